@@ -1,0 +1,5 @@
+"""Allow ``python -m elysium``."""
+
+from elysium.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,240 @@
+"""The ``elysium`` command line.
+
+``roll`` and ``odds`` answer instantly from a shell, so this module imports only the rules
+core; anything heavier (Textual, the store) is imported inside the command that needs it.
+Bad input exits with status 2 and one line on stderr saying what was wrong and what is
+allowed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from elysium import __version__
+from elysium.i18n import LANGUAGES, detect_lang, t
+from elysium.present import format_odds, format_roll
+from elysium.rules import (
+    PROFILES,
+    Profile,
+    RollKind,
+    RollRequest,
+    RulesError,
+    SeededDice,
+    automatic_success,
+    get_profile,
+    odds,
+    roll,
+    roll_faces,
+)
+from elysium.rules.tables import MAX_POOL
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line, not a usage block and a message."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _whole(allowed: str):
+    """An int parser whose error says what is allowed (argparse names the argument)."""
+
+    def parse(text: str) -> int:
+        try:
+            return int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {allowed}, got {text!r}") from None
+
+    return parse
+
+
+def _faces(text: str) -> list[int]:
+    parts = [p for p in text.replace(" ", "").split(",") if p]
+    if not parts:
+        raise argparse.ArgumentTypeError("needs faces such as 7,3,10")
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"takes whole numbers 1-10 separated by commas, got {text!r}"
+        ) from None
+
+
+def _profile(text: str) -> Profile:
+    try:
+        return get_profile(text)
+    except RulesError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _add_roll_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "pool",
+        type=_whole(f"a whole number of dice, 1-{MAX_POOL}"),
+        metavar="POOL",
+        help=f"number of d10s, 1-{MAX_POOL}",
+    )
+    p.add_argument(
+        "--diff",
+        type=_whole("a whole number from 2 to 10"),
+        default=6,
+        metavar="D",
+        help="difficulty 2-10 (default 6)",
+    )
+    p.add_argument("--spec", action="store_true", help="specialty: each 10 counts twice")
+    p.add_argument(
+        "--wp",
+        action="store_true",
+        help="spend Willpower: one success no 1 can cancel; never a botch",
+    )
+    p.add_argument(
+        "--profile",
+        type=_profile,
+        default=PROFILES["v20"],
+        metavar="v20|dark-ages|demon",
+        help="rules profile (default v20)",
+    )
+    p.add_argument(
+        "--kind",
+        choices=[k.value for k in RollKind],
+        default="action",
+        help="damage and soak rolls never botch (default action)",
+    )
+    p.add_argument(
+        "--rule-of-ten",
+        action="store_true",
+        help="house rule: every 10 is rolled again for more successes",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", choices=LANGUAGES, help="language (default: from the locale)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line; tests read its help, the README copies its forms."""
+    parser = _Parser(
+        prog="elysium",
+        description="Elysium: the Storyteller's screen for Vampire: The Masquerade (V20).",
+    )
+    parser.add_argument("--version", action="version", version=f"elysium {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p_roll = sub.add_parser(
+        "roll",
+        help="roll a pool of d10s and judge it",
+        description="Roll a pool (or score faces from physical dice) and judge it.",
+        epilog="Faces: +8 a success, *10* a ten (**10** counts twice with a specialty), "
+        "-1- a one that cancels a success, a bare number does nothing.",
+    )
+    _add_roll_options(p_roll)
+    p_roll.add_argument(
+        "--dice",
+        type=_faces,
+        metavar="F,F,...",
+        help="faces rolled on physical dice, one per die (then the rule of ten's rerolls)",
+    )
+    p_roll.add_argument(
+        "--seed", type=_whole("a whole number"), metavar="N", help="repeatable dice"
+    )
+    p_roll.add_argument(
+        "--auto",
+        action="store_true",
+        help="take the automatic success without rolling, where the pool allows it",
+    )
+
+    p_odds = sub.add_parser(
+        "odds",
+        help="exact odds of a roll before it is thrown",
+        description="The exact chances of a roll: success, failure, botch, each count.",
+    )
+    _add_roll_options(p_odds)
+    return parser
+
+
+def _request(args: argparse.Namespace) -> tuple[RollRequest, Profile]:
+    profile: Profile = args.profile
+    if args.rule_of_ten:
+        profile = profile.with_house(rule_of_ten=True)
+    kind = RollKind(args.kind)
+    return (
+        RollRequest(args.pool, args.diff, specialty=args.spec, willpower=args.wp, kind=kind),
+        profile,
+    )
+
+
+def _warn(args: argparse.Namespace, lang: str) -> None:
+    if args.diff == 10:
+        print(t("warn.difficulty10", lang), file=sys.stderr)
+
+
+def cmd_roll(args: argparse.Namespace, lang: str) -> int:
+    request, profile = _request(args)
+    if args.dice is not None and args.seed is not None:
+        raise RulesError("use --dice (faces you rolled) or --seed (generated dice), not both")
+    if args.auto:
+        result = automatic_success(request, profile)
+    elif args.dice is not None:
+        if not profile.house.rule_of_ten and len(args.dice) != request.dice:
+            raise RulesError(
+                f"--dice gave {len(args.dice)} faces but the pool is {request.dice} dice; "
+                f"give exactly one face per die"
+            )
+        try:
+            result = roll_faces(request, args.dice, profile)
+        except RulesError as exc:
+            if not profile.house.rule_of_ten:
+                raise
+            hint = "with the rule of ten give each 10's reroll after the pool"
+            raise RulesError(f"{exc} ({hint})") from None
+    else:
+        result = roll(request, SeededDice(args.seed), profile)
+    _warn(args, lang)
+    if args.json:
+        data = {"profile": profile.key, **result.to_dict()}
+        if args.seed is not None:
+            data["seed"] = args.seed
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(format_roll(result, profile, lang))
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace, lang: str) -> int:
+    request, profile = _request(args)
+    result = odds(request, profile)
+    _warn(args, lang)
+    if args.json:
+        data = result.to_dict()
+        data["profile"] = profile.key
+        data["auto_success_allowed"] = profile.auto_success_allowed(
+            request.pool, request.difficulty
+        )
+        print(json.dumps(data, ensure_ascii=False))
+    else:
+        print(format_odds(result, profile, lang))
+    return 0
+
+
+COMMANDS = {"roll": cmd_roll, "odds": cmd_odds}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``elysium`` script; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    lang = getattr(args, "lang", None) or detect_lang()
+    try:
+        return COMMANDS[args.command](args, lang)
+    except RulesError as exc:
+        print(f"elysium {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:  # `elysium odds 50 | head` is not an error
+        return 0

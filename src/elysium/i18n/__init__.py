@@ -1,0 +1,32 @@
+"""English and Russian words for everything a Storyteller reads.
+
+Logic never holds UI text: the rules return keys (``degree.marginal``) and front ends look
+them up here. Russian terms follow the V20 cheat sheet (seed 004).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from elysium.i18n import en, ru
+
+LANGUAGES: tuple[str, ...] = ("en", "ru")
+CATALOGS: dict[str, Mapping[str, str]] = {"en": en.STRINGS, "ru": ru.STRINGS}
+
+
+def t(key: str, lang: str = "en", **values: object) -> str:
+    """The text for ``key`` in ``lang`` (English when Russian lacks it), formatted."""
+    catalog = CATALOGS.get(lang, en.STRINGS)
+    text = catalog.get(key) or en.STRINGS.get(key) or key
+    return text.format(**values) if values else text
+
+
+def detect_lang(environ: Mapping[str, str] | None = None) -> str:
+    """``ru`` when the locale says Russian (LC_ALL, LC_MESSAGES, LANG, in that order)."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return "ru" if value.lower().startswith("ru") else "en"
+    return "en"

@@ -1,0 +1,43 @@
+"""English strings."""
+
+STRINGS: dict[str, str] = {
+    "degree.marginal": "marginal",
+    "degree.moderate": "moderate",
+    "degree.complete": "complete",
+    "degree.exceptional": "exceptional",
+    "degree.phenomenal": "phenomenal",
+    "difficulty.easy": "easy",
+    "difficulty.routine": "routine",
+    "difficulty.straightforward": "straightforward",
+    "difficulty.standard": "standard",
+    "difficulty.challenging": "challenging",
+    "difficulty.difficult": "difficult",
+    "difficulty.extremely_difficult": "extremely difficult",
+    "outcome.botch": "BOTCH",
+    "outcome.failure": "failure",
+    "outcome.success": "success",
+    "roll.header": "{pool} dice at difficulty {difficulty}{name}",
+    "roll.options.specialty": "specialty",
+    "roll.options.willpower": "Willpower",
+    "roll.legend": "legend: +N success, *10* ten, -1- one (cancels a success), N no effect",
+    "roll.rerolls": "rule of ten rerolls",
+    "roll.successes": "{count} net successes",
+    "roll.success_line": "{outcome}: {count} net {noun}, {degree} success",
+    "roll.failure_line": "failure: no net successes",
+    "roll.botch_line": "BOTCH: no die succeeded and a 1 was rolled",
+    "roll.forgiven_line": "failure (the first botch of the chapter is forgiven)",
+    "roll.automatic_line": "automatic success: 1 success without rolling (marginal)",
+    "roll.auto_available": "note: this pool may take an automatic success (1, marginal) "
+    "outside combat and tense scenes",
+    "noun.success": "success",
+    "noun.successes": "successes",
+    "odds.header": "Odds for {pool} dice at difficulty {difficulty}{name}",
+    "odds.summary": "success {success}   failure {failure}   botch {botch}   "
+    "expected {expected} successes",
+    "odds.more": "more",
+    "warn.difficulty10": "warning: at difficulty 10 a small pool botches less often than a "
+    "large one (1 die: 10%, 7 dice: about 27%); consider 9 instead",
+    "profile.v20": "V20",
+    "profile.dark-ages": "Dark Ages",
+    "profile.demon": "Demon: The Fallen",
+}

@@ -1,0 +1,137 @@
+"""Plain-text presentation of rolls and odds, shared by the command line and the dashboard.
+
+Every die is marked so that successes, 10s and 1s can be told apart without colour: a
+Storyteller on a monochrome SSH session must read a roll as surely as one with colours.
+"""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+
+from elysium.i18n import t
+from elysium.rules.dice import Outcome, RollResult, die_value
+from elysium.rules.odds import BOTCH, MORE, Odds
+from elysium.rules.profiles import Profile
+from elysium.rules.tables import difficulty_name
+
+BAR_WIDTH = 40
+
+
+def die_mark(face: int, difficulty: int, specialty: bool, one_cancels: bool = True) -> str:
+    """``+8`` success, ``*10*`` ten (``**10**`` double), ``-1-`` one, bare number nothing."""
+    if face == 1 and one_cancels:
+        return "-1-"
+    if face == 10:
+        return "**10**" if die_value(face, difficulty, specialty) == 2 else "*10*"
+    return f"+{face}" if face >= difficulty else str(face)
+
+
+def _difficulty_label(difficulty: int, lang: str) -> str:
+    name = difficulty_name(difficulty)
+    return f" ({t('difficulty.' + name, lang)})" if name else ""
+
+
+def _header(key: str, pool: int, difficulty: int, lang: str, extras: list[str]) -> str:
+    head = t(key, lang, pool=pool, difficulty=difficulty, name=_difficulty_label(difficulty, lang))
+    return " · ".join([head, *extras])
+
+
+def format_roll(result: RollResult, profile: Profile, lang: str = "en") -> str:
+    """Three lines: what was rolled, the marked dice, and the verdict."""
+    req = result.request
+    extras = [t(f"profile.{profile.key}", lang)]
+    if req.specialty:
+        extras.append(t("roll.options.specialty", lang))
+    if req.willpower:
+        extras.append(t("roll.options.willpower", lang) + " +1")
+    if req.kind.value != "action":
+        extras.append(req.kind.value)
+    lines = [_header("roll.header", req.dice, req.difficulty, lang, extras)]
+    if result.automatic:
+        lines.append(t("roll.automatic_line", lang))
+        return "\n".join(lines)
+    marks = [die_mark(f, req.difficulty, req.specialty) for f in result.dice]
+    lines.append("  ".join(marks) if marks else "-")
+    if result.rerolls:
+        cancel = profile.house.rule_of_ten_ones.value == "cancel"
+        rer = [die_mark(f, req.difficulty, req.specialty, cancel) for f in result.rerolls]
+        lines.append(f"{t('roll.rerolls', lang)}: " + "  ".join(rer))
+    lines.append(verdict(result, lang))
+    return "\n".join(lines)
+
+
+def verdict(result: RollResult, lang: str = "en") -> str:
+    """One line: botch, failure, or the net successes and the degree."""
+    if result.forgiven:
+        return t("roll.forgiven_line", lang)
+    if result.outcome is Outcome.BOTCH:
+        return t("roll.botch_line", lang)
+    if result.outcome is Outcome.FAILURE:
+        return t("roll.failure_line", lang)
+    noun = t("noun.success" if result.successes == 1 else "noun.successes", lang)
+    return t(
+        "roll.success_line",
+        lang,
+        outcome=t("outcome.success", lang),
+        count=result.successes,
+        noun=noun,
+        degree=t(f"degree.{result.degree}", lang),
+    )
+
+
+def percent(p: Fraction) -> str:
+    """A percentage that never rounds a possible event to a flat 0 or a sure one to 100."""
+    value = float(p) * 100
+    if 0 < value < 0.01:
+        return "<0.01%"
+    if 99.99 < value < 100:
+        return ">99.99%"
+    return f"{value:.2f}%"
+
+
+def format_odds(result: Odds, profile: Profile, lang: str = "en") -> str:
+    """A summary line and a histogram with one bar per outcome."""
+    req = result.request
+    extras = [t(f"profile.{profile.key}", lang)]
+    if req.specialty:
+        extras.append(t("roll.options.specialty", lang))
+    if req.willpower:
+        extras.append(t("roll.options.willpower", lang) + " +1")
+    lines = [
+        _header("odds.header", req.dice, req.difficulty, lang, extras),
+        t(
+            "odds.summary",
+            lang,
+            success=percent(result.p_success),
+            failure=percent(result.p_failure),
+            botch=percent(result.p_botch),
+            expected=f"{float(result.expected_successes):.2f}",
+        ),
+    ]
+    block = _bar_char()
+    top = max(result.distribution.values())
+    labels = {
+        k: (
+            t("outcome.botch", lang)
+            if k == BOTCH
+            else t("odds.more", lang)
+            if k == MORE
+            else str(k)
+        )
+        for k in result.distribution
+    }
+    width = max(len(v) for v in labels.values())
+    for key, p in result.distribution.items():
+        if key != BOTCH and p == 0:
+            continue
+        bar = block * round(BAR_WIDTH * float(p / top)) if top else ""
+        lines.append(f"{labels[key]:>{width}} | {bar:<{BAR_WIDTH}} {percent(p)}")
+    if req.kind.value == "action" and profile.auto_success_allowed(req.pool, req.difficulty):
+        lines.append(t("roll.auto_available", lang))
+    return "\n".join(lines)
+
+
+def _bar_char() -> str:
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower()
+    return "█" if "utf" in encoding else "#"

@@ -1,0 +1,25 @@
+"""ruff keeps the code base clean; running it here makes the README's one test command
+cover lint too."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+
+def _ruff(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "ruff", *args], cwd=ROOT, capture_output=True, text=True
+    )
+
+
+def test_ruff_lint_is_clean() -> None:
+    proc = _ruff("check", "src", "tests", "bench")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_ruff_format_is_clean() -> None:
+    proc = _ruff("format", "--check", "src", "tests", "bench")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
