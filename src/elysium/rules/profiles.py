@@ -100,6 +100,8 @@ class Profile:
     # Demon (001, "Продолжительные встречные") adds each side's own successes uncancelled.
     contest_cancels: bool = True
     extended_botch: ExtendedBotch = ExtendedBotch.RESTART
+    # V20 p. 303: at 0 blood each required expenditure is a level of this damage instead.
+    starvation_damage: str = "lethal"
     house: HouseRules = field(default_factory=HouseRules)
 
     def with_house(self, **changes: Any) -> Profile:

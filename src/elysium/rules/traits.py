@@ -1,0 +1,183 @@
+"""Trait names: the nine Attributes, V20's Abilities, the Disciplines the rules read, Virtues,
+and the normalisation that lets a Storyteller type ``Self Control`` or ``self-control``.
+
+V20 p. 84-127. Dark Ages and Demon use other Ability lists, so free-form Ability names are
+accepted there; V20 suggests the nearest known name for a typo.
+"""
+
+from __future__ import annotations
+
+import difflib
+from enum import StrEnum
+from typing import Final
+
+from elysium.rules.errors import RulesError
+
+ATTRIBUTES: Final[tuple[str, ...]] = (
+    "strength",
+    "dexterity",
+    "stamina",
+    "charisma",
+    "manipulation",
+    "appearance",
+    "perception",
+    "intelligence",
+    "wits",
+)
+PHYSICAL: Final[tuple[str, ...]] = ("strength", "dexterity", "stamina")
+
+# V20 p. 90-100: Talents, Skills, Knowledges.
+V20_ABILITIES: Final[tuple[str, ...]] = (
+    "alertness",
+    "athletics",
+    "awareness",
+    "brawl",
+    "empathy",
+    "expression",
+    "intimidation",
+    "leadership",
+    "streetwise",
+    "subterfuge",
+    "animal-ken",
+    "crafts",
+    "drive",
+    "etiquette",
+    "firearms",
+    "larceny",
+    "melee",
+    "performance",
+    "stealth",
+    "survival",
+    "academics",
+    "computer",
+    "finance",
+    "investigation",
+    "law",
+    "medicine",
+    "occult",
+    "politics",
+    "science",
+    "technology",
+)
+
+# Disciplines the rules read; any other name is accepted as free-form (V20 p. 136-215).
+RULES_DISCIPLINES: Final[tuple[str, ...]] = ("celerity", "fortitude", "potence", "auspex")
+V20_DISCIPLINES: Final[tuple[str, ...]] = (
+    "animalism",
+    "auspex",
+    "celerity",
+    "chimerstry",
+    "dementation",
+    "dominate",
+    "fortitude",
+    "necromancy",
+    "obfuscate",
+    "obtenebration",
+    "potence",
+    "presence",
+    "protean",
+    "quietus",
+    "serpentis",
+    "thaumaturgy",
+    "vicissitude",
+)
+
+# Virtues (V20 p. 120-122): the first two have Path alternatives.
+CONSCIENCE, CONVICTION = "conscience", "conviction"
+SELF_CONTROL, INSTINCT = "self-control", "instinct"
+COURAGE: Final = "courage"
+VIRTUE_NAMES: Final[tuple[str, ...]] = (CONSCIENCE, CONVICTION, SELF_CONTROL, INSTINCT, COURAGE)
+
+HUMANITY: Final = "humanity"
+WILLPOWER: Final = "willpower"
+MORALITY_ALIASES: Final[tuple[str, ...]] = (HUMANITY, "path", "road", "morality")
+
+
+# Short forms and the Russian names of the cheat sheet, so a Storyteller can type either.
+ALIASES: Final[dict[str, str]] = {
+    "str": "strength",
+    "dex": "dexterity",
+    "sta": "stamina",
+    "cha": "charisma",
+    "man": "manipulation",
+    "app": "appearance",
+    "per": "perception",
+    "int": "intelligence",
+    "wit": "wits",
+    "selfcontrol": "self-control",
+    "wp": "willpower",
+    "сила": "strength",
+    "ловкость": "dexterity",
+    "выносливость": "stamina",
+    "обаяние": "charisma",
+    "манипулирование": "manipulation",
+    "привлекательность": "appearance",
+    "восприятие": "perception",
+    "интеллект": "intelligence",
+    "смекалка": "wits",
+    "драка": "brawl",
+    "фехтование": "melee",
+    "стрельба": "firearms",
+    "атлетика": "athletics",
+    "атлетизм": "athletics",
+    "бдительность": "alertness",
+    "скрытность": "stealth",
+    "запугивание": "intimidation",
+    "стойкость": "fortitude",
+    "стремительность": "celerity",
+    "мощь": "potence",
+    "могущество": "potence",
+    "ясновидение": "auspex",
+    "совесть": "conscience",
+    "убеждённость": "conviction",
+    "убежденность": "conviction",
+    "самоконтроль": "self-control",
+    "инстинкты": "instinct",
+    "смелость": "courage",
+    "человечность": "humanity",
+    "путь": "path",
+    "воля": "willpower",
+}
+
+
+def normalise(name: str) -> str:
+    """``Self Control`` → ``self-control``; ``dex`` → ``dexterity``; ``Сила`` → ``strength``."""
+    cleaned = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+    if not cleaned:
+        raise RulesError("a trait name cannot be empty")
+    return ALIASES.get(cleaned, cleaned)
+
+
+def suggest(name: str, known: list[str] | tuple[str, ...]) -> str:
+    """`` (did you mean 'dexterity'?)`` for a near miss, or an empty string."""
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def all_known() -> tuple[str, ...]:
+    """Every standard trait name, for suggestions and completion."""
+    return (
+        ATTRIBUTES
+        + V20_ABILITIES
+        + V20_DISCIPLINES
+        + VIRTUE_NAMES
+        + MORALITY_ALIASES
+        + (WILLPOWER, "blood", "generation")
+    )
+
+
+class Kind(StrEnum):
+    """What a character is; the rules for soak, blood and death differ by kind."""
+
+    VAMPIRE = "vampire"
+    GHOUL = "ghoul"
+    MORTAL = "mortal"
+
+
+def parse_kind(text: str) -> Kind:
+    """``vampire``, ``ghoul`` or ``mortal`` (a clear error otherwise)."""
+    try:
+        return Kind(text.strip().lower())
+    except ValueError:
+        allowed = ", ".join(k.value for k in Kind)
+        raise RulesError(f"unknown kind {text!r}; use one of: {allowed}") from None

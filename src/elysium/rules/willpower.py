@@ -1,0 +1,57 @@
+"""Willpower: spending a point and regaining them (RULES.md §8; V20 p. 127, 285-286)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from enum import StrEnum
+
+from elysium.rules.character import Character
+from elysium.rules.errors import RulesError
+from elysium.rules.health import Status
+from elysium.rules.tables import WILLPOWER_REGAIN
+
+
+class Use(StrEnum):
+    """What a point of Willpower buys (cheat sheet "Воля")."""
+
+    SUCCESS = "success"  # +1 automatic success, once per turn, before the roll
+    RESIST_INSTINCT = "resist_instinct"  # suppress an instinctive act, each turn tempted
+    DERANGEMENT = "derangement"  # hold off a derangement
+    IGNORE_WOUNDS = "ignore_wounds"  # one turn without wound penalties
+    ABORT = "abort"  # abort a declared action to defend
+    BEAST = "beast"  # a turn of self-control in frenzy or Rötschreck
+    OTHER = "other"  # a power's cost, or the ST's call
+
+
+def spend_willpower(c: Character, use: Use = Use.OTHER) -> Character:
+    """Spend a point. The automatic success is once per turn; ignoring wound penalties is
+    not possible while incapacitated or in torpor."""
+    if c.willpower_points < 1:
+        raise RulesError(f"{c.name} has no Willpower points left")
+    status = c.status()
+    if status in (Status.FINAL_DEATH, Status.DEAD):
+        raise RulesError(f"{c.name} is dead")
+    if use is Use.IGNORE_WOUNDS and status in (Status.INCAPACITATED, Status.TORPOR):
+        raise RulesError("Willpower cannot lift wound penalties while incapacitated or in torpor")
+    if use is Use.SUCCESS:
+        if c.willpower_spent_turn:
+            raise RulesError(f"{c.name} already spent Willpower for a success this turn")
+        if status is not Status.ACTIVE:
+            raise RulesError(f"{c.name} cannot act ({status.value})")
+        return replace(c, willpower_points=c.willpower_points - 1, willpower_spent_turn=True)
+    return replace(c, willpower_points=c.willpower_points - 1)
+
+
+def regain_willpower(c: Character, reason: str, points: int | None = None) -> Character:
+    """Regain points: ``story`` (all of them, at the end of a story), or at the ST's
+    discretion ``waking`` (+1), ``outstanding_act`` (+1), ``nature`` (1-3)."""
+    if reason == "story":
+        return replace(c, willpower_points=c.willpower)
+    if reason not in WILLPOWER_REGAIN:
+        allowed = ", ".join(["story", *WILLPOWER_REGAIN])
+        raise RulesError(f"unknown way to regain Willpower {reason!r}; use one of: {allowed}")
+    low, high = WILLPOWER_REGAIN[reason]
+    amount = low if points is None else points
+    if not low <= amount <= high:
+        raise RulesError(f"{reason} regains {low}-{high} Willpower, not {amount}")
+    return replace(c, willpower_points=min(c.willpower, c.willpower_points + amount))
