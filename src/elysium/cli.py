@@ -153,6 +153,47 @@ def build_parser() -> argparse.ArgumentParser:
         description="The exact chances of a roll: success, failure, botch, each count.",
     )
     _add_roll_options(p_odds)
+
+    p_new = sub.add_parser("new", help="create a chronicle")
+    p_new.add_argument("dir", metavar="DIR", help="a name (kept in your data directory) or a path")
+    p_new.add_argument("--name", help="the chronicle's title (default: the directory's name)")
+    p_new.add_argument(
+        "--profile",
+        type=_profile,
+        default=PROFILES["v20"],
+        metavar="v20|dark-ages|demon",
+        help="rules profile (default v20)",
+    )
+
+    p_run = sub.add_parser(
+        "run",
+        help="apply commands to a chronicle",
+        description="Apply commands in order, one result line each. The first refused "
+        "command stops the run (exit 2); the ones before it are kept.",
+    )
+    p_run.add_argument("dir", metavar="DIR")
+    p_run.add_argument("commands", nargs="+", metavar="COMMAND")
+    p_run.add_argument(
+        "--seed",
+        type=_whole("a whole number"),
+        metavar="N",
+        help="repeatable dice for rolls without typed faces",
+    )
+
+    p_state = sub.add_parser("state", help="show a chronicle's current state")
+    p_state.add_argument("dir", metavar="DIR")
+    p_state.add_argument("--json", action="store_true")
+    p_state.add_argument("--lang", choices=LANGUAGES)
+
+    p_log = sub.add_parser("log", help="list a chronicle's events")
+    p_log.add_argument("dir", metavar="DIR")
+    p_log.add_argument("--chapter", type=_whole("a chapter number"), metavar="N")
+    p_log.add_argument("--json", action="store_true")
+    p_log.add_argument("--lang", choices=LANGUAGES)
+
+    p_import = sub.add_parser("import", help="add characters from a JSON or TOML file")
+    p_import.add_argument("dir", metavar="DIR")
+    p_import.add_argument("file", metavar="FILE")
     return parser
 
 
@@ -221,6 +262,7 @@ def cmd_odds(args: argparse.Namespace, lang: str) -> int:
 
 
 COMMANDS = {"roll": cmd_roll, "odds": cmd_odds}
+CHRONICLE_COMMANDS = ("new", "run", "state", "log", "import")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -231,10 +273,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     lang = getattr(args, "lang", None) or detect_lang()
+    if args.command in CHRONICLE_COMMANDS:
+        return _chronicle_command(args, lang)
     try:
         return COMMANDS[args.command](args, lang)
     except RulesError as exc:
         print(f"elysium {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # `elysium odds 50 | head` is not an error
+        return 0
+
+
+def _chronicle_command(args: argparse.Namespace, lang: str) -> int:
+    """Run a chronicle command; its errors become one line and exit status 2."""
+    from elysium import cli_chronicle
+    from elysium.chronicle.errors import ChronicleError
+
+    try:
+        return cli_chronicle.COMMANDS[args.command](args, lang)
+    except (ChronicleError, RulesError) as exc:
+        print(f"elysium {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
         return 0

@@ -1,0 +1,17 @@
+"""Errors the chronicle reports to a Storyteller: one sentence, never a traceback."""
+
+
+class ChronicleError(Exception):
+    """Base class: the message is shown to the user as it is."""
+
+
+class StoreError(ChronicleError):
+    """A save problem: locked, unreadable, damaged, disk full, a refused file."""
+
+
+class LockedError(StoreError):
+    """Another process has the chronicle open for writing."""
+
+
+class CommandError(ChronicleError):
+    """A command that could not be understood or that the rules refuse."""

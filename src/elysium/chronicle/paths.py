@@ -1,0 +1,93 @@
+"""Where chronicles live, and the checks that keep them private and inside their folder.
+
+A user's chronicles are under ``$XDG_DATA_HOME/elysium`` (``~/.local/share/elysium``) unless
+they name a directory. Directories are made 0700 and files 0600 whatever the umask; a save
+file that is a symlink or belongs to someone else is refused.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from elysium.chronicle.errors import StoreError
+
+DIR_MODE = 0o700
+FILE_MODE = 0o600
+
+
+def data_dir() -> Path:
+    """``$XDG_DATA_HOME/elysium``, or ``~/.local/share/elysium``."""
+    base = os.environ.get("XDG_DATA_HOME") or ""
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
+    return root / "elysium"
+
+
+def resolve_chronicle(arg: str) -> Path:
+    """A plain name means a chronicle in the data directory; anything with a slash, or that
+    starts with ``.`` or ``~``, is a path the user chose."""
+    text = arg.strip()
+    if not text:
+        raise StoreError("name a chronicle directory")
+    if "\x00" in text:
+        raise StoreError("a chronicle name cannot contain a NUL character")
+    if "/" in text or os.sep in text or text.startswith((".", "~")):
+        return Path(text).expanduser().absolute()
+    if any(ord(c) < 0x20 for c in text):
+        raise StoreError("a chronicle name cannot contain control characters")
+    root = data_dir()
+    target = (root / text).absolute()
+    if target.parent != root.absolute():
+        raise StoreError(f"the chronicle name {arg!r} would leave {root}")
+    return target
+
+
+def ensure_private_dir(path: Path) -> None:
+    """Create (0700) or check a directory: it must be ours and not a symlink."""
+    try:
+        path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create {path}: {exc.strerror}") from None
+    info = os.lstat(path)
+    if stat.S_ISLNK(info.st_mode):
+        raise StoreError(f"{path} is a symbolic link; refusing to use it as a save directory")
+    if not stat.S_ISDIR(info.st_mode):
+        raise StoreError(f"{path} is not a directory")
+    if info.st_uid != os.getuid():
+        raise StoreError(f"{path} belongs to another user; refusing to use it")
+    if stat.S_IMODE(info.st_mode) != DIR_MODE:
+        os.chmod(path, DIR_MODE)
+
+
+def check_file(path: Path) -> None:
+    """An existing save file must be a regular file we own, not a symlink."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(info.st_mode):
+        raise StoreError(f"{path.name} is a symbolic link; refusing to read or write it")
+    if not stat.S_ISREG(info.st_mode):
+        raise StoreError(f"{path.name} is not a regular file")
+    if info.st_uid != os.getuid():
+        raise StoreError(f"{path.name} belongs to another user; refusing to use it")
+
+
+def open_private(path: Path, flags: int) -> int:
+    """``os.open`` with 0600, never following a symlink, and the mode forced to 0600."""
+    check_file(path)
+    try:
+        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
+    except OSError as exc:
+        raise StoreError(f"cannot open {path.name}: {exc.strerror}") from None
+    os.fchmod(fd, FILE_MODE)
+    return fd
+
+
+def fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -1,0 +1,158 @@
+"""The session controller: the one place that changes a chronicle.
+
+The dashboard's command bar, its keys and ``elysium run`` all come here. A command is parsed,
+judged by the rules, turned into an event, checked against the reducer, written durably,
+and only then becomes the state the caller sees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from elysium.chronicle import state as st
+from elysium.chronicle.commands import HANDLERS, Context
+from elysium.chronicle.errors import CommandError, StoreError
+from elysium.chronicle.events import Event
+from elysium.chronicle.importer import build, read_file
+from elysium.chronicle.parser import parse
+from elysium.chronicle.store import Store, ignore_file_size_signal, now_iso
+from elysium.chronicle.text import clean_name, name_key
+from elysium.rules import SeededDice
+from elysium.rules.dice import DiceSource
+from elysium.rules.errors import RulesError
+from elysium.rules.profiles import Profile
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What a command did: the line to show and the event now on disk."""
+
+    message: str
+    event: Event
+
+
+class Session:
+    """An open chronicle and its current state."""
+
+    def __init__(self, store: Store, state: st.State, rng: DiceSource | None = None) -> None:
+        self.store = store
+        self.state = state
+        self.rng = rng or SeededDice()
+        self.report: list[str] = []
+
+    @property
+    def readonly(self) -> bool:
+        return self.store.readonly
+
+    @classmethod
+    def create(
+        cls, root: Path, name: str, profile: Profile, rng: DiceSource | None = None
+    ) -> Session:
+        ignore_file_size_signal()
+        title = clean_name(name) or root.name
+        base = st.State()
+        new = st.State(name=title, profile=profile)
+        first = Event(
+            seq=1,
+            type="created",
+            time=new.time(),
+            wall=now_iso(),
+            cmd="",
+            data={"name": title, "profile": profile.key, "line": f"chronicle {title} begins"},
+            changes=st.diff(base, new),
+        )
+        store, state = Store.create(root, first)
+        return cls(store, state, rng)
+
+    @classmethod
+    def open(cls, root: Path, readonly: bool = False, rng: DiceSource | None = None) -> Session:
+        if not readonly:
+            ignore_file_size_signal()
+        store, opened = Store.open(root, readonly=readonly)
+        session = cls(store, opened.state, rng)
+        session.report = opened.report
+        return session
+
+    def execute(self, text: str) -> Result:
+        """Run one command. On any refusal nothing is written and the state is unchanged;
+        the error says why (CommandError or StoreError)."""
+        if self.readonly:
+            raise StoreError("this chronicle is open read-only; nothing can be changed")
+        parsed = parse(text)
+        state = self.state
+        if parsed.verb in ("undo", "redo"):
+            if parsed.args:
+                raise CommandError(f"{parsed.verb} takes no words")
+            stack = state.undo if parsed.verb == "undo" else state.redo
+            if not stack:
+                raise CommandError(f"nothing to {parsed.verb}")
+            target, changes = stack[-1]
+            forward = st.invert(changes) if parsed.verb == "undo" else changes
+            event_type, data = parsed.verb, {"target": target}
+            message = f"{parsed.verb} of event {target}"
+            new_state = st.patch(state, forward)
+            changes_out = forward
+        else:
+            try:
+                outcome = HANDLERS[parsed.verb](Context(state, self.rng), parsed.args)
+            except RulesError as exc:
+                raise CommandError(str(exc)) from None
+            event_type, data, message = outcome.type, dict(outcome.data), outcome.message
+            new_state = outcome.state
+            changes_out = None
+        return self._commit(state, new_state, event_type, data, message, parsed.text, changes_out)
+
+    def import_file(self, path: Path) -> Result:
+        """Add every character of a JSON or TOML file as one event, or none of them."""
+        if self.readonly:
+            raise StoreError("this chronicle is open read-only; nothing can be changed")
+        state = self.state
+        chars = build(read_file(path), state.profile, set(state.characters))
+        new_state = replace(
+            state, characters={**state.characters, **{name_key(c.name): c for c in chars}}
+        )
+        names = [c.name for c in chars]
+        message = f"imported {len(chars)} character(s): {', '.join(names)}"
+        return self._commit(
+            state, new_state, "import", {"names": names}, message, f"import {path.name}", None
+        )
+
+    def _commit(
+        self,
+        state: st.State,
+        new_state: st.State,
+        event_type: str,
+        data: dict,
+        message: str,
+        cmd: str,
+        changes: dict | None,
+    ) -> Result:
+        data["line"] = message
+        event = Event(
+            seq=state.events + 1,
+            type=event_type,
+            time=new_state.time(),
+            wall=now_iso(),
+            cmd=cmd,
+            data=data,
+            changes=st.diff(state, new_state) if changes is None else changes,
+        )
+        after = st.apply(state, event)  # the reducer must agree before anything is written
+        if event_type == "chapter":
+            self.store.start_chapter(event, after.chapter)
+        else:
+            self.store.append(event)
+        self.state = after
+        if self.store.checkpoint_due():
+            try:
+                self.store.checkpoint(after)
+            except StoreError as exc:
+                self.report.append(f"checkpoint postponed: {exc}")
+        return Result(message, event)
+
+    def events(self, chapter: int | None = None) -> list[Event]:
+        return self.store.events(chapter)
+
+    def close(self) -> None:
+        self.store.close(None if self.readonly else self.state)

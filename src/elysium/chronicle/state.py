@@ -1,0 +1,213 @@
+"""Chronicle state and the reducer: ``apply(state, event) -> state``.
+
+State is derived from events only. Each event carries the before and after values of what
+it changed, so applying one is a patch, undo is the same patch reversed, and replaying a
+chronicle never consults the rules again (an old save replays the same even if a later
+version reads a rule differently).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from elysium.chronicle.events import Event
+from elysium.chronicle.text import clean_name, clean_text
+from elysium.rules.character import Character
+from elysium.rules.errors import RulesError
+from elysium.rules.profiles import V20, HouseRules, Profile, get_profile
+
+UNDO_DEPTH = 100  # steps kept on the undo stack; older ones can no longer be undone
+NEW = ""  # the field name that stands for a whole character added or removed
+
+# Events that start afresh: nothing before them can be undone.
+BARRIERS = frozenset({"created", "chapter"})
+# Events that are not commands a Storyteller would undo.
+NOT_UNDOABLE = BARRIERS | {"undo", "redo"}
+
+StackEntry = tuple[int, dict[str, Any]]  # (seq, the event's changes)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything the dashboard shows, derived from the events."""
+
+    name: str = "Chronicle"
+    profile: Profile = V20
+    night: int = 1
+    chapter: int = 1
+    scene: int = 1
+    turn: int = 1
+    characters: Mapping[str, Character] = field(default_factory=dict)  # name key -> character
+    forgiven: frozenset[str] = frozenset()  # first botch of the chapter already forgiven
+    combat: Mapping[str, Any] | None = None  # the fight in progress (combat engine)
+    events: int = 0  # sequence number of the last event applied
+    undo: tuple[StackEntry, ...] = ()
+    redo: tuple[StackEntry, ...] = ()
+
+    def time(self) -> dict[str, int]:
+        return {
+            "night": self.night,
+            "chapter": self.chapter,
+            "scene": self.scene,
+            "turn": self.turn,
+        }
+
+    def character(self, key: str) -> Character | None:
+        return self.characters.get(key)
+
+
+def _profile_out(p: Profile) -> dict[str, Any]:
+    return {"key": p.key, "house": p.house.to_dict()}
+
+
+def _profile_in(d: Mapping[str, Any]) -> Profile:
+    base = get_profile(d["key"])
+    return replace(base, house=HouseRules.from_dict(dict(d.get("house") or {})))
+
+
+# Meta fields: (to JSON, from JSON).
+META: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "name": (str, str),
+    "profile": (_profile_out, _profile_in),
+    "night": (int, int),
+    "chapter": (int, int),
+    "scene": (int, int),
+    "turn": (int, int),
+    "forgiven": (lambda s: sorted(s), lambda v: frozenset(v)),
+    "combat": (lambda c: None if c is None else dict(c), lambda v: None if v is None else v),
+}
+
+
+def diff(old: State, new: State) -> dict[str, Any]:
+    """The before/after values of everything that differs between two states."""
+    changes: dict[str, Any] = {}
+    meta = {}
+    for name, (out, _inp) in META.items():
+        a, b = getattr(old, name), getattr(new, name)
+        if a != b:
+            meta[name] = [out(a), out(b)]
+    if meta:
+        changes["meta"] = meta
+    chars: dict[str, dict[str, list[Any]]] = {}
+    for key in old.characters.keys() | new.characters.keys():
+        a, b = old.characters.get(key), new.characters.get(key)
+        if a is b:
+            continue
+        if a is None or b is None:
+            chars[key] = {NEW: [a.to_dict() if a else None, b.to_dict() if b else None]}
+            continue
+        da, db = a.to_dict(), b.to_dict()
+        changed = {f: [da[f], db[f]] for f in da if da[f] != db[f]}
+        if changed:
+            chars[key] = changed
+    if chars:
+        changes["chars"] = chars
+    return changes
+
+
+def invert(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """The same changes, undone."""
+    out: dict[str, Any] = {}
+    if "meta" in changes:
+        out["meta"] = {k: [v[1], v[0]] for k, v in changes["meta"].items()}
+    if "chars" in changes:
+        out["chars"] = {
+            key: {f: [v[1], v[0]] for f, v in fields_.items()}
+            for key, fields_ in changes["chars"].items()
+        }
+    return out
+
+
+def patch(state: State, changes: Mapping[str, Any]) -> State:
+    """Apply the after-values of ``changes``."""
+    updates: dict[str, Any] = {}
+    for name, (_before, after) in (changes.get("meta") or {}).items():
+        if name not in META:
+            raise ValueError(f"unknown state field {name!r}")
+        updates[name] = META[name][1](after)
+    chars_changes = changes.get("chars") or {}
+    if chars_changes:
+        chars = dict(state.characters)
+        for key, changed in chars_changes.items():
+            if NEW in changed:
+                after = changed[NEW][1]
+                if after is None:
+                    chars.pop(key, None)
+                else:
+                    chars[key] = _loaded(Character.from_dict(after))
+                continue
+            current = chars.get(key)
+            if current is None:
+                raise ValueError(f"an event changes {key!r}, who is not in the chronicle")
+            data = current.to_dict()
+            for f, (_b, a) in changed.items():
+                data[f] = a
+            chars[key] = _loaded(Character.from_dict(data))
+        updates["characters"] = chars
+    return replace(state, **updates) if updates else state
+
+
+def _loaded(c: Character) -> Character:
+    """Text read from disk is neutralised like typed text: a hand-edited or hostile save
+    cannot smuggle terminal control sequences into the dashboard."""
+    name, notes = clean_name(c.name), clean_text(c.notes, multiline=True)
+    derangements = tuple(clean_name(d) for d in c.derangements)
+    if (name, notes, derangements) == (c.name, c.notes, c.derangements):
+        return c
+    return replace(c, name=name or "?", notes=notes, derangements=derangements)
+
+
+def apply(state: State, event: Event) -> State:
+    """The reducer: the state after ``event``. Pure; raises ValueError for an event that
+    does not fit the state (a damaged or foreign journal)."""
+    try:
+        new = patch(state, event.changes)
+    except (RulesError, KeyError, TypeError) as exc:
+        raise ValueError(f"event {event.seq} ({event.type}) does not apply: {exc}") from None
+    undo, redo = state.undo, state.redo
+    if event.type in BARRIERS:
+        undo, redo = (), ()
+    elif event.type == "undo":
+        target = event.data.get("target")
+        if not undo or undo[-1][0] != target:
+            raise ValueError(f"undo event {event.seq} does not match the undo stack")
+        redo = (*redo, undo[-1])
+        undo = undo[:-1]
+    elif event.type == "redo":
+        target = event.data.get("target")
+        if not redo or redo[-1][0] != target:
+            raise ValueError(f"redo event {event.seq} does not match the redo stack")
+        undo = (*undo, redo[-1])[-UNDO_DEPTH:]
+        redo = redo[:-1]
+    elif event.changes:
+        undo = (*undo, (event.seq, event.changes))[-UNDO_DEPTH:]
+        redo = ()
+    return replace(new, undo=undo, redo=redo, events=event.seq)
+
+
+def to_dict(state: State) -> dict[str, Any]:
+    """A snapshot, for checkpoints."""
+    out: dict[str, Any] = {name: META[name][0](getattr(state, name)) for name in META}
+    out["characters"] = {k: c.to_dict() for k, c in state.characters.items()}
+    out["events"] = state.events
+    out["undo"] = [[seq, ch] for seq, ch in state.undo]
+    out["redo"] = [[seq, ch] for seq, ch in state.redo]
+    return out
+
+
+def from_dict(d: Mapping[str, Any]) -> State:
+    """Rebuild a snapshot; ValueError when it is not one."""
+    try:
+        values: dict[str, Any] = {name: META[name][1](d[name]) for name in META if name in d}
+        values["characters"] = {
+            k: _loaded(Character.from_dict(c)) for k, c in dict(d.get("characters") or {}).items()
+        }
+        values["events"] = int(d["events"])
+        values["undo"] = tuple((int(s), dict(c)) for s, c in d.get("undo") or [])
+        values["redo"] = tuple((int(s), dict(c)) for s, c in d.get("redo") or [])
+    except (RulesError, KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"not a chronicle snapshot: {exc}") from None
+    known = {f.name for f in fields(State)}
+    return State(**{k: v for k, v in values.items() if k in known})

@@ -1,0 +1,45 @@
+"""User text is data: control characters are neutralised on the way in and on load.
+
+A name like ``"\\x1b]0;pwned\\x07Marcus"`` must never reach a terminal as an escape
+sequence, and must not silently vanish either: every C0 and C1 control character (and DEL)
+becomes U+FFFD, the visible replacement character. Markup such as ``[red]`` is left as typed;
+the front ends render text literally.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+REPLACEMENT = "\ufffd"
+
+
+def _is_control(ch: str) -> bool:
+    code = ord(ch)
+    return code < 0x20 or 0x7F <= code <= 0x9F or unicodedata.category(ch) in ("Cs",)
+
+
+def clean_text(text: str, *, multiline: bool = False) -> str:
+    """Replace control characters; tabs become spaces; newlines survive only if allowed."""
+    out = []
+    for ch in text:
+        if ch == "\t":
+            out.append(" ")
+        elif ch == "\n" and multiline:
+            out.append(ch)
+        elif ch in "\r\n":
+            out.append(" ")
+        elif _is_control(ch) or ch in ("\u2028", "\u2029"):
+            out.append(REPLACEMENT)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def clean_name(text: str) -> str:
+    """A name: neutralised and with runs of spaces folded."""
+    return " ".join(clean_text(text).split())
+
+
+def name_key(name: str) -> str:
+    """Names are case-insensitive: the key a character is stored and looked up under."""
+    return clean_name(name).casefold()

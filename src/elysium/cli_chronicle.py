@@ -1,0 +1,174 @@
+"""The headless chronicle commands: ``new``, ``run``, ``state``, ``log``, ``import``.
+
+Imported only when one of them runs, so ``elysium roll`` never loads TinyDB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+from elysium.chronicle.errors import ChronicleError
+from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
+from elysium.chronicle.session import Session
+from elysium.chronicle.state import State
+from elysium.i18n import t
+from elysium.rules import SeededDice
+from elysium.rules.character import Character
+
+
+def _exit_on_signal(signum: int, _frame: Any) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _graceful() -> None:
+    """SIGTERM / SIGHUP end the run between commands; a record being written finishes
+    first (the store blocks them during the write)."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _exit_on_signal)
+
+
+def _open(args: argparse.Namespace, readonly: bool) -> Session:
+    root = resolve_chronicle(args.dir)
+    rng = SeededDice(args.seed) if getattr(args, "seed", None) is not None else None
+    session = Session.open(root, readonly=readonly, rng=rng)
+    for line in session.report:
+        print(f"elysium: recovered: {line}", file=sys.stderr)
+    return session
+
+
+def cmd_new(args: argparse.Namespace, lang: str) -> int:
+    root = resolve_chronicle(args.dir)
+    if root.parent == data_dir().absolute():
+        ensure_private_dir(root.parent)  # the data directory itself is private too
+    session = Session.create(root, args.name or root.name, args.profile)
+    try:
+        print(f"created chronicle {session.state.name!r} at {root} ({args.profile.key})")
+    finally:
+        session.close()
+    return 0
+
+
+def cmd_run(args: argparse.Namespace, lang: str) -> int:
+    _graceful()
+    session = _open(args, readonly=False)
+    try:
+        for i, command in enumerate(args.commands, start=1):
+            try:
+                result = session.execute(command)
+            except ChronicleError as exc:
+                where = f"command {i} ({command!r})" if len(args.commands) > 1 else repr(command)
+                print(f"elysium run: error: {where}: {exc}", file=sys.stderr)
+                return 2
+            print(result.message, flush=True)
+    finally:
+        session.close()
+    return 0
+
+
+def cmd_import(args: argparse.Namespace, lang: str) -> int:
+    session = _open(args, readonly=False)
+    try:
+        result = session.import_file(Path(args.file))
+        print(result.message)
+    finally:
+        session.close()
+    return 0
+
+
+def character_json(c: Character) -> dict[str, Any]:
+    """The ``state --json`` shape of one character."""
+    track = c.health
+    return {
+        "name": c.name,
+        "kind": c.kind.value,
+        "generation": c.generation,
+        "clan": c.clan,
+        "blood": {"current": c.blood, "max": c.blood_max, "per_turn": c.blood_per_turn},
+        "willpower": {"current": c.willpower_points, "rating": c.willpower},
+        "morality": {"name": c.morality, "rating": c.morality_rating},
+        "virtues": dict(c.virtues),
+        "health": {
+            "track": list(track.marks()),
+            "penalty": track.penalty if track.penalty is not None else 0,
+            "status": c.status().value,
+            "level": track.level.key if track.level else None,
+        },
+        "attributes": dict(c.attributes),
+        "abilities": dict(c.abilities),
+        "disciplines": dict(c.disciplines),
+        "frenzy": c.frenzy.to_dict() if c.frenzy else None,
+        "rotschreck": c.fear.to_dict() if c.fear else None,
+        "derangements": list(c.derangements),
+        "xp": c.xp,
+    }
+
+
+def state_json(state: State) -> dict[str, Any]:
+    return {
+        "name": state.name,
+        "profile": state.profile.key,
+        "night": state.night,
+        "chapter": state.chapter,
+        "scene": state.scene,
+        "turn": state.turn,
+        "events": state.events,
+        "characters": [character_json(c) for c in state.characters.values()],
+        "combat": state.combat,
+        "undo": len(state.undo),
+        "redo": len(state.redo),
+    }
+
+
+def cmd_state(args: argparse.Namespace, lang: str) -> int:
+    session = _open(args, readonly=True)
+    try:
+        state = session.state
+        if args.json:
+            print(json.dumps(state_json(state), ensure_ascii=False))
+            return 0
+        print(
+            f"{state.name} ({state.profile.key}) — night {state.night}, chapter {state.chapter}, "
+            f"scene {state.scene}, turn {state.turn}; {state.events} events"
+        )
+        for c in state.characters.values():
+            track = c.health
+            level = t(f"health.{track.level.key}" if track.level else "health.unhurt", lang)
+            status = c.status().value
+            extra = "" if status == "active" else f" [{t('status.' + status, lang)}]"
+            print(
+                f"  {c.name:<20} {c.kind.value:<7} {''.join(track.marks(lang))} {level:<14} "
+                f"blood {c.blood}/{c.blood_max}  wp {c.willpower_points}/{c.willpower}  "
+                f"{c.morality} {c.morality_rating}{extra}"
+            )
+    finally:
+        session.close()
+    return 0
+
+
+def cmd_log(args: argparse.Namespace, lang: str) -> int:
+    session = _open(args, readonly=True)
+    try:
+        events = session.events(args.chapter)
+        if args.json:
+            print(json.dumps([e.to_dict() for e in events], ensure_ascii=False))
+            return 0
+        for e in events:
+            when = f"n{e.time.get('night')} c{e.time.get('chapter')} s{e.time.get('scene')}"
+            print(f"{e.seq:>6}  {when:<14} {e.data.get('line', e.type)}")
+    finally:
+        session.close()
+    return 0
+
+
+COMMANDS = {
+    "new": cmd_new,
+    "run": cmd_run,
+    "state": cmd_state,
+    "log": cmd_log,
+    "import": cmd_import,
+}

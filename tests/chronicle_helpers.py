@@ -1,0 +1,33 @@
+"""Helpers for chronicle tests: real directories, real TinyDB, real journals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from elysium.chronicle.session import Session
+from elysium.rules import V20, SeededDice
+
+COTERIE = [
+    'add "Marcus" vampire gen 10',
+    'add "Bob" mortal',
+    'add "Rex" ghoul',
+    "set Marcus stamina 3",
+    "set Marcus fortitude 2",
+    "set Marcus humanity 7",
+    "set Marcus willpower 5",
+    "set Marcus conscience 3",
+    "set Marcus self-control 2",
+    "set Marcus dexterity 3",
+    "set Marcus brawl 2",
+]
+
+
+def new_session(path: Path, commands: list[str] | None = None, seed: int = 1) -> Session:
+    session = Session.create(path, "Test", V20, SeededDice(seed))
+    for command in commands or []:
+        session.execute(command)
+    return session
+
+
+def journal_bytes(path: Path) -> bytes:
+    return b"".join(p.read_bytes() for p in sorted((path / "journal").glob("*.jsonl")))
