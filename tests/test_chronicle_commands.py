@@ -220,3 +220,47 @@ def test_reducer_replays_to_the_same_state(tmp_path: Path) -> None:
         folded = apply(folded, event)
     assert folded == s.state
     s.close()
+
+
+def test_every_form_named_in_the_issue_as_written(tmp_path: Path) -> None:
+    s = Session.create(tmp_path / "c", "Issue", __import__("elysium.rules").rules.V20)
+    lines = [
+        'add "Marcus" vampire gen 10',
+        'add "Bob" mortal',
+        'add "Rex" ghoul',
+        "set Marcus stamina 3",
+        "set Marcus fortitude 2",
+        "set Marcus humanity 7",
+        "set Marcus willpower 5",
+        "set Marcus conscience 3",
+        "set Marcus self-control 2",
+        "set Marcus dexterity 3",
+        "roll Marcus dex+brawl diff 7 spec wp dice 6,2,10",
+        "roll 5 diff 6 dice 1,2,3,4,5",
+        "damage Marcus 4 lethal dice 7,1,8,3,4",
+        "turn",
+        "damage Marcus 4 bashing nosoak",
+        "heal Marcus 1",
+        "turn",
+        "spend Marcus wp 1",
+        "gain Marcus blood 1",
+        "spend Marcus blood 1",
+        "turn",
+        "set Marcus blood 5",
+        "feed Marcus 3 from human",
+        "night",
+        "scene",
+        "frenzy Marcus diff 6 dice 7,8",
+        "rotschreck Marcus diff 7 dice 2",
+        "degenerate Marcus sin 5 diff 8 dice 9,9,9",
+        "undo",
+        "redo",
+        "chapter",
+    ]
+    for line in lines:
+        s.execute(line)
+    # "heal Marcus 2" spends blood by the rules: 2 a turn is above generation 10's limit.
+    with pytest.raises(CommandError, match="1 blood per turn"):
+        s.execute("heal Marcus 2")
+    assert s.state.chapter == 2 and s.state.events == len(lines) + 1
+    s.close()

@@ -212,3 +212,25 @@ def test_creating_over_an_existing_chronicle_is_refused(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="not empty"):
         new_session(tmp_path / "d")
     assert (tmp_path / "d" / "thesis.txt").read_text() == "precious"
+
+
+def test_a_damaged_closed_chapter_is_moved_aside(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "c", COTERIE)
+    s.execute("chapter")
+    s.execute("spend Marcus blood 1")
+    s.close()
+    closed = tmp_path / "c" / "chapters" / "chapter-0001.json"
+    closed.write_bytes(closed.read_bytes()[:100])  # truncated
+    (tmp_path / "c" / "chronicle.json").unlink()  # force a full replay
+    s = Session.open(tmp_path / "c")
+    assert any("chapter 1's file was damaged" in line for line in s.report)
+    assert list(closed.parent.glob("chapter-0001.json.damaged-*"))
+    assert s.state.chapter == 2  # chapter 2's own journal was still read
+    s.close()
+
+
+def test_a_symlinked_chronicle_directory_is_refused(tmp_path: Path) -> None:
+    new_session(tmp_path / "real").close()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    with pytest.raises(StoreError, match="symbolic link"):
+        Session.open(tmp_path / "link")

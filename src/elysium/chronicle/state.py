@@ -91,7 +91,8 @@ def diff(old: State, new: State) -> dict[str, Any]:
     if meta:
         changes["meta"] = meta
     chars: dict[str, dict[str, list[Any]]] = {}
-    for key in old.characters.keys() | new.characters.keys():
+    keys = [*old.characters, *(k for k in new.characters if k not in old.characters)]
+    for key in keys:  # in the order characters were added, so replay keeps that order
         a, b = old.characters.get(key), new.characters.get(key)
         if a is b:
             continue

@@ -1,0 +1,20 @@
+"""The benchmarks keep working (their quick mode); the full runs are documented in README."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+
+def test_chronicle_bench_quick_mode_runs() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "chronicle_bench.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    for needle in ("cost at 3000 / cost at 200", "stock TinyDB / Elysium", "open in the worst"):
+        assert needle in proc.stdout
