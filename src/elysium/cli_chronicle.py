@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from elysium.chronicle.combat import combat_json
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
 from elysium.chronicle.session import Session
@@ -118,7 +119,7 @@ def state_json(state: State) -> dict[str, Any]:
         "turn": state.turn,
         "events": state.events,
         "characters": [character_json(c) for c in state.characters.values()],
-        "combat": state.combat,
+        "combat": combat_json(state),
         "undo": len(state.undo),
         "redo": len(state.redo),
     }

@@ -106,6 +106,8 @@ def able(c: Character, reflexive: bool = False) -> None:
         raise CommandError(f"{c.name} is in torpor and cannot act")
     if status is Status.INCAPACITATED and not reflexive:
         raise CommandError(f"{c.name} is incapacitated and cannot act")
+    if c.staked and not reflexive:
+        raise CommandError(f"{c.name} is staked through the heart and cannot move")
 
 
 def _status_word(status: Status) -> str:
@@ -113,14 +115,20 @@ def _status_word(status: Status) -> str:
 
 
 def throw_dice(
-    ctx: Context, request: RollRequest, faces: list[int] | None, profile=None
+    ctx: Context,
+    request: RollRequest,
+    faces: list[int] | None,
+    profile=None,
+    what: str = "the pool",
 ) -> RollResult:
+    """Roll from the session's dice, or score the faces typed for physical dice."""
     profile = profile or ctx.state.profile
     if faces is not None:
         if not profile.house.rule_of_ten and len(faces) != request.dice:
             raise CommandError(
-                f"the pool is {request.dice} {'die' if request.dice == 1 else 'dice'} "
-                f"but {len(faces)} faces were given; give one face per die"
+                f"{what} is {request.dice} {'die' if request.dice == 1 else 'dice'} "
+                f"but {len(faces)} {'face was' if len(faces) == 1 else 'faces were'} given; "
+                f"give one face per die"
             )
         return roll_faces(request, faces, profile)
     return throw(request, ctx.rng, profile)
@@ -395,7 +403,9 @@ def apply_damage(
         if pool == 0 and faces:
             raise CommandError(f"{c.name} has no soak dice against {dtype.value} damage")
         request = RollRequest(pool, 6, kind=RollKind.SOAK)
-        result = throw_dice(ctx, request, faces or ([] if pool == 0 else None))
+        result = throw_dice(
+            ctx, request, faces or ([] if pool == 0 else None), what="the soak roll"
+        )
         soaked = result.successes
         taken = damage_after_soak(levels, soaked, dtype, c.kind)
         data["soak"] = roll_data(result)

@@ -40,6 +40,13 @@ VERBS: dict[str, str] = {
     "award": "award",
     "undo": "undo",
     "redo": "redo",
+    "combat": "combat",
+    "init": "init",
+    "declare": "declare",
+    "next": "next",
+    "delay": "delay",
+    "attack": "attack",
+    "defend": "defend",
     # Russian aliases
     "добавить": "add",
     "убрать": "remove",
@@ -61,6 +68,13 @@ VERBS: dict[str, str] = {
     "опыт": "award",
     "отменить": "undo",
     "вернуть": "redo",
+    "бой": "combat",
+    "инициатива": "init",
+    "заявить": "declare",
+    "далее": "next",
+    "отложить": "delay",
+    "атака": "attack",
+    "защита": "defend",
 }
 # Verbs the command bar offers for completion, in a sensible order.
 COMPLETION_VERBS: tuple[str, ...] = tuple(dict.fromkeys(VERBS.values()))

@@ -11,7 +11,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from elysium.chronicle import state as st
-from elysium.chronicle.commands import HANDLERS, Context
+from elysium.chronicle.combat import HANDLERS as COMBAT_HANDLERS
+from elysium.chronicle.commands import HANDLERS as RULE_HANDLERS
+from elysium.chronicle.commands import Context
 from elysium.chronicle.errors import CommandError, StoreError
 from elysium.chronicle.events import Event
 from elysium.chronicle.importer import build, read_file
@@ -30,6 +32,9 @@ class Result:
 
     message: str
     event: Event
+
+
+HANDLERS = {**RULE_HANDLERS, **COMBAT_HANDLERS}
 
 
 class Session:

@@ -101,6 +101,7 @@ class Character:
     frenzy: BeastCheck | None = None  # a frenzy check in progress or lost
     fear: BeastCheck | None = None  # a Rötschreck check in progress or lost
     aggravated_rested: bool = False  # a day's rest taken: aggravated damage may heal
+    staked: bool = False  # a stake through the heart paralyses a vampire (V20 p. 299)
     lost: bool = False  # Humanity / Path 0: the character has passed to the Storyteller
 
     # --- derived -----------------------------------------------------------------------
@@ -167,7 +168,7 @@ class Character:
         return status
 
     def can_act(self) -> bool:
-        return self.status() is Status.ACTIVE
+        return self.status() is Status.ACTIVE and not self.staked
 
     def trait(self, name: str) -> int:
         """A rating by name: Attribute (boosted), Ability, Discipline, Virtue, morality,

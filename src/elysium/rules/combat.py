@@ -1,0 +1,400 @@
+"""Combat rules: initiative, maneuvers, attack modifiers, defence, the damage pool
+(RULES.md §4; V20 p. 290-301; seed 003 and the cheat sheet's "Бой").
+
+Pure functions over numbers and :class:`Character` values; the turn engine in
+``elysium.chronicle.combat`` calls them and logs every roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final, NamedTuple
+
+from elysium.rules.character import Character
+from elysium.rules.errors import RulesError
+from elysium.rules.health import DamageType
+from elysium.rules.profiles import MultipleActions, Profile
+from elysium.rules.tables import MAX_DIFFICULTY
+
+BASE_DIFFICULTY: Final = 6  # V20 p. 291: attacks, damage and soak
+FIXED_INITIATIVE: Final = 6  # the house rule's 6 + Dexterity + Wits instead of a d10
+ABORT_DIFFICULTY: Final = 6  # the Willpower roll to replace a declared action with a defence
+STAKE_DIFFICULTY: Final = 9  # V20 p. 299: a stake through the heart
+STAKE_PARALYSES_AT: Final = 3  # levels of damage from the stake that paralyse a vampire
+OUTNUMBERED_MAX: Final = 4  # +1 difficulty per opponent beyond the first, at most +4
+FURTHER_DEFENCE_PENALTY: Final = 1  # each defence after the first in a turn: -1 die
+
+
+class Reach(StrEnum):
+    MELEE = "melee"  # unarmed or hand weapons
+    RANGED = "ranged"
+
+
+class Maneuver(NamedTuple):
+    """One row of the maneuver tables (V20 p. 299; cheat sheet "Манёвры")."""
+
+    key: str
+    reach: Reach
+    attribute: str
+    abilities: tuple[str, ...]  # the first is the usual one; e.g. sweep: brawl or melee
+    accuracy: int | None  # dice added to the attack; None: special
+    difficulty: int  # added to 6
+    damage: str  # "str", "str+1", "weapon", "none", "special"
+    damage_type: DamageType | None  # None: the weapon's type
+    knockdown: bool = False
+    holds: bool = False  # lasts over several turns
+    defence: bool = False
+
+
+B, L, A = DamageType.BASHING, DamageType.LETHAL, DamageType.AGGRAVATED
+MANEUVERS: Final[dict[str, Maneuver]] = {
+    m.key: m
+    for m in (
+        # Melee (V20 p. 299)
+        Maneuver(
+            "block", Reach.MELEE, "dexterity", ("brawl",), None, 0, "none", None, defence=True
+        ),
+        Maneuver("throw", Reach.MELEE, "strength", ("brawl",), 0, 1, "str+1", B, knockdown=True),
+        Maneuver("grapple", Reach.MELEE, "strength", ("brawl",), 0, 0, "none", None, holds=True),
+        Maneuver("clinch", Reach.MELEE, "strength", ("brawl",), 0, 0, "str", B, holds=True),
+        Maneuver(
+            "parry", Reach.MELEE, "dexterity", ("melee",), None, 0, "none", None, defence=True
+        ),
+        Maneuver(
+            "sweep", Reach.MELEE, "dexterity", ("brawl", "melee"), 0, 1, "str", B, knockdown=True
+        ),
+        Maneuver("disarm", Reach.MELEE, "dexterity", ("melee",), 0, 1, "special", None),
+        Maneuver("claw", Reach.MELEE, "dexterity", ("brawl",), 0, 0, "str+1", A),
+        Maneuver("kick", Reach.MELEE, "dexterity", ("brawl",), 0, 1, "str+1", B),
+        Maneuver("strike", Reach.MELEE, "dexterity", ("melee",), 0, 0, "weapon", None),
+        Maneuver("punch", Reach.MELEE, "dexterity", ("brawl",), 0, 0, "str", B),
+        Maneuver(
+            "dodge", Reach.RANGED, "dexterity", ("athletics",), None, 0, "none", None, defence=True
+        ),
+        Maneuver("bite", Reach.MELEE, "dexterity", ("brawl",), 1, 0, "str+1", A),
+        # Ranged (V20 p. 299)
+        Maneuver("shoot", Reach.RANGED, "dexterity", ("firearms",), 0, 0, "weapon", None),
+        Maneuver("rapid", Reach.RANGED, "dexterity", ("firearms",), None, 0, "weapon", None),
+        Maneuver("auto", Reach.RANGED, "dexterity", ("firearms",), 10, 2, "weapon", None),
+        Maneuver("burst", Reach.RANGED, "dexterity", ("firearms",), 2, 1, "weapon", None),
+        Maneuver("spray", Reach.RANGED, "dexterity", ("firearms",), 10, 2, "special", None),
+        Maneuver("twoguns", Reach.RANGED, "dexterity", ("firearms",), 0, 0, "weapon", None),
+        # Thrown weapons (V20 p. 291): Dexterity + Athletics
+        Maneuver("hurl", Reach.RANGED, "dexterity", ("athletics",), 0, 0, "weapon", None),
+    )
+}
+# Other words for them (English synonyms and the cheat sheet's Russian names).
+MANEUVER_ALIASES: Final[dict[str, str]] = {
+    "weapon": "strike",
+    "weapon-strike": "strike",
+    "fire": "shoot",
+    "full-auto": "auto",
+    "3-round-burst": "burst",
+    "rapid-fire": "rapid",
+    "two-weapons": "twoguns",
+    "thrown": "hurl",
+    "блок": "block",
+    "бросок": "throw",
+    "захват": "grapple",
+    "клинч": "clinch",
+    "парирование": "parry",
+    "подсечка": "sweep",
+    "разоружение": "disarm",
+    "когти": "claw",
+    "удар-когтями": "claw",
+    "пинок": "kick",
+    "удар-ногой": "kick",
+    "удар-оружием": "strike",
+    "удар": "punch",
+    "удар-рукой": "punch",
+    "уклонение": "dodge",
+    "укус": "bite",
+    "выстрел": "shoot",
+    "беглый-огонь": "rapid",
+    "длинная-очередь": "auto",
+    "короткая-очередь": "burst",
+    "обстрел": "spray",
+    "стрельба-по-македонски": "twoguns",
+    "метание": "hurl",
+}
+OFF_HAND_DIFFICULTY: Final = 1  # two weapons: +1 for the off hand
+
+# Aiming (V20 p. 293): target -> (difficulty, extra damage dice).
+AIM: Final[dict[str, tuple[int, int]]] = {
+    "limb": (1, 0),
+    "hand": (2, 1),
+    "head": (2, 1),
+    "eye": (3, 2),
+    "heart": (3, 2),
+}
+# Cover (V20 p. 298): added to the attacker's difficulty.
+COVER: Final[dict[str, int]] = {"prone": 1, "wall": 2, "head": 3}
+FLANK_DICE: Final = 1
+REAR_DICE: Final = 2
+BLINDED_ATTACKER_DIFFICULTY: Final = 2
+BLIND_TARGET_DICE: Final = 2
+HELD_TARGET_DICE: Final = 2  # held but struggling
+ATTACK_POOLS: Final[dict[str, tuple[str, str]]] = {  # V20 p. 291
+    "unarmed": ("dexterity", "brawl"),
+    "melee": ("dexterity", "melee"),
+    "firearms": ("dexterity", "firearms"),
+    "thrown": ("dexterity", "athletics"),
+}
+BOTCH_EFFECTS: Final[tuple[str, ...]] = ("jam", "misfire", "broken_blade", "friendly_fire")
+
+
+def maneuver(name: str) -> Maneuver:
+    key = "-".join(name.strip().lower().split())
+    key = MANEUVER_ALIASES.get(key, key)
+    if key not in MANEUVERS:
+        raise RulesError(f"unknown maneuver {name!r}; maneuvers: {', '.join(MANEUVERS)}")
+    return MANEUVERS[key]
+
+
+# --- initiative ----------------------------------------------------------------------------
+
+
+def initiative_rating(c: Character) -> int:
+    """Dexterity + Wits: the rating that breaks ties (V20 p. 290)."""
+    return c.trait("dexterity") + c.trait("wits")
+
+
+def initiative(c: Character, d10: int | None, celerity_spent: int = 0, fixed: bool = False) -> int:
+    """d10 (or 6 with the fixed house rule) + Dexterity + Wits − wound penalty + Celerity
+    dots not spent on extra actions."""
+    celerity = c.disciplines.get("celerity", 0)
+    if not 0 <= celerity_spent <= celerity:
+        raise RulesError(f"{c.name} has {celerity} dots of Celerity, not {celerity_spent}")
+    if fixed:
+        base = FIXED_INITIATIVE
+    else:
+        if d10 is None or not 1 <= d10 <= 10:
+            raise RulesError(f"an initiative die shows 1 to 10, got {d10!r}")
+        base = d10
+    penalty = c.health.penalty or 0
+    if c.frenzied:
+        penalty = 0
+    return base + initiative_rating(c) + penalty + (celerity - celerity_spent)
+
+
+def acting_order(entries: Sequence[tuple[str, int, int]]) -> list[list[str]]:
+    """Groups acting together, fastest first: ``entries`` are (key, initiative, rating).
+
+    Equal initiative goes to the higher rating; equal in both, they act at once.
+    """
+    ranked = sorted(entries, key=lambda e: (-e[1], -e[2]))
+    groups: list[list[str]] = []
+    last: tuple[int, int] | None = None
+    for key, total, rating in ranked:
+        if (total, rating) == last:
+            groups[-1].append(key)
+        else:
+            groups.append([key])
+            last = (total, rating)
+    return groups
+
+
+# --- the attack -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Modifiers:
+    """Situational modifiers of one attack (V20 p. 293-300)."""
+
+    difficulty: int = 0  # the Storyteller's extra difficulty
+    flank: bool = False
+    rear: bool = False
+    aim: str | None = None
+    outnumbered: int = 0  # opponents beyond the first
+    cover: str | None = None
+    blinded: bool = False  # the attacker cannot see
+    target_blinded: bool = False
+    held: bool = False  # the target is held but struggling
+    immobilized: bool = False  # the target cannot move at all: an automatic hit
+    stake: bool = False  # a stake through the heart
+    off_hand: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlan:
+    """The attack's numbers before the dice: each modifier spelled out for the log."""
+
+    pool: int
+    difficulty: int
+    notes: tuple[str, ...]
+    damage_bonus: int  # aiming adds damage dice
+
+
+def plan_attack(
+    attacker: Character,
+    move: Maneuver,
+    mods: Modifiers,
+    *,
+    armed: bool = False,
+    multiple: int = 1,
+    action_index: int = 0,
+    profile: Profile,
+    extra_action: bool = False,
+) -> AttackPlan:
+    """Pool and difficulty of an attack, with the wound penalty and every modifier applied
+    and named."""
+    if move.defence:
+        raise RulesError(f"{move.key} is a defence, not an attack: use defend")
+    ability = move.abilities[0]
+    if len(move.abilities) > 1 and armed:
+        ability = move.abilities[1]
+    base = attacker.trait(move.attribute) + attacker.trait(ability)
+    pool = base
+    notes = [f"{move.attribute}+{ability} {base}"]
+    if move.accuracy:
+        pool += move.accuracy
+        notes.append(f"accuracy +{move.accuracy}")
+    for flag, dice, label in (
+        (mods.flank, FLANK_DICE, "flank"),
+        (mods.rear, REAR_DICE, "rear"),
+        (mods.target_blinded, BLIND_TARGET_DICE, "blinded target"),
+        (mods.held, HELD_TARGET_DICE, "held target"),
+    ):
+        if flag:
+            pool += dice
+            notes.append(f"{label} +{dice}")
+    penalty = attacker.health.penalty or 0
+    if attacker.frenzied:
+        penalty = 0
+    if penalty:
+        pool += penalty
+        notes.append(f"wounds {penalty}")
+    if multiple > 1 and not extra_action:
+        pool, note = _multiple(pool, multiple, action_index, profile)
+        notes.append(note)
+    difficulty = BASE_DIFFICULTY + move.difficulty
+    if move.difficulty:
+        notes.append(f"{move.key} +{move.difficulty} diff")
+    damage_bonus = 0
+    if mods.aim:
+        if mods.aim not in AIM:
+            raise RulesError(f"aim at one of: {', '.join(AIM)}; not {mods.aim!r}")
+        add, damage_bonus = AIM[mods.aim]
+        difficulty += add
+        notes.append(
+            f"aim {mods.aim} +{add} diff" + (f", +{damage_bonus} damage" if damage_bonus else "")
+        )
+    if mods.outnumbered:
+        add = min(OUTNUMBERED_MAX, mods.outnumbered)
+        difficulty += add
+        notes.append(f"outnumbered +{add} diff")
+    if mods.cover:
+        if mods.cover not in COVER:
+            raise RulesError(f"cover is one of: {', '.join(COVER)}; not {mods.cover!r}")
+        difficulty += COVER[mods.cover]
+        notes.append(f"cover ({mods.cover}) +{COVER[mods.cover]} diff")
+    if mods.blinded:
+        difficulty += BLINDED_ATTACKER_DIFFICULTY
+        notes.append(f"blinded +{BLINDED_ATTACKER_DIFFICULTY} diff")
+    if mods.off_hand:
+        difficulty += OFF_HAND_DIFFICULTY
+        notes.append(f"off hand +{OFF_HAND_DIFFICULTY} diff")
+    if mods.stake:
+        difficulty = max(difficulty, STAKE_DIFFICULTY)
+        notes.append(f"stake: diff {STAKE_DIFFICULTY}")
+    if mods.difficulty:
+        difficulty += mods.difficulty
+        notes.append(f"{mods.difficulty:+d} diff")
+    if difficulty > MAX_DIFFICULTY:
+        raise RulesError(
+            f"the difficulty would be {difficulty}, above 10: this attack cannot succeed "
+            f"({'; '.join(notes)})"
+        )
+    if pool < 1 and not mods.immobilized:
+        raise RulesError(f"{attacker.name} has no dice left for this attack ({'; '.join(notes)})")
+    return AttackPlan(max(pool, 1), difficulty, tuple(notes), damage_bonus)
+
+
+def _multiple(pool: int, n: int, index: int, profile: Profile) -> tuple[int, str]:
+    """One of several declared actions: V20 splits the pool (this one taken as the smallest),
+    Dark Ages and Demon take N, N+1, ... dice."""
+    if profile.multiple_actions is MultipleActions.SUBTRACT:
+        cut = n + index
+        return pool - cut, f"multiple action {index + 1} of {n}: -{cut}"
+    base, extra = divmod(pool, n)
+    share = base + (1 if index < extra else 0)
+    return share, f"multiple action {index + 1} of {n}: {share} of {pool} dice"
+
+
+def defence_pool(defender: Character, move: Maneuver, defences_so_far: int) -> tuple[int, str]:
+    """A defence's pool: its traits, the wound penalty, −1 per earlier defence this turn."""
+    if not move.defence:
+        raise RulesError(f"{move.key} is not a defence; defend with block, parry or dodge")
+    base = defender.trait(move.attribute) + defender.trait(move.abilities[0])
+    pool = base
+    notes = [f"{move.attribute}+{move.abilities[0]} {base}"]
+    penalty = 0 if defender.frenzied else (defender.health.penalty or 0)
+    if penalty:
+        pool += penalty
+        notes.append(f"wounds {penalty}")
+    if defences_so_far:
+        cut = FURTHER_DEFENCE_PENALTY * defences_so_far
+        pool -= cut
+        notes.append(f"defence {defences_so_far + 1} this turn -{cut}")
+    return pool, "; ".join(notes)
+
+
+def defence_applies(
+    defender: Character, defence: Maneuver, attack: Maneuver, damage_type: DamageType
+) -> str | None:
+    """None when the defence may meet this attack, else the reason it cannot.
+
+    Block: melee only, and without armour or Fortitude only against bashing. Parry: melee
+    attacks. Dodge: anything, given room (V20 p. 294-295).
+    """
+    if defence.key in ("block", "parry") and attack.reach is not Reach.MELEE:
+        return f"a {defence.key} only meets melee attacks"
+    if defence.key == "block" and damage_type is not DamageType.BASHING:
+        tough = (defender.armour and defender.armour.rating > 0) or defender.disciplines.get(
+            "fortitude", 0
+        )
+        if not tough:
+            return "a block without armour or Fortitude only stops bashing damage"
+    return None
+
+
+def damage_pool(
+    attacker: Character,
+    move: Maneuver,
+    extra_successes: int,
+    damage_bonus: int,
+    weapon: tuple[bool, int] | None = None,
+) -> tuple[int, str]:
+    """Damage dice: the maneuver's (Strength-based ones gain Potence) or the weapon's, plus
+    one die per attack success beyond the first, plus aiming. Never below 1 die.
+
+    ``weapon`` is (adds to Strength, dice): a knife is (True, 1), a pistol (False, 4).
+    """
+    strength = attacker.trait("strength") + attacker.disciplines.get("potence", 0)
+    if move.damage in ("str", "str+1"):
+        base = strength + (1 if move.damage == "str+1" else 0)
+        what = f"Strength {strength}" + (" +1" if move.damage == "str+1" else "")
+    elif move.damage == "weapon" or weapon is not None:
+        if weapon is None:
+            raise RulesError(f"{move.key} needs a weapon: add weapon str+N or weapon N")
+        adds, dice = weapon
+        base = strength + dice if adds else dice
+        what = f"weapon Str+{dice}" if adds else f"weapon {dice}"
+    elif move.damage == "none":
+        return 0, "no damage"
+    else:
+        raise RulesError(f"{move.key} has special damage: the Storyteller decides")
+    pool = max(1, base + max(0, extra_successes) + damage_bonus)
+    parts = [what]
+    if extra_successes > 0:
+        parts.append(f"+{extra_successes} extra successes")
+    if damage_bonus:
+        parts.append(f"+{damage_bonus} aim")
+    return pool, ", ".join(parts)
+
+
+def net_attack(attack_successes: int, defence_successes: int) -> int:
+    """Resisted: the attack keeps what the defence did not cancel; 0 is a miss."""
+    return max(0, attack_successes - max(0, defence_successes))
