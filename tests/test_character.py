@@ -91,7 +91,7 @@ def test_willpower_rating_keeps_a_full_pool_full() -> None:
         ("potence", 6, "above the trait maximum 5"),
         ("stamina", -1, "cannot be negative"),
         ("humanity", 11, "from 0 to 10"),
-        ("willpower", 0, "at least 1"),
+        ("willpower", 0, "Willpower must be from 1 to 10"),
         ("willpower-points", 9, "from 0 to the rating"),
         ("blood", 14, "pool maximum 13"),
         ("blood", -1, "from 0 to the pool maximum"),

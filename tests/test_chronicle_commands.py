@@ -42,6 +42,7 @@ def test_set_forms(session) -> None:
 
 
 def test_roll_with_character_traits_and_faces(session) -> None:
+    session.execute("set Marcus dexterity 4 brawl 1")  # a specialty needs a trait of 4+
     r = session.execute("roll Marcus dex+brawl diff 7 spec wp dice 6,2,10,8,1")
     data = r.event.data
     assert data["dice"] == [6, 2, 10, 8, 1]
@@ -51,6 +52,10 @@ def test_roll_with_character_traits_and_faces(session) -> None:
     assert char(session, "Marcus").willpower_points == 4
     with pytest.raises(CommandError, match="already spent Willpower"):
         session.execute("roll Marcus dex+brawl wp dice 6,2,10,8,1")
+    with pytest.raises(CommandError, match="a specialty needs a trait rated 4"):
+        session.execute("roll Marcus wits spec")
+    r = session.execute("roll Marcus willpower diff 8 dice 8,8,2,2,2")  # rolls the rating
+    assert (r.event.data["pool"], r.event.data["successes"]) == (5, 2)
 
 
 def test_anonymous_roll(session) -> None:
@@ -234,8 +239,8 @@ def test_every_form_named_in_the_issue_as_written(tmp_path: Path) -> None:
         "set Marcus willpower 5",
         "set Marcus conscience 3",
         "set Marcus self-control 2",
-        "set Marcus dexterity 3",
-        "roll Marcus dex+brawl diff 7 spec wp dice 6,2,10",
+        "set Marcus dexterity 4",
+        "roll Marcus dex+brawl diff 7 spec wp dice 6,2,10,4",
         "roll 5 diff 6 dice 1,2,3,4,5",
         "damage Marcus 4 lethal dice 7,1,8,3,4",
         "turn",

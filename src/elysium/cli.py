@@ -265,8 +265,31 @@ COMMANDS = {"roll": cmd_roll, "odds": cmd_odds}
 CHRONICLE_COMMANDS = ("new", "run", "state", "log", "import")
 
 
+SUBCOMMANDS = ("roll", "odds", "new", "run", "state", "log", "import")
+
+
+def dashboard_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="elysium",
+        description="Open the dashboard: the most recent chronicle, or DIR, or a fresh demo. "
+        "Other commands: " + ", ".join(SUBCOMMANDS) + " (elysium COMMAND --help).",
+    )
+    parser.add_argument("dir", nargs="?", metavar="DIR", help="a chronicle name or directory")
+    parser.add_argument("--demo", action="store_true", help="open a fresh copy of the demo")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language (default: from the locale)")
+    parser.add_argument("--readonly", action="store_true", help="look, change nothing")
+    parser.add_argument("--version", action="version", version=f"elysium {__version__}")
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``elysium`` script; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
+        args = dashboard_parser().parse_args(argv)
+        from elysium.tui.launch import launch
+
+        return launch(args.dir, args.demo, args.lang or detect_lang(), args.readonly)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

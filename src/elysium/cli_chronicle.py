@@ -136,16 +136,42 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
             f"{state.name} ({state.profile.key}) — night {state.night}, chapter {state.chapter}, "
             f"scene {state.scene}, turn {state.turn}; {state.events} events"
         )
+        width = min(24, max((len(c.name) for c in state.characters.values()), default=4))
         for c in state.characters.values():
             track = c.health
             level = t(f"health.{track.level.key}" if track.level else "health.unhurt", lang)
+            flags = []
             status = c.status().value
-            extra = "" if status == "active" else f" [{t('status.' + status, lang)}]"
+            if status != "active":
+                flags.append(t("status." + status, lang))
+            if c.frenzied:
+                flags.append(t("ui.frenzy", lang))
+            if c.in_rotschreck:
+                flags.append(t("ui.rotschreck", lang))
+            for check, label in ((c.frenzy, "ui.frenzy_check"), (c.fear, "ui.rotschreck_check")):
+                if check is not None and check.state.value == "resisting":
+                    flags.append(f"{t(label, lang)} {check.accumulated}/5")
+            if c.staked:
+                flags.append(t("ui.staked", lang))
+            if c.lost:
+                flags.append(t("ui.lost", lang))
+            name = c.name if len(c.name) <= width else c.name[: width - 1] + "…"
+            extra = f" [{'; '.join(flags)}]" if flags else ""
             print(
-                f"  {c.name:<20} {c.kind.value:<7} {''.join(track.marks(lang))} {level:<14} "
+                f"  {name:<{width}} {c.kind.value:<7} {''.join(track.marks(lang))} {level:<14} "
                 f"blood {c.blood}/{c.blood_max}  wp {c.willpower_points}/{c.willpower}  "
                 f"{c.morality} {c.morality_rating}{extra}"
             )
+        combat = combat_json(state)
+        if combat:
+            order = (
+                ", ".join(f"{e['name']} {e['initiative']}" for e in combat["order"])
+                or "initiative not rolled"
+            )
+            now = f"; {combat['current']} now" if combat["current"] else ""
+            print(f"  combat: round {combat['round']}, {combat['phase']} — {order}{now}")
+            if combat["dazed"]:
+                print(f"  dazed: {', '.join(combat['dazed'])}")
     finally:
         session.close()
     return 0

@@ -33,21 +33,28 @@ def _difficulty_label(difficulty: int, lang: str) -> str:
 
 
 def _header(key: str, pool: int, difficulty: int, lang: str, extras: list[str]) -> str:
-    head = t(key, lang, pool=pool, difficulty=difficulty, name=_difficulty_label(difficulty, lang))
+    dice = t("noun.die" if pool == 1 else "noun.dice", lang, n=pool)
+    head = t(key, lang, pool=dice, difficulty=difficulty, name=_difficulty_label(difficulty, lang))
     return " · ".join([head, *extras])
 
 
-def format_roll(result: RollResult, profile: Profile, lang: str = "en") -> str:
-    """Three lines: what was rolled, the marked dice, and the verdict."""
-    req = result.request
+def _extras(req, profile: Profile, lang: str) -> list[str]:
     extras = [t(f"profile.{profile.key}", lang)]
     if req.specialty:
         extras.append(t("roll.options.specialty", lang))
     if req.willpower:
         extras.append(t("roll.options.willpower", lang) + " +1")
     if req.kind.value != "action":
-        extras.append(req.kind.value)
-    lines = [_header("roll.header", req.dice, req.difficulty, lang, extras)]
+        extras.append(t(f"roll.kind.{req.kind.value}", lang))
+    if profile.house.rule_of_ten:
+        extras.append(t("roll.rule_of_ten", lang))
+    return extras
+
+
+def format_roll(result: RollResult, profile: Profile, lang: str = "en") -> str:
+    """Three lines: what was rolled, the marked dice, and the verdict."""
+    req = result.request
+    lines = [_header("roll.header", req.dice, req.difficulty, lang, _extras(req, profile, lang))]
     if result.automatic:
         lines.append(t("roll.automatic_line", lang))
         return "\n".join(lines)
@@ -93,13 +100,8 @@ def percent(p: Fraction) -> str:
 def format_odds(result: Odds, profile: Profile, lang: str = "en") -> str:
     """A summary line and a histogram with one bar per outcome."""
     req = result.request
-    extras = [t(f"profile.{profile.key}", lang)]
-    if req.specialty:
-        extras.append(t("roll.options.specialty", lang))
-    if req.willpower:
-        extras.append(t("roll.options.willpower", lang) + " +1")
     lines = [
-        _header("odds.header", req.dice, req.difficulty, lang, extras),
+        _header("odds.header", req.dice, req.difficulty, lang, _extras(req, profile, lang)),
         t(
             "odds.summary",
             lang,

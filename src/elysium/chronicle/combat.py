@@ -29,8 +29,9 @@ from elysium.chronicle.commands import (
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
 from elysium.chronicle.state import State
-from elysium.chronicle.text import clean_text, name_key
+from elysium.chronicle.text import clean_text
 from elysium.rules import combat as cr
+from elysium.rules.blood import new_turn
 from elysium.rules.dice import RollKind, RollRequest
 from elysium.rules.health import DamageType, Source, parse_damage_type
 from elysium.rules.willpower import Use, spend_willpower
@@ -197,7 +198,7 @@ def _init_faces(args: Args) -> tuple[dict[str, int], dict[str, int]]:
             if "=" not in part:
                 raise args.fail(f"{part!r} should be NAME=NUMBER")
             name, _, value = part.rpartition("=")
-            target[name_key(name)] = as_int(value, f"the number for {name}", 0, 10, args)
+            target[name.strip()] = as_int(value, f"the number for {name}", 0, 10, args)
     args.words.clear()
     return faces, celerity
 
@@ -214,9 +215,11 @@ def cmd_init(ctx: Context, words: tuple[str, ...]) -> Outcome:
         )
     fixed = state.profile.house.fixed_initiative
     people = combat["participants"]
+    faces = {find(state, name)[0]: v for name, v in faces.items()}
+    celerity = {find(state, name)[0]: v for name, v in celerity.items()}
     for key in list(faces) + list(celerity):
         if key not in people:
-            raise CommandError(f"{key!r} is not in this fight")
+            raise CommandError(f"{_name(state, key)} is not in this fight")
     if fixed and faces:
         raise CommandError("the fixed-initiative house rule rolls no initiative dice")
     init: dict[str, Any] = {}
@@ -286,17 +289,27 @@ def cmd_declare(ctx: Context, words: tuple[str, ...]) -> Outcome:
         )
     multiple = args.keyed_int(("multiple", "множественные"), "the number of actions", 2, 10)
     wp = args.option("wp", "willpower", "воля")
-    text = clean_text(" ".join(args.words)).strip()
+    tokens = [clean_text(w) for w in args.words]
+    text = " ".join(f'"{w}"' if " " in w else w for w in tokens).strip()
     args.words.clear()
     if not text:
         raise args.fail("say what the character does")
-    first = text.split()[0].casefold()
+    first = tokens[0].casefold()
     decl: dict[str, Any] = {"text": text, "multiple": multiple or 1, "wp": wp}
-    if first in DEFENCES:
-        decl["defence"] = first
-    elif first in ("delay", "wait", "ждать"):
+    defence = _defence_word(first)
+    if defence:
+        decl["defence"] = defence
+    elif first in ("delay", "wait", "ждать", "выжидать"):
         decl["delay"] = True
-    elif first == "attack":
+    elif first in ("attack", "атака", "атаковать"):
+        # Check what can be checked now, so a typo is caught before the fight goes on.
+        rest = tokens[1:]
+        if len(rest) < 2:
+            raise args.fail("declare an attack as: declare NAME attack TARGET MANEUVER")
+        target_key, target = find(state, rest[0])
+        if target_key not in combat["participants"]:
+            raise CommandError(f"{target.name} is not in the fight: combat join first")
+        cr.maneuver(rest[1])
         decl["attack"] = True
     if wp:
         c = spend_willpower(c, Use.OTHER)
@@ -307,6 +320,15 @@ def cmd_declare(ctx: Context, words: tuple[str, ...]) -> Outcome:
     combat, tail = _next_declarer(state, combat)
     msg = f"{c.name} declares: {text}{extra}{' (spends Willpower)' if wp else ''}{tail}"
     return Outcome(_with(state, combat), "declare", {"who": c.name, **decl}, msg)
+
+
+def _defence_word(word: str) -> str | None:
+    """``dodge`` / ``уклонение``: the defence a declaration names, if any."""
+    try:
+        move = cr.maneuver(word)
+    except Exception:
+        return None
+    return move.key if move.defence else None
 
 
 def _next_declarer(state: State, combat: dict[str, Any]) -> tuple[dict[str, Any], str]:
@@ -409,15 +431,33 @@ def cmd_next(ctx: Context, words: tuple[str, ...]) -> Outcome:
             _with(state, combat), "next", {"phase": phase}, f"{who} declares nothing{tail}"
         )
     if combat["current"] is not None:
-        who = _name(state, combat["current"])
+        key = combat["current"]
+        who = _name(state, key)
+        slot = combat["queue"][0]
+        decl = combat["declared"].get(key, {})
+        unresolved = ""
+        if (
+            slot["kind"] == "main"
+            and decl.get("attack")
+            and combat.get("attacks", {}).get(key, 0) == 0
+        ):
+            unresolved = f" (the declared {decl['text']!r} was not resolved)"
         combat = _finish_slot(combat)
         combat, tail = _advance(state, combat)
-        return Outcome(_with(state, combat), "next", {"phase": phase}, f"{who} is done{tail}")
-    # The queue is empty: the round ends (delayed characters who never acted lose it).
+        return Outcome(
+            _with(state, combat), "next", {"phase": phase}, f"{who} is done{unresolved}{tail}"
+        )
+    # The queue is empty: the round ends (delayed characters who never acted lose it), and
+    # the game turn moves on: per-turn blood and Willpower limits start afresh.
     lost = [_name(state, k) for k in combat.get("delayed", [])]
     ended = combat["round"]
     combat = _new_round(combat)
     note = f"; {', '.join(lost)} waited too long" if lost else ""
+    state = replace(
+        state,
+        characters={k: new_turn(c) for k, c in state.characters.items()},
+        turn=state.turn + 1,
+    )
     return Outcome(
         _with(state, combat),
         "round_end",
@@ -569,7 +609,7 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
     )
     aim = args.keyed("aim", "прицел")
     cover = args.keyed("cover", "укрытие")
-    outnumbered = args.keyed_int(("outnumbered",), "the opponents beyond the first", 0, 10) or 0
+    outnumbered = args.keyed_int(("outnumbered",), "the number of opponents", 1, 10) or 0
     mods = cr.Modifiers(
         difficulty=extra_diff,
         flank=args.option("flank", "фланг"),

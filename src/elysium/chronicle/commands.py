@@ -22,14 +22,18 @@ from elysium.rules.beast import (
     calm,
     degenerate,
     degeneration_request,
+    frenzy_pool,
+    lose_to_beast,
     needs_degeneration_roll,
     resist,
+    rotschreck_pool,
     sin_at,
     start_frenzy,
     start_rotschreck,
 )
 from elysium.rules.beast_state import BeastKind, BeastState
 from elysium.rules.character import (
+    SPECIALTY_MIN,
     TEMPLATES,
     Armour,
     Character,
@@ -41,7 +45,7 @@ from elysium.rules.character import (
 )
 from elysium.rules.dice import DiceSource, RollKind, RollRequest, RollResult, forgive_botch
 from elysium.rules.errors import RulesError
-from elysium.rules.experience import award
+from elysium.rules.experience import award, raise_trait
 from elysium.rules.health import (
     DamageType,
     Source,
@@ -84,13 +88,30 @@ Handler = Callable[[Context, tuple[str, ...]], Outcome]
 # --- helpers ------------------------------------------------------------------------------
 
 
-def find(state: State, name: str) -> tuple[str, Character]:
+def resolve(state: State, name: str) -> str | None:
+    """The key for a name: exact (any case), or the one character whose name starts with
+    it (``Lucien`` for ``Lucien Marchetti``). None when nobody or several match."""
     key = name_key(name)
-    c = state.characters.get(key)
-    if c is None:
+    if key in state.characters:
+        return key
+    if not key:
+        return None
+    matches = [k for k in state.characters if k.startswith(key)]
+    return matches[0] if len(matches) == 1 else None
+
+
+def find(state: State, name: str) -> tuple[str, Character]:
+    key = resolve(state, name)
+    if key is None:
+        wanted = name_key(name)
+        several = [c.name for k, c in state.characters.items() if wanted and k.startswith(wanted)]
+        if len(several) > 1:
+            raise CommandError(
+                f"{clean_name(name)!r} could be {', '.join(several)}; type more of the name"
+            )
         names = ", ".join(ch.name for ch in state.characters.values()) or "none yet"
         raise CommandError(f"no character named {clean_name(name)!r}; characters: {names}")
-    return key, c
+    return key, state.characters[key]
 
 
 def put(state: State, key: str, c: Character) -> State:
@@ -199,7 +220,12 @@ def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
             raise args.fail("a template sets its own generation; set it afterwards")
         c = from_template(name, kind_word)
     else:
-        kind = parse_kind(KIND_WORDS.get(kind_word, kind_word))
+        if kind_word not in KIND_WORDS:
+            raise args.fail(
+                f"{kind_word!r} is not a kind or a template; use vampire, ghoul, mortal, "
+                f"or one of the templates: {', '.join(TEMPLATES)}"
+            )
+        kind = parse_kind(KIND_WORDS[kind_word])
         if gen is not None and kind is not Kind.VAMPIRE:
             raise args.fail(f"only vampires have a generation, not a {kind.value}")
         if gen == 3:
@@ -275,10 +301,20 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         new = replace(c, supernatural=flag in ("yes", "да"))
         detail = f"supernatural {flag}"
     else:
-        value = args.take_int(f"a value for {trait}", -100, 100)
-        args.done()
-        new = set_trait(c, trait, value, profile)
-        detail = f"{what} {value}"
+        # One or more TRAIT VALUE pairs: set Marcus strength 3 dexterity 4 (one event).
+        new = c
+        changed: dict[str, int] = {}
+        while True:
+            value = args.take_int(f"a value for {trait}", -100, 100)
+            new = set_trait(new, trait, value, profile)
+            changed[normalise(trait)] = value
+            if not args.words:
+                break
+            trait = args.take("a trait")
+        detail = ", ".join(f"{k} {v}" for k, v in changed.items())
+        state = put(ctx.state, key, new)
+        data = {"name": c.name, "trait": what, "values": changed}
+        return Outcome(state, "trait_set", data, f"{c.name}: {detail}")
     state = put(ctx.state, key, new)
     return Outcome(state, "trait_set", {"name": c.name, "trait": what}, f"{c.name}: {detail}")
 
@@ -298,13 +334,18 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     usage = "roll NAME TRAIT+TRAIT [diff D] [spec] [wp] [dice F,F,...] | roll N [diff D] ..."
     args = Args("roll", words, usage)
     faces = args.faces()
+    # The name and the traits come first, so "roll Marcus willpower diff 8" rolls the
+    # Willpower rating and only a later "wp" spends a point.
+    first = args.take("a name or a number of dice")
+    expr = None
+    if not _is_int(first):
+        expr = args.take("the traits to roll, such as dex+brawl")
     difficulty = _diff(args)
     spec = args.option("spec", "specialty", "спец")
     wp = args.option("wp", "willpower", "воля")
-    first = args.take("a name or a number of dice")
+    args.done()
     state = ctx.state
-    if _is_int(first):
-        args.done()
+    if expr is None:
         pool = as_int(first, "the pool", 1, 100, args)
         if wp:
             raise args.fail("Willpower belongs to a character: roll NAME TRAITS wp")
@@ -315,23 +356,33 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
         return Outcome(state, "roll", data, msg)
 
     key, c = find(state, first)
-    expr = args.take("the traits to roll, such as dex+brawl")
-    args.done()
     parts = [p for p in expr.replace(" ", "").split("+") if p]
     if not parts:
         raise args.fail("name the traits to roll, such as dex+brawl")
     pool = 0
     names = []
+    ratings = []
     for part in parts:
         if _is_int(part):
             pool += int(part)
             names.append(part)
         else:
-            pool += c.trait(part)
+            value = c.trait(part)
+            pool += value
             names.append(normalise(part))
+            ratings.append(value)
+    if spec and not any(
+        name in c.specialties or rating >= SPECIALTY_MIN
+        for name, rating in zip([n for n in names if not _is_int(n)], ratings, strict=True)
+    ):
+        raise CommandError(
+            f"a specialty needs a trait rated {SPECIALTY_MIN} or more; {'+'.join(names)} has none"
+        )
     reflexive = len(names) == 1 and (names[0] in VIRTUE_NAMES or names[0] == WILLPOWER)
     able(c, reflexive=reflexive)
-    dice_pool = wounded_pool(pool, c.health, reflexive=reflexive, frenzied=c.frenzied)
+    dice_pool = wounded_pool(
+        pool, c.health, reflexive=reflexive, frenzied=c.frenzied, willpower=c.ignore_wounds
+    )
     penalty = dice_pool - pool
     if dice_pool < 1:
         why = f" after the wound penalty {penalty}" if penalty else ""
@@ -453,7 +504,7 @@ def cmd_damage(ctx: Context, words: tuple[str, ...]) -> Outcome:
         if args.option(word):
             source = src
     key, c = find(ctx.state, args.take("a name"))
-    levels = args.take_int("the levels of damage", 0, MAX_LEVELS)
+    levels = args.take_int("the levels of damage", 1, MAX_LEVELS)
     dtype = parse_damage_type(args.take("the damage type (bashing, lethal, aggravated)"))
     args.done()
     if source in (Source.FIRE, Source.SUNLIGHT) and dtype is not DamageType.AGGRAVATED:
@@ -513,22 +564,31 @@ def _resource(args: Args) -> str:
 
 
 def cmd_spend(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    args = Args("spend", words, "spend NAME blood N | spend NAME wp N")
+    args = Args("spend", words, "spend NAME blood N | spend NAME wp N [wounds]")
+    wounds = args.option("wounds", "раны")
     key, c = find(ctx.state, args.take("a name"))
     what = _resource(args)
     amount = args.take_int("the amount", 1, 50)
     args.done()
     if what == "xp":
-        raise args.fail("experience is spent by raising a trait with set")
+        raise args.fail("experience is spent with raise NAME TRAIT")
+    if wounds and (what != "wp" or amount != 1):
+        raise args.fail("one Willpower point sets wound penalties aside: spend NAME wp 1 wounds")
     able(c, reflexive=True)
     if what == "blood":
         c = bl.spend_blood(c, amount)
         msg = f"{c.name} spends {amount} blood — blood {c.blood}/{c.blood_max}"
+    elif wounds:
+        c = spend_willpower(c, Use.IGNORE_WOUNDS)
+        msg = (
+            f"{c.name} spends Willpower: no wound penalties this turn — "
+            f"{c.willpower_points}/{c.willpower}"
+        )
     else:
         for _ in range(amount):
             c = spend_willpower(c, Use.OTHER)
         msg = f"{c.name} spends {amount} Willpower — {c.willpower_points}/{c.willpower}"
-    data = {"who": c.name, "what": what, "amount": amount}
+    data = {"who": c.name, "what": what, "amount": amount, "wounds": wounds}
     return Outcome(put(ctx.state, key, c), "spend", data, msg)
 
 
@@ -576,13 +636,15 @@ def cmd_feed(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args.done()
     able(c)
     state = ctx.state
+    if c.kind is Kind.GHOUL:
+        return _ghoul_drinks(ctx, key, c, amount, source)
     data: dict[str, Any] = {"who": c.name, "amount": amount}
     victim_key = None
     if source is None or source.casefold() in ("human", "человек"):
         fed = bl.feed(c, amount, HUMAN_BLOOD, human=True)
         data["vessel"] = "human"
         tail = f" (the vessel took {fed.vessel_damage} lethal)" if fed.vessel_damage else ""
-    elif name_key(source) in state.characters:
+    elif resolve(state, source) is not None:
         victim_key, victim = find(state, source)
         if victim_key == key:
             raise CommandError(f"{c.name} cannot feed on themselves")
@@ -599,7 +661,7 @@ def cmd_feed(ctx: Context, words: tuple[str, ...]) -> Outcome:
                 " (blood bound)" if drinks >= 3 else ""
             )
     else:
-        vessel = source.casefold()
+        vessel = VESSEL_WORDS.get(source.casefold(), source.casefold())
         fed = bl.feed(c, amount, bl.vessel_blood(vessel), human=vessel in ("child",))
         data["vessel"] = vessel
         tail = f" (a {vessel})"
@@ -607,6 +669,93 @@ def cmd_feed(ctx: Context, words: tuple[str, ...]) -> Outcome:
     state = put(state, key, fed.feeder)
     msg = f"{c.name} drinks {amount} — blood {fed.feeder.blood}/{fed.feeder.blood_max}{tail}"
     return Outcome(state, "feed", data, msg)
+
+
+def _ghoul_drinks(ctx: Context, key: str, c: Character, amount: int, source: str | None) -> Outcome:
+    """A ghoul drinks a vampire's vitae: the vampire loses it, the ghoul holds it, and the
+    drinks count toward a blood bond."""
+    if source is None or resolve(ctx.state, source) is None:
+        raise CommandError(f"a ghoul drinks a vampire's blood: feed {c.name} N from VAMPIRE")
+    donor_key, donor = find(ctx.state, source)
+    if donor.kind is not Kind.VAMPIRE:
+        raise CommandError(f"{donor.name} is not a vampire; ghouls live on vitae")
+    if amount > donor.blood:
+        raise CommandError(f"{donor.name} has only {donor.blood} blood")
+    room = c.blood_max - c.blood
+    if amount > room:
+        raise CommandError(f"{c.name} can hold only {room} more blood")
+    fed = bl.drink_from_kindred(replace(c, blood=c.blood + amount), donor.name)
+    state = put(put(ctx.state, key, fed), donor_key, replace(donor, blood=donor.blood - amount))
+    drinks = fed.bonds.get(donor.name, 0)
+    bond = " (blood bound)" if drinks >= 3 else ""
+    msg = (
+        f"{c.name} drinks {amount} of {donor.name}'s vitae — blood {fed.blood}/{fed.blood_max}; "
+        f"drinks of {donor.name}'s blood: {drinks}{bond}"
+    )
+    data = {"who": c.name, "amount": amount, "vessel": donor.name, "vessel_damage": 0}
+    return Outcome(state, "feed", data, msg)
+
+
+def cmd_boost(ctx: Context, words: tuple[str, ...]) -> Outcome:
+    args = Args("boost", words, "boost NAME strength|dexterity|stamina N")
+    key, c = find(ctx.state, args.take("a name"))
+    attribute = normalise(args.take("strength, dexterity or stamina"))
+    amount = args.take_int("the blood spent", 1, 10)
+    args.done()
+    able(c)
+    c = bl.boost(c, attribute, amount)
+    msg = (
+        f"{c.name} spends {amount} blood: {attribute} {c.trait(attribute)} until the scene "
+        f"ends — blood {c.blood}/{c.blood_max}"
+    )
+    data = {"who": c.name, "attribute": attribute, "amount": amount}
+    return Outcome(put(ctx.state, key, c), "boost", data, msg)
+
+
+def cmd_blush(ctx: Context, words: tuple[str, ...]) -> Outcome:
+    args = Args("blush", words, "blush NAME")
+    key, c = find(ctx.state, args.take("a name"))
+    args.done()
+    able(c)
+    before = c.blood
+    c = bl.blush_of_life(c)
+    paid = before - c.blood
+    if c.blush:
+        msg = f"{c.name} takes on the blush of life ({paid} blood) until the scene ends"
+    else:
+        due = bl.blush_cost(c) - c.blush_paid
+        msg = f"{c.name} pays {paid} blood toward the blush of life; {due} more next turn"
+    data = {"who": c.name, "paid": paid, "up": c.blush}
+    return Outcome(put(ctx.state, key, c), "blush", data, msg)
+
+
+def cmd_raise(ctx: Context, words: tuple[str, ...]) -> Outcome:
+    args = Args("raise", words, "raise NAME TRAIT   (spends experience)")
+    key, c = find(ctx.state, args.take("a name"))
+    trait = args.take("a trait")
+    args.done()
+    new, cost = raise_trait(c, trait, ctx.state.profile)
+    name = normalise(trait).split(":", 1)[-1]
+    msg = f"{c.name} raises {name} to {new.trait(name)} for {cost} XP — {new.xp} left"
+    data = {"who": c.name, "trait": name, "cost": cost}
+    return Outcome(put(ctx.state, key, new), "raise", data, msg)
+
+
+VESSEL_WORDS = {
+    "вампир": "vampire",
+    "оборотень": "lupine",
+    "ребёнок": "child",
+    "ребенок": "child",
+    "корова": "cow",
+    "собака": "dog",
+    "кошка": "cat",
+    "пакет": "blood_bag",
+    "blood-bag": "blood_bag",
+    "bag": "blood_bag",
+    "птица": "bird",
+    "летучая-мышь": "bat",
+    "крыса": "rat",
+}
 
 
 # --- time ------------------------------------------------------------------------------------
@@ -682,6 +831,10 @@ def _beast(ctx: Context, words: tuple[str, ...], kind: BeastKind) -> Outcome:
     diff = args.keyed_int(("diff", "difficulty", "сложность"), "difficulty", 2, 10)
     key, c = find(ctx.state, args.take("a name"))
     args.done()
+    if c.kind is not Kind.VAMPIRE or not ctx.state.profile.has_blood:
+        raise CommandError(
+            f"only vampires frenzy or know the Red Fear; {c.name} is a {c.kind.value}"
+        )
     check = c.frenzy if kind is BeastKind.FRENZY else c.fear
     started = False
     if check is None or check.state is not BeastState.RESISTING:
@@ -695,14 +848,26 @@ def _beast(ctx: Context, words: tuple[str, ...], kind: BeastKind) -> Outcome:
     data: dict[str, Any] = {"who": c.name, "started": started, "difficulty": check.difficulty}
     word = "frenzy" if kind is BeastKind.FRENZY else "Rötschreck"
     if check.automatic:
-        if faces is not None:
-            raise CommandError(f"{c.name} has Instinct and frenzies without a roll")
-        data.update(state=check.state.value, automatic=True)
+        # Instinct: no roll (any typed faces are not needed), the frenzy simply comes.
+        data.update(state=check.state.value, automatic=True, accumulated=0)
         return Outcome(
             put(ctx.state, key, c),
             verb,
             data,
-            f"{c.name} has Instinct and falls into frenzy at once",
+            f"{c.name} has Instinct and falls into frenzy at once (no roll)",
+        )
+    pool = frenzy_pool(c) if kind is BeastKind.FRENZY else rotschreck_pool(c)
+    if pool < 1:
+        # No dice to resist with (no blood, say): the Beast wins without a roll.
+        c = lose_to_beast(c, kind)
+        check = c.frenzy if kind is BeastKind.FRENZY else c.fear
+        data.update(state=check.state.value, accumulated=check.accumulated, roll=None)
+        what = "falls into frenzy" if kind is BeastKind.FRENZY else "flees in Rötschreck"
+        return Outcome(
+            put(ctx.state, key, c),
+            verb,
+            data,
+            f"{c.name} has no dice to resist with (pool 0) and {what}",
         )
     request = beast_request(c, kind)
     result = throw_dice(ctx, request, faces)
@@ -791,6 +956,9 @@ def cmd_degenerate(ctx: Context, words: tuple[str, ...]) -> Outcome:
 
 
 HANDLERS: dict[str, Handler] = {
+    "boost": cmd_boost,
+    "blush": cmd_blush,
+    "raise": cmd_raise,
     "add": cmd_add,
     "remove": cmd_remove,
     "set": cmd_set,

@@ -133,12 +133,11 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
         if not isinstance(table, dict):
             raise CommandError(f"{group} must be a table of trait = rating")
         for trait, value in table.items():
-            prefix = (
-                "discipline:"
-                if group == "disciplines"
-                else ("ability:" if group == "abilities" and profile.key != "v20" else "")
-            )
-            c = set_trait(c, f"{prefix}{trait}" if prefix else trait, value, profile)
+            # Known names are checked (a typo gets a suggestion); write discipline:NAME or
+            # ability:NAME for a trait outside the lists.
+            prefix = "ability:" if group == "abilities" and profile.key != "v20" else ""
+            name = trait if ":" in trait else f"{prefix}{trait}"
+            c = set_trait(c, name, value, profile)
     if "path" in e:
         c = with_path(c, str(e["path"]), e.get("path_rating"))
     if "humanity" in e:

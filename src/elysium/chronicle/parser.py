@@ -40,6 +40,9 @@ VERBS: dict[str, str] = {
     "award": "award",
     "undo": "undo",
     "redo": "redo",
+    "boost": "boost",
+    "blush": "blush",
+    "raise": "raise",
     "combat": "combat",
     "init": "init",
     "declare": "declare",
@@ -68,6 +71,9 @@ VERBS: dict[str, str] = {
     "опыт": "award",
     "отменить": "undo",
     "вернуть": "redo",
+    "усилить": "boost",
+    "румянец": "blush",
+    "повысить": "raise",
     "бой": "combat",
     "инициатива": "init",
     "заявить": "declare",
@@ -153,7 +159,7 @@ class Args:
     def faces(self) -> list[int] | None:
         """``dice 6,2,10`` (or ``dice 6 2 10``) — the faces of physical dice."""
         for i, word in enumerate(self.words):
-            if word.casefold() in ("dice", "кости"):
+            if word.casefold() in ("dice", "кости", "кубики"):
                 rest = self.words[i + 1 :]
                 del self.words[i:]
                 text = ",".join(rest)

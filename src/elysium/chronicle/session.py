@@ -92,10 +92,11 @@ class Session:
             stack = state.undo if parsed.verb == "undo" else state.redo
             if not stack:
                 raise CommandError(f"nothing to {parsed.verb}")
-            target, changes = stack[-1]
+            target, changes, line = stack[-1]
             forward = st.invert(changes) if parsed.verb == "undo" else changes
-            event_type, data = parsed.verb, {"target": target}
-            message = f"{parsed.verb} of event {target}"
+            event_type, data = parsed.verb, {"target": target, "what": line}
+            undone = "undone" if parsed.verb == "undo" else "redone"
+            message = f"{undone} (event {target}): {line}"
             new_state = st.patch(state, forward)
             changes_out = forward
         else:

@@ -26,7 +26,7 @@ BARRIERS = frozenset({"created", "chapter"})
 # Events that are not commands a Storyteller would undo.
 NOT_UNDOABLE = BARRIERS | {"undo", "redo"}
 
-StackEntry = tuple[int, dict[str, Any]]  # (seq, the event's changes)
+StackEntry = tuple[int, dict[str, Any], str]  # (seq, the event's changes, its line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +183,15 @@ def apply(state: State, event: Event) -> State:
         undo = (*undo, redo[-1])[-UNDO_DEPTH:]
         redo = redo[:-1]
     elif event.changes:
-        undo = (*undo, (event.seq, event.changes))[-UNDO_DEPTH:]
+        line = str(event.data.get("line") or event.type)
+        undo = (*undo, (event.seq, event.changes, line))[-UNDO_DEPTH:]
         redo = ()
     return replace(new, undo=undo, redo=redo, events=event.seq)
+
+
+def _entry(raw: Any) -> StackEntry:
+    seq, changes, *rest = raw
+    return int(seq), dict(changes), str(rest[0]) if rest else ""
 
 
 def to_dict(state: State) -> dict[str, Any]:
@@ -193,8 +199,8 @@ def to_dict(state: State) -> dict[str, Any]:
     out: dict[str, Any] = {name: META[name][0](getattr(state, name)) for name in META}
     out["characters"] = {k: c.to_dict() for k, c in state.characters.items()}
     out["events"] = state.events
-    out["undo"] = [[seq, ch] for seq, ch in state.undo]
-    out["redo"] = [[seq, ch] for seq, ch in state.redo]
+    out["undo"] = [list(entry) for entry in state.undo]
+    out["redo"] = [list(entry) for entry in state.redo]
     return out
 
 
@@ -206,8 +212,8 @@ def from_dict(d: Mapping[str, Any]) -> State:
             k: _loaded(Character.from_dict(c)) for k, c in dict(d.get("characters") or {}).items()
         }
         values["events"] = int(d["events"])
-        values["undo"] = tuple((int(s), dict(c)) for s, c in d.get("undo") or [])
-        values["redo"] = tuple((int(s), dict(c)) for s, c in d.get("redo") or [])
+        values["undo"] = tuple(_entry(e) for e in d.get("undo") or [])
+        values["redo"] = tuple(_entry(e) for e in d.get("redo") or [])
     except (RulesError, KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"not a chronicle snapshot: {exc}") from None
     known = {f.name for f in fields(State)}

@@ -452,6 +452,21 @@ class Store:
             out.extend(events)
         return out
 
+    def tail_events(self, count: int) -> list[Event]:
+        """The last ``count`` events, reading journals from their ends (so a long chapter
+        costs no more than a short one)."""
+        journals, closed = self._chapters()
+        out: list[Event] = []
+        for n in sorted(set(journals) | set(closed), reverse=True):
+            if n in journals:
+                events = _tail_journal(journals[n], count - len(out))
+            else:
+                events = self.events(n)[-(count - len(out)) :]
+            out = events + out
+            if len(out) >= count:
+                break
+        return out[-count:] if count else []
+
     def chapters(self) -> list[int]:
         journals, closed = self._chapters()
         return sorted(set(journals) | set(closed))
@@ -484,6 +499,29 @@ def _read_quietly(path: Path) -> tuple[list[Event], int]:
             with contextlib.suppress(ValueError):
                 events.append(decode(line))
     return events, len(raw)
+
+
+def _tail_journal(path: Path, count: int, chunk: int = 1 << 16) -> list[Event]:
+    """The good records among the last ``count`` lines of a journal."""
+    with open(path, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        end = f.tell()
+        data = b""
+        pos = end
+        while pos > 0 and data.count(b"\n") <= count:
+            step = min(chunk, pos)
+            pos -= step
+            f.seek(pos)
+            data = f.read(step) + data
+    lines = data.split(b"\n")
+    if pos > 0:
+        lines = lines[1:]  # the first line may be cut
+    events = []
+    for line in lines[-(count + 1) :]:
+        if line:
+            with contextlib.suppress(ValueError):
+                events.append(decode(line))
+    return events[-count:]
 
 
 def _check_dir(root: Path) -> None:

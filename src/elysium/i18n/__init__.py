@@ -30,3 +30,10 @@ def detect_lang(environ: Mapping[str, str] | None = None) -> str:
         if value:
             return "ru" if value.lower().startswith("ru") else "en"
     return "en"
+
+
+def trait_label(name: str, lang: str = "en") -> str:
+    """A trait's name for display: the catalogue's word, or the key made readable."""
+    key = f"trait.{name}"
+    text = t(key, lang)
+    return text if text != key else name.replace("-", " ").capitalize()

@@ -136,6 +136,15 @@ def resist(c: Character, kind: BeastKind, result: RollResult) -> Character:
     return replace(c, fear=beast_step(c.fear, result))
 
 
+def lose_to_beast(c: Character, kind: BeastKind) -> Character:
+    """The check in progress is lost without a roll (no dice left to resist with)."""
+    check = c.frenzy if kind is BeastKind.FRENZY else c.fear
+    if check is None:
+        raise RulesError(f"{c.name} has no {kind.value} check in progress")
+    lost = replace(check, state=BeastState.SUCCUMBED)
+    return replace(c, frenzy=lost) if kind is BeastKind.FRENZY else replace(c, fear=lost)
+
+
 def calm(c: Character, kind: BeastKind | None = None) -> Character:
     """The frenzy or flight ends (usually with the scene; after a botch, when the ST says)."""
     if kind is BeastKind.FRENZY:

@@ -105,7 +105,12 @@ def new_turn(c: Character) -> Character:
     """A turn ends: spending limits reset and boosts above the safe cap fade a step."""
     boosts = {k: replace(b, turns=b.turns + 1) for k, b in c.boosts.items()}
     return replace(
-        c, blood_spent_turn=0, blood_fed_turn=0, willpower_spent_turn=False, boosts=boosts
+        c,
+        blood_spent_turn=0,
+        blood_fed_turn=0,
+        willpower_spent_turn=False,
+        ignore_wounds=False,
+        boosts=boosts,
     )
 
 
@@ -207,6 +212,10 @@ def heal_aggravated_with_blood(c: Character, levels: int) -> Character:
     """Heal aggravated damage after a day's rest (V20 p. 287; cheat sheet). The cost is paid
     over the day of rest, so the per-turn limit does not apply."""
     _can_use_blood(c, "heal")
+    if c.health.aggravated == 0:
+        raise RulesError(f"{c.name} has no aggravated damage to heal")
+    if levels > c.health.aggravated:
+        raise RulesError(f"{c.name} has only {c.health.aggravated} aggravated levels to heal")
     if not c.aggravated_rested:
         raise RulesError(f"{c.name} needs a day's rest before healing aggravated damage")
     blood, willpower = aggravated_heal_cost(levels)

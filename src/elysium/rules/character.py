@@ -95,6 +95,7 @@ class Character:
     blood_spent_turn: int = 0
     blood_fed_turn: int = 0
     willpower_spent_turn: bool = False  # the once-per-turn automatic success is used
+    ignore_wounds: bool = False  # a Willpower point spent: no wound penalties this turn
     boosts: Mapping[str, Boost] = field(default_factory=dict)
     blush_paid: int = 0  # blood paid toward the blush of life this scene
     blush: bool = False  # blush of life is up this scene
@@ -324,10 +325,18 @@ def validate(c: Character) -> Character:
     for name in (c.morality, WILLPOWER):
         value = c.morality_rating if name == c.morality else c.willpower
         _check_int(name, value)
-        if not 0 <= value <= ABSOLUTE_TRAIT_MAX:
-            raise RulesError(f"{name} must be from 0 to {ABSOLUTE_TRAIT_MAX}, got {value}")
+        low = 1 if name == WILLPOWER else 0
+        if not low <= value <= ABSOLUTE_TRAIT_MAX:
+            raise RulesError(
+                f"{name.capitalize()} must be from {low} to {ABSOLUTE_TRAIT_MAX}, got {value}"
+            )
     if c.willpower < 1:
-        raise RulesError("a Willpower rating is at least 1")
+        raise RulesError(f"Willpower must be from 1 to {ABSOLUTE_TRAIT_MAX}, got {c.willpower}")
+    if c.disciplines and c.kind is Kind.MORTAL and not c.supernatural:
+        raise RulesError(
+            f"{c.name} is a mortal and has no Disciplines (make them a ghoul, or mark them "
+            f"supernatural)"
+        )
     if not 0 <= c.willpower_points <= c.willpower:
         raise RulesError(
             f"Willpower points must be from 0 to the rating {c.willpower}, got {c.willpower_points}"

@@ -161,6 +161,13 @@ def initiative_rating(c: Character) -> int:
     return c.trait("dexterity") + c.trait("wits")
 
 
+def wound_penalty(c: Character) -> int:
+    """Dice lost to wounds, unless frenzy or a Willpower point sets them aside this turn."""
+    if c.frenzied or c.ignore_wounds:
+        return 0
+    return c.health.penalty or 0
+
+
 def initiative(c: Character, d10: int | None, celerity_spent: int = 0, fixed: bool = False) -> int:
     """d10 (or 6 with the fixed house rule) + Dexterity + Wits − wound penalty + Celerity
     dots not spent on extra actions."""
@@ -173,10 +180,7 @@ def initiative(c: Character, d10: int | None, celerity_spent: int = 0, fixed: bo
         if d10 is None or not 1 <= d10 <= 10:
             raise RulesError(f"an initiative die shows 1 to 10, got {d10!r}")
         base = d10
-    penalty = c.health.penalty or 0
-    if c.frenzied:
-        penalty = 0
-    return base + initiative_rating(c) + penalty + (celerity - celerity_spent)
+    return base + initiative_rating(c) + wound_penalty(c) + (celerity - celerity_spent)
 
 
 def acting_order(entries: Sequence[tuple[str, int, int]]) -> list[list[str]]:
@@ -207,7 +211,7 @@ class Modifiers:
     flank: bool = False
     rear: bool = False
     aim: str | None = None
-    outnumbered: int = 0  # opponents beyond the first
+    outnumbered: int = 0  # opponents in melee; each beyond the first adds +1 difficulty
     cover: str | None = None
     blinded: bool = False  # the attacker cannot see
     target_blinded: bool = False
@@ -260,9 +264,7 @@ def plan_attack(
         if flag:
             pool += dice
             notes.append(f"{label} +{dice}")
-    penalty = attacker.health.penalty or 0
-    if attacker.frenzied:
-        penalty = 0
+    penalty = wound_penalty(attacker)
     if penalty:
         pool += penalty
         notes.append(f"wounds {penalty}")
@@ -281,10 +283,10 @@ def plan_attack(
         notes.append(
             f"aim {mods.aim} +{add} diff" + (f", +{damage_bonus} damage" if damage_bonus else "")
         )
-    if mods.outnumbered:
-        add = min(OUTNUMBERED_MAX, mods.outnumbered)
+    if mods.outnumbered > 1:
+        add = min(OUTNUMBERED_MAX, mods.outnumbered - 1)
         difficulty += add
-        notes.append(f"outnumbered +{add} diff")
+        notes.append(f"{mods.outnumbered} opponents +{add} diff")
     if mods.cover:
         if mods.cover not in COVER:
             raise RulesError(f"cover is one of: {', '.join(COVER)}; not {mods.cover!r}")
@@ -330,7 +332,7 @@ def defence_pool(defender: Character, move: Maneuver, defences_so_far: int) -> t
     base = defender.trait(move.attribute) + defender.trait(move.abilities[0])
     pool = base
     notes = [f"{move.attribute}+{move.abilities[0]} {base}"]
-    penalty = 0 if defender.frenzied else (defender.health.penalty or 0)
+    penalty = wound_penalty(defender)
     if penalty:
         pool += penalty
         notes.append(f"wounds {penalty}")

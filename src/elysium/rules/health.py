@@ -67,12 +67,26 @@ class Status(StrEnum):
     DEAD = "dead"
 
 
+RUSSIAN_DAMAGE = {
+    "лёгкие": DamageType.BASHING,
+    "легкие": DamageType.BASHING,
+    "лёгкое": DamageType.BASHING,
+    "тяжёлые": DamageType.LETHAL,
+    "тяжелые": DamageType.LETHAL,
+    "тяжёлое": DamageType.LETHAL,
+    "губительные": DamageType.AGGRAVATED,
+    "губительное": DamageType.AGGRAVATED,
+}
+
+
 def parse_damage_type(text: str) -> DamageType:
-    """Accepts the English words and the first letter (b, l, a)."""
+    """Accepts the English words, their first letters (b, l, a) and the Russian words."""
     word = text.strip().lower()
     for t in DamageType:
         if word in (t.value, t.value[0], t.value[:3], t.value[:4]):
             return t
+    if word in RUSSIAN_DAMAGE:
+        return RUSSIAN_DAMAGE[word]
     raise RulesError(f"unknown damage type {text!r}; use bashing, lethal or aggravated")
 
 

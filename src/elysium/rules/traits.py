@@ -63,6 +63,19 @@ V20_ABILITIES: Final[tuple[str, ...]] = (
 # Disciplines the rules read; any other name is accepted as free-form (V20 p. 136-215).
 RULES_DISCIPLINES: Final[tuple[str, ...]] = ("celerity", "fortitude", "potence", "auspex")
 V20_DISCIPLINES: Final[tuple[str, ...]] = (
+    "abombwe",
+    "bardo",
+    "daimoinon",
+    "flight",
+    "melpominee",
+    "mytherceria",
+    "obeah",
+    "sanguinus",
+    "spiritus",
+    "temporis",
+    "thanatosis",
+    "valeren",
+    "visceratika",
     "animalism",
     "auspex",
     "celerity",
@@ -106,6 +119,8 @@ ALIASES: Final[dict[str, str]] = {
     "wit": "wits",
     "selfcontrol": "self-control",
     "wp": "willpower",
+    "gen": "generation",
+    "поколение": "generation",
     "сила": "strength",
     "ловкость": "dexterity",
     "выносливость": "stamina",

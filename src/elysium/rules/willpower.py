@@ -31,8 +31,14 @@ def spend_willpower(c: Character, use: Use = Use.OTHER) -> Character:
     status = c.status()
     if status in (Status.FINAL_DEATH, Status.DEAD):
         raise RulesError(f"{c.name} is dead")
-    if use is Use.IGNORE_WOUNDS and status in (Status.INCAPACITATED, Status.TORPOR):
-        raise RulesError("Willpower cannot lift wound penalties while incapacitated or in torpor")
+    if use is Use.IGNORE_WOUNDS:
+        if status in (Status.INCAPACITATED, Status.TORPOR):
+            raise RulesError(
+                "Willpower cannot lift wound penalties while incapacitated or in torpor"
+            )
+        if c.ignore_wounds:
+            raise RulesError(f"{c.name} already ignores wound penalties this turn")
+        return replace(c, willpower_points=c.willpower_points - 1, ignore_wounds=True)
     if use is Use.SUCCESS:
         if c.willpower_spent_turn:
             raise RulesError(f"{c.name} already spent Willpower for a success this turn")

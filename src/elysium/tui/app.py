@@ -1,0 +1,277 @@
+"""The dashboard: four panes, a command bar, dialogs, a help screen.
+
+One place changes the chronicle: :meth:`ElysiumApp.run_command`. Widgets post messages and
+dialogs return commands; the app hands each command to the session, which writes the event
+durably, and only then are the panes given the new state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+from collections.abc import Iterable
+from pathlib import Path
+
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding
+from textual.containers import Container
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from elysium.chronicle.errors import ChronicleError
+from elysium.chronicle.session import Session
+from elysium.i18n import t
+from elysium.resources import stylesheets
+from elysium.tui.commandbar import CommandBar
+from elysium.tui.dialogs import ConfirmScreen, EditDialog, HelpScreen, NpcDialog, RollDialog
+from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane
+from elysium.tui.render import header
+
+NARROW = 110  # below this many columns the panes rearrange for small terminals
+LOG_TAIL = 300  # events read for the roll log at start
+
+
+def bindings(lang: str) -> list[Binding]:
+    """Every key action, with an id (remappable) and a description in ``lang``."""
+    return [
+        Binding("f1", "help", t("key.help", lang), id="help"),
+        Binding("question_mark", "help", t("key.help", lang), show=False, id="help_alt"),
+        Binding("f2", "roll", t("key.roll", lang), id="roll"),
+        Binding("f3", "edit", t("key.edit", lang), id="edit"),
+        Binding("f4", "npc", t("key.npc", lang), show=False, id="npc"),
+        Binding("f5", "next", t("key.next", lang), id="next"),
+        Binding("f6", "filter", t("key.filter", lang), show=False, id="filter"),
+        Binding("ctrl+z", "undo", t("key.undo", lang), id="undo", priority=True),
+        Binding("ctrl+y", "redo", t("key.redo", lang), show=False, id="redo", priority=True),
+        Binding("escape", "focus_command", t("key.command", lang), show=False, id="command"),
+        Binding("ctrl+p", "command_palette", t("key.palette", lang), id="palette"),
+        Binding("ctrl+q", "quit", t("key.quit", lang), id="quit", priority=True),
+    ]
+
+
+class ElysiumApp(App[None]):
+    """The Storyteller's screen."""
+
+    CSS_PATH = stylesheets("app.tcss", "dialogs.tcss")
+    TITLE = "Elysium"
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(
+        self,
+        session: Session | None,
+        lang: str = "en",
+        *,
+        report: Iterable[str] = (),
+        locked: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.lang = lang
+        self.report = list(report)
+        self.locked = locked
+        self.selected: str | None = None
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        yield Static("", id="topbar", markup=False)
+        with Container(id="panes"):
+            yield VitalsPane(lang, id="vitals")
+            yield InitiativePane(lang, id="initiative")
+            yield RollLog(lang, id="log")
+            yield BeastPane(lang, id="beast")
+        yield CommandBar(self._names, t("ui.command_placeholder", lang), id="command")
+        yield Static("", id="status", markup=False)
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        self._arrange(self.size.width)
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, self._hang_up)
+        if self.locked is not None:
+            self.push_screen(ConfirmScreen(t("ui.locked", self.lang), self.lang), self._locked)
+            return
+        self._start()
+
+    def _start(self) -> None:
+        if self.session is None:
+            return
+        self.refresh_panes()
+        for line in self.report:
+            self._say(f"{t('ui.recovered', self.lang)}: {line}", error=True)
+        self.load_log()
+        self.query_one(CommandBar).focus()
+
+    def _locked(self, read_only: bool | None) -> None:
+        if not read_only or self.locked is None:
+            self.exit()
+            return
+        try:
+            self.session = Session.open(self.locked, readonly=True)
+        except ChronicleError as exc:
+            self.exit(message=str(exc))
+            return
+        self._start()
+
+    def on_resize(self, event) -> None:
+        self._arrange(event.size.width)
+
+    def _arrange(self, width: int) -> None:
+        narrow = width < NARROW
+        self.screen.set_class(narrow, "narrow")
+        self.query_one(VitalsPane).set_compact(narrow)
+
+    def _hang_up(self) -> None:
+        """The SSH link dropped (SIGHUP) or we were asked to stop (SIGTERM): everything
+        acknowledged is already on disk; leave cleanly."""
+        self.exit()
+
+    # --- state to panes ----------------------------------------------------------------------
+
+    def _names(self) -> list[str]:
+        if self.session is None:
+            return []
+        return [c.name for c in self.session.state.characters.values()]
+
+    def refresh_panes(self) -> None:
+        state = self.session.state
+        readonly = self.session.readonly
+        self.query_one("#topbar", Static).update(header(state, self.lang, readonly))
+        vitals = self.query_one(VitalsPane)
+        vitals.show(state)
+        if self.selected not in state.characters:
+            self.selected = vitals.selected_key
+        self.query_one(InitiativePane).show(state)
+        self.query_one(BeastPane).show(state, self.selected)
+
+    @work(thread=True, exclusive=True, group="log")
+    def load_log(self) -> None:
+        """Read the recent events for the roll log off the UI thread."""
+        events = self.session.store.tail_events(LOG_TAIL)
+        self.call_from_thread(self.query_one(RollLog).add_events, events)
+
+    def on_vitals_pane_character_selected(self, message: VitalsPane.CharacterSelected) -> None:
+        self.selected = message.key
+        self.query_one(BeastPane).show(self.session.state, self.selected)
+
+    # --- the one place that changes the chronicle --------------------------------------------
+
+    def run_command(self, text: str | None) -> bool:
+        """Send a command to the session; show its result or why it was refused."""
+        if not text or self.session is None:
+            return False
+        try:
+            result = self.session.execute(text)
+        except ChronicleError as exc:
+            self._say(f"{t('ui.refused', self.lang)}: {exc}", error=True)
+            return False
+        self.refresh_panes()
+        self.query_one(RollLog).add_events([result.event])
+        from elysium.describe import describe
+
+        self._say(describe(result.event, self.lang))
+        return True
+
+    def _say(self, message: str, error: bool = False) -> None:
+        line = Text(message)  # never markup: names are user text
+        if error:
+            line.stylize("bold")
+        self.query_one("#status", Static).update(line)
+        if error:
+            self.notify(message, severity="error", markup=False, timeout=6)
+
+    @on(Input.Submitted, "#command")
+    def command_submitted(self, event: Input.Submitted) -> None:
+        bar = self.query_one(CommandBar)
+        text = event.value.strip()
+        if not text:
+            return
+        bar.remember(text)
+        if self.run_command(text):
+            bar.value = ""
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.lang))
+
+    def action_roll(self) -> None:
+        if self.session:
+            self.push_screen(
+                RollDialog(self.lang, self.session.state, self.selected), self.run_command
+            )
+
+    def action_edit(self) -> None:
+        if not self.session:
+            return
+        c = self.session.state.characters.get(self.selected or "")
+        if c is None:
+            self._say(t("ui.no_character", self.lang), error=True)
+            return
+        self.push_screen(EditDialog(self.lang, c), self.run_command)
+
+    def action_npc(self) -> None:
+        self.push_screen(NpcDialog(self.lang), self.run_command)
+
+    def action_next(self) -> None:
+        self.run_command("next")
+
+    def action_undo(self) -> None:
+        self.run_command("undo")
+
+    def action_redo(self) -> None:
+        self.run_command("redo")
+
+    def action_scene(self) -> None:
+        self.run_command("scene")
+
+    def action_night(self) -> None:
+        self.run_command("night")
+
+    def action_filter(self) -> None:
+        log = self.query_one(RollLog)
+        if log.filter_name is not None or not self.session:
+            log.filter_name = None
+            return
+        c = self.session.state.characters.get(self.selected or "")
+        log.filter_name = c.name if c else None
+
+    def action_focus_command(self) -> None:
+        self.query_one(CommandBar).focus()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Every key action in the command palette, so nothing needs remembering."""
+        lang = self.lang
+        for key, action in (
+            ("roll", self.action_roll),
+            ("edit", self.action_edit),
+            ("npc", self.action_npc),
+            ("undo", self.action_undo),
+            ("redo", self.action_redo),
+            ("next", self.action_next),
+            ("scene", self.action_scene),
+            ("night", self.action_night),
+            ("filter", self.action_filter),
+            ("help", self.action_help),
+        ):
+            yield SystemCommand(t(f"palette.{key}", lang), t(f"palette.{key}.help", lang), action)
+        yield from super().get_system_commands(screen)
+
+
+def make_app(
+    session: Session | None,
+    lang: str = "en",
+    *,
+    report: Iterable[str] = (),
+    locked: Path | None = None,
+) -> ElysiumApp:
+    """The app with its key bindings described in ``lang`` (bindings are class data in
+    Textual, so each language gets its own small subclass)."""
+    cls = type(f"ElysiumApp_{lang}", (ElysiumApp,), {"BINDINGS": bindings(lang)})
+    return cls(session, lang, report=report, locked=locked)

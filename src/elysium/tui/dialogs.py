@@ -1,0 +1,364 @@
+"""Modal dialogs. Each returns a command in the chronicle's language (or None), so a roll made
+through a form and one typed in the bar take exactly the same path."""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from elysium.chronicle.parser import COMPLETION_VERBS
+from elysium.chronicle.state import State
+from elysium.i18n import t
+from elysium.present import percent
+from elysium.rules import RollRequest, RulesError, odds
+from elysium.rules.character import TEMPLATES, Character
+from elysium.rules.health import wounded_pool
+from elysium.rules.tables import DIFFICULTY_NAMES
+from elysium.rules.traits import ATTRIBUTES, RULES_DISCIPLINES, VIRTUE_NAMES, WILLPOWER, normalise
+
+SPARK = " ▁▂▃▄▅▆▇█"
+
+
+def quote(name: str) -> str:
+    return shlex.quote(name)
+
+
+class Dialog(ModalScreen[Any]):
+    """Escape cancels every dialog."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog_cancel")]
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_mount(self) -> None:
+        for box in self.query(Input):
+            box.cursor_blink = False
+
+
+class RollDialog(Dialog):
+    """Choose who rolls what; see the pool with every modifier and the exact odds first."""
+
+    def __init__(self, lang: str, state: State, selected: str | None) -> None:
+        super().__init__(lang)
+        self.state = state
+        self.selected = selected
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        people = [(Text(c.name), key) for key, c in self.state.characters.items()]
+        people.append((Text(t("dlg.roll.anyone", lang)), ""))
+        start = self.selected if self.selected in self.state.characters else ""
+        diffs = [
+            (
+                f"{d}"
+                + (
+                    f" — {t('difficulty.' + DIFFICULTY_NAMES[d], lang)}"
+                    if d in DIFFICULTY_NAMES
+                    else ""
+                ),
+                d,
+            )
+            for d in range(2, 11)
+        ]
+        with Vertical(id="roll-dialog", classes="dialog"):
+            yield Label(t("dlg.roll.title", lang), classes="dialog-title")
+            yield Label(t("dlg.roll.character", lang))
+            yield Select(people, value=start, allow_blank=False, id="who", compact=True)
+            yield Label(t("dlg.roll.traits", lang))
+            yield Input(value="dex+brawl" if start else "5", id="traits", compact=True)
+            yield Label(t("dlg.roll.difficulty", lang))
+            yield Select(diffs, value=6, allow_blank=False, id="difficulty", compact=True)
+            with Horizontal(classes="checks"):
+                yield Checkbox(t("dlg.roll.spec", lang), id="spec")
+                yield Checkbox(t("dlg.roll.wp", lang), id="wp")
+            yield Label(t("dlg.roll.faces", lang))
+            yield Input(placeholder="7,3,10", id="faces", compact=True)
+            yield Static("", id="pool", markup=False)
+            yield Static("", id="odds", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button(t("dlg.roll.go", lang), variant="primary", id="go", compact=True)
+                yield Button(t("dlg.cancel", lang), id="cancel", compact=True)
+
+    def _difficulty_label(self, d: int) -> str:
+        name = DIFFICULTY_NAMES.get(d)
+        return f"{d} — {t('difficulty.' + name, self.lang)}" if name else str(d)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.refresh_odds()
+        self.query_one("#traits", Input).focus()
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def refresh_odds(self, *_: object) -> None:
+        pool_line, odds_line = self._preview()
+        self.query_one("#pool", Static).update(pool_line)
+        self.query_one("#odds", Static).update(odds_line)
+
+    def _preview(self) -> tuple[Text, Text]:
+        lang = self.lang
+        try:
+            pool, detail = self._pool()
+            request = RollRequest(
+                pool,
+                int(self.query_one("#difficulty", Select).value),
+                specialty=self.query_one("#spec", Checkbox).value,
+                willpower=self.query_one("#wp", Checkbox).value,
+            )
+            result = odds(request, self.state.profile)
+        except (RulesError, ValueError) as exc:
+            return Text(t("dlg.roll.cannot", lang, why=str(exc))), Text("")
+        dist = [float(p) for k, p in result.distribution.items() if k != "more"]
+        top = max(dist) or 1
+        bars = "".join(SPARK[round(p / top * (len(SPARK) - 1))] for p in dist)
+        line = Text(t("dlg.roll.pool", lang, detail=detail, pool=pool))
+        summary = Text(
+            t(
+                "dlg.roll.odds",
+                lang,
+                success=percent(result.p_success),
+                botch=percent(result.p_botch),
+                expected=f"{float(result.expected_successes):.2f}",
+            )
+        )
+        summary.append(f"   {bars}")
+        return line, summary
+
+    def _pool(self) -> tuple[int, str]:
+        who = self.query_one("#who", Select).value
+        expr = self.query_one("#traits", Input).value.strip()
+        if not who:
+            pool = int(expr)
+            return pool, f"{pool}"
+        c: Character = self.state.characters[str(who)]
+        parts = [p for p in expr.replace(" ", "").split("+") if p]
+        if not parts:
+            raise ValueError("name the traits, such as dex+brawl")
+        total = 0
+        shown = []
+        names = []
+        for part in parts:
+            value = int(part) if part.isdigit() else c.trait(part)
+            total += value
+            names.append(part if part.isdigit() else normalise(part))
+            shown.append(f"{names[-1]} {value}")
+        reflexive = len(names) == 1 and (names[0] in VIRTUE_NAMES or names[0] == WILLPOWER)
+        pool = wounded_pool(total, c.health, reflexive=reflexive, frenzied=c.frenzied)
+        if pool != total:
+            shown.append(f"wounds {pool - total}")
+        return pool, " + ".join(shown)
+
+    def command(self) -> str:
+        who = self.query_one("#who", Select).value
+        expr = self.query_one("#traits", Input).value.strip().replace(" ", "")
+        diff = self.query_one("#difficulty", Select).value
+        parts = ["roll"]
+        if who:
+            parts += [quote(self.state.characters[str(who)].name), expr]
+        else:
+            parts.append(expr)
+        parts += ["diff", str(diff)]
+        if self.query_one("#spec", Checkbox).value:
+            parts.append("spec")
+        if self.query_one("#wp", Checkbox).value:
+            parts.append("wp")
+        faces = self.query_one("#faces", Input).value.strip()
+        if faces:
+            parts += ["dice", faces.replace(" ", ",")]
+        return " ".join(parts)
+
+    @on(Button.Pressed, "#go")
+    @on(Input.Submitted)
+    def roll(self) -> None:
+        self.dismiss(self.command())
+
+    @on(Button.Pressed, "#cancel")
+    def cancel(self) -> None:
+        self.dismiss(None)
+
+
+COMMON_ABILITIES = ("alertness", "athletics", "brawl", "melee", "firearms", "stealth")
+
+
+class EditDialog(Dialog):
+    """A form of the character's ratings; saving sends one ``set`` command (one event)."""
+
+    def __init__(self, lang: str, character: Character) -> None:
+        super().__init__(lang)
+        self.character = character
+        self.fields = self._fields(character)
+
+    @staticmethod
+    def _fields(c: Character) -> dict[str, int]:
+        fields: dict[str, int] = {name: c.attributes.get(name, 0) for name in ATTRIBUTES}
+        for name in dict.fromkeys([*COMMON_ABILITIES, *c.abilities]):
+            fields[name] = c.abilities.get(name, 0)
+        for name in dict.fromkeys([*RULES_DISCIPLINES, *c.disciplines]):
+            fields[name] = c.disciplines.get(name, 0)
+        fields.update(c.virtues)
+        fields["morality"] = c.morality_rating
+        fields["willpower"] = c.willpower
+        fields["willpower-points"] = c.willpower_points
+        fields["blood"] = c.blood
+        return fields
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="edit-dialog", classes="dialog"):
+            title = Text(t("dlg.edit.title", self.lang, name=""))
+            title.append(self.character.name)  # user text
+            yield Label(title, classes="dialog-title")
+            yield Static(t("dlg.edit.hint", self.lang), classes="hint", markup=False)
+            with VerticalScroll(), Grid(id="edit-grid"):
+                for name, value in self.fields.items():
+                    yield Label(name)
+                    yield Input(str(value), id=f"f-{name}", type="integer", compact=True)
+            with Horizontal(classes="buttons"):
+                yield Button(t("dlg.save", self.lang), variant="primary", id="save", compact=True)
+                yield Button(t("dlg.cancel", self.lang), id="cancel", compact=True)
+
+    def command(self) -> str | None:
+        changed = []
+        for name, old in self.fields.items():
+            text = self.query_one(f"#f-{name}", Input).value.strip()
+            if text and text.lstrip("-").isdigit() and int(text) != old:
+                changed += [name, text]
+        if not changed:
+            return None
+        return " ".join(["set", quote(self.character.name), *changed])
+
+    @on(Button.Pressed, "#save")
+    @on(Input.Submitted)
+    def save(self) -> None:
+        self.dismiss(self.command())
+
+    @on(Button.Pressed, "#cancel")
+    def cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NpcDialog(Dialog):
+    """A name and a template: ``add "NAME" neonate``."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="npc-dialog", classes="dialog"):
+            yield Label(t("dlg.npc.title", self.lang), classes="dialog-title")
+            yield Label(t("dlg.npc.name", self.lang))
+            yield Input(id="npc-name", compact=True)
+            yield Label(t("dlg.npc.template", self.lang))
+            yield Select(
+                [(k, k) for k in TEMPLATES], value="mortal", allow_blank=False, id="template"
+            )
+            with Horizontal(classes="buttons"):
+                yield Button(t("dlg.npc.add", self.lang), variant="primary", id="add", compact=True)
+                yield Button(t("dlg.cancel", self.lang), id="cancel", compact=True)
+
+    @on(Button.Pressed, "#add")
+    @on(Input.Submitted)
+    def add(self) -> None:
+        name = self.query_one("#npc-name", Input).value.strip()
+        if not name:
+            self.notify(t("dlg.npc.name", self.lang) + "?", severity="warning", markup=False)
+            return
+        template = self.query_one("#template", Select).value
+        self.dismiss(f"add {quote(name)} {template}")
+
+    @on(Button.Pressed, "#cancel")
+    def cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes / no question (y, n, escape)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm_yes"),
+        Binding("n", "answer(False)", "No", id="confirm_no"),
+        Binding("escape", "answer(False)", "No", id="confirm_escape"),
+    ]
+
+    def __init__(self, question: str, lang: str) -> None:
+        super().__init__()
+        self.question = question
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-dialog", classes="dialog"):
+            yield Static(Text(self.question), markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button(
+                    t("ui.yes", self.lang) + " (y)", variant="primary", id="yes", compact=True
+                )
+                yield Button(t("ui.no", self.lang) + " (n)", id="no", compact=True)
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+HELP_KEYS = [
+    ("F1 / ?", "key.help"),
+    ("F2", "key.roll"),
+    ("F3", "key.edit"),
+    ("F4", "key.npc"),
+    ("F5", "key.next"),
+    ("F6", "key.filter"),
+    ("Ctrl+Z", "key.undo"),
+    ("Ctrl+Y", "key.redo"),
+    ("Ctrl+P", "palette.help"),
+    ("Esc", "key.command"),
+    ("Ctrl+Q", "key.quit"),
+]
+HELP_COMMANDS = """\
+add "Marcus" vampire gen 10 | mortal | ghoul | neonate | ancilla | elder
+set Marcus stamina 3 [dexterity 4 ...]     set Marcus path "Path of Night" 6
+roll Marcus dex+brawl diff 7 [spec] [wp] [dice 6,2,10]     roll 5 diff 6
+damage Marcus 4 lethal [fire|sun|claws] [dice F,..]     damage Marcus 4 bashing nosoak
+heal Marcus 2     spend Marcus blood 1     spend Marcus wp 1     gain Marcus blood 3
+feed Marcus 3 [from human|from Bob]     award Marcus 2
+turn     scene     night     chapter     undo     redo
+frenzy Marcus diff 6 [dice ..]     rotschreck Marcus diff 7     calm Marcus
+degenerate Marcus sin 5 [diff 8] [dice ..]
+combat start Marcus Bob     init [dice Marcus=7,Bob=3]     combat end
+declare Marcus attack Bob punch     declare Bob dodge     next     delay Marcus
+defend Bob dodge [wp | abort F] [dice ..]
+attack Marcus Bob punch [diff +1] [flank|rear] [aim head] [dice ..] [dmg ..] [soak ..]
+"""
+
+
+class HelpScreen(Dialog):
+    """Keys and the command language."""
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-dialog", classes="dialog"):
+            yield Label(t("help.title", self.lang), classes="dialog-title")
+            keys = Text()
+            for key, label in HELP_KEYS:
+                keys.append(f"{key:<8}", style="bold")
+                keys.append(f" {t(label, self.lang)}\n")
+            yield Static(keys, markup=False)
+            yield Static(Text(HELP_COMMANDS), markup=False, classes="commands")
+            yield Static(
+                Text("verbs: " + ", ".join(COMPLETION_VERBS)), markup=False, classes="hint"
+            )
+            yield Button("OK", id="ok", compact=True)
+
+    @on(Button.Pressed, "#ok")
+    def close(self) -> None:
+        self.dismiss(None)

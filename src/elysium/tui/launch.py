@@ -1,0 +1,99 @@
+"""Starting the dashboard: which chronicle, which language, and what to do when it is busy."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from elysium.chronicle.errors import ChronicleError, LockedError, StoreError
+from elysium.chronicle.paths import (
+    data_dir,
+    ensure_private_dir,
+    open_private,
+    resolve_chronicle,
+)
+from elysium.chronicle.session import Session
+
+RECENT = "recent"
+
+
+def _recent_file() -> Path:
+    return data_dir() / RECENT
+
+
+def remember(root: Path) -> None:
+    """Note the chronicle last opened (so a bare ``elysium`` reopens it)."""
+    import os
+
+    ensure_private_dir(data_dir())
+    fd = open_private(_recent_file(), os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+    try:
+        os.write(fd, str(root).encode("utf-8"))
+    finally:
+        os.close(fd)
+
+
+def recent() -> Path | None:
+    try:
+        text = _recent_file().read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    path = Path(text) if text else None
+    return path if path and (path / "journal").is_dir() else None
+
+
+def fresh_demo(name: str | None = None) -> Path:
+    """A private copy of the shipped demo chronicle in the data directory."""
+    from elysium.demo import fresh_copy
+
+    ensure_private_dir(data_dir())
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = data_dir() / (name or f"demo-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = data_dir() / f"{name or 'demo-' + stamp}-{n}"
+    return fresh_copy(target)
+
+
+def choose(dir_arg: str | None, demo: bool) -> Path:
+    if demo:
+        return fresh_demo()
+    if dir_arg:
+        return resolve_chronicle(dir_arg)
+    last = recent()
+    if last is not None:
+        return last
+    return fresh_demo("demo")  # the first run
+
+
+def launch(dir_arg: str | None, demo: bool, lang: str, readonly: bool) -> int:
+    """Open the chronicle and run the dashboard; always close the store on the way out."""
+    from elysium.tui.app import make_app
+
+    try:
+        root = choose(dir_arg, demo)
+    except ChronicleError as exc:
+        print(f"elysium: error: {exc}", file=sys.stderr)
+        return 2
+    session: Session | None = None
+    locked = None
+    try:
+        session = Session.open(root, readonly=readonly)
+    except LockedError:
+        locked = root
+    except StoreError as exc:
+        print(f"elysium: error: {exc}", file=sys.stderr)
+        return 2
+    if session is not None and not session.readonly:
+        with contextlib.suppress(StoreError):
+            remember(root)
+    app = make_app(session, lang, report=session.report if session else (), locked=locked)
+    try:
+        app.run()
+    finally:
+        if app.session is not None:
+            app.session.close()
+    return app.return_code or 0

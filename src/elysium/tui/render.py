@@ -1,0 +1,202 @@
+"""Rich ``Text`` for the panes. User text (names, notes, derangements) goes in as plain
+``Text`` segments, never through markup, so ``[red]`` or ``[/`` shows as typed.
+
+Every status is a word or a symbol as well as a colour: a monochrome or ``NO_COLOR``
+terminal loses nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from elysium.chronicle.combat import combat_json
+from elysium.chronicle.state import State
+from elysium.i18n import t
+from elysium.rules.beast import bearing, beast_urges
+from elysium.rules.beast_state import BeastState
+from elysium.rules.character import Character
+from elysium.rules.health import Status
+from elysium.rules.tables import FRENZY_TRIGGERS, ROTSCHRECK_TRIGGERS, SINS
+
+BLOOD_BOXES = 10  # boxes drawn for a blood pool; larger pools are scaled
+MARK_STYLE = {"/": "yellow", "X": "red", "Х": "red", "*": "bold magenta", "Ж": "bold magenta"}
+
+
+def health_marks(c: Character, lang: str, with_penalty: bool = False) -> Text:
+    """``XX/.... −1``: the seven boxes worst first, and the dice the wounds cost."""
+    out = Text()
+    for mark in c.health.marks(lang):
+        out.append(mark, style=MARK_STYLE.get(mark, "dim"))
+    penalty = c.health.penalty
+    if with_penalty and penalty:
+        out.append(f"\u00a0{penalty}", style="bold")
+    return out
+
+
+def health_level(c: Character, lang: str) -> Text:
+    track = c.health
+    key = track.level.key if track.level else "unhurt"
+    return Text(t(f"health.{key}", lang))
+
+
+def blood_boxes(c: Character, lang: str, boxes: int = BLOOD_BOXES) -> Text:
+    """``▮▮▮▮▯▯ 7/11 1/t``: boxes (scaled when the pool is larger), the numbers, the
+    per-turn limit."""
+    top = max(1, c.blood_max)
+    total = min(top, boxes)
+    full = round(total * c.blood / top) if top > boxes else c.blood
+    out = Text()
+    out.append("▮" * full, style="red")
+    out.append("▯" * (total - full), style="dim")
+    out.append(f" {c.blood}/{c.blood_max}")
+    if c.blood_per_turn:
+        out.append(" " + t("ui.per_turn", lang, n=c.blood_per_turn), style="dim")
+    return out
+
+
+def willpower(c: Character) -> Text:
+    return Text(f"{c.willpower_points}/{c.willpower}")
+
+
+def status_words(c: Character, lang: str) -> Text:
+    """The states that matter at a glance, as words (and a colour for those who can see it)."""
+    out = Text()
+    status = c.status()
+    if status is not Status.ACTIVE:
+        style = "bold red" if status in (Status.FINAL_DEATH, Status.DEAD) else "bold yellow"
+        out.append(
+            f"✝ {t('status.' + status.value, lang)}"
+            if status in (Status.FINAL_DEATH, Status.DEAD)
+            else t("status." + status.value, lang),
+            style=style,
+        )
+    if c.frenzied:
+        out.append((" " if out else "") + "‼ " + t("ui.frenzy", lang), style="bold red")
+    if c.in_rotschreck:
+        out.append((" " if out else "") + "‼ " + t("ui.rotschreck", lang), style="bold yellow")
+    if c.staked:
+        out.append((" " if out else "") + t("ui.staked", lang), style="bold")
+    return out
+
+
+def header(state: State, lang: str, readonly: bool) -> Text:
+    out = Text()
+    out.append(state.name, style="bold")  # user text: plain
+    out.append(
+        f" · {t('ui.night', lang)} {state.night} · {t('ui.chapter', lang)} {state.chapter}"
+        f" · {t('ui.scene', lang)} {state.scene} · {t('ui.turn', lang)} {state.turn}"
+    )
+    if state.combat is not None:
+        out.append(f" · ⚔ {t('ui.round', lang)} {state.combat['round']}", style="bold")
+    if readonly:
+        out.append(f" · {t('ui.readonly', lang)}", style="reverse")
+    return out
+
+
+def initiative(state: State, lang: str) -> Text:
+    view: dict[str, Any] | None = combat_json(state)
+    if view is None:
+        return Text(t("ui.no_combat", lang), style="dim")
+    out = Text()
+    out.append(
+        f"{t('ui.round', lang)} {view['round']} · {t('ui.phase.' + view['phase'], lang)}\n",
+        style="bold",
+    )
+    current = view["current"]
+    declared = view["declared"]
+    order = view["order"] or [
+        {"name": n, "initiative": None, "simultaneous": False} for n in view["participants"]
+    ]
+    for entry in order:
+        name = entry["name"]
+        mark = "▶ " if name == current else "  "
+        out.append(mark, style="bold")
+        value = entry["initiative"]
+        out.append(f"{value if value is not None else '—':>3} ")
+        out.append(name, style="bold" if name == current else "")
+        tags = []
+        if entry.get("simultaneous"):
+            tags.append(t("ui.together", lang))
+        if name in view["delayed"]:
+            tags.append(t("ui.delayed", lang))
+        if name in view["dazed"]:
+            tags.append(t("ui.dazed", lang))
+        if tags:
+            out.append(f" [{', '.join(tags)}]", style="italic")
+        if declared.get(name):
+            out.append("\n      ")
+            out.append(declared[name], style="dim")
+        out.append("\n")
+    for name in view["cannot_act"]:
+        out.append(f"  ✗ {name} ", style="dim")
+        out.append(f"({t('ui.cannot_act', lang)})\n", style="dim")
+    return out
+
+
+def _dots(n: int, top: int = 5) -> str:
+    return "●" * max(0, n) + "○" * max(0, top - n)
+
+
+def beast(c: Character | None, lang: str) -> Text:
+    if c is None:
+        return Text(t("ui.no_character", lang), style="dim")
+    out = Text()
+    out.append(c.name, style="bold")  # user text: plain
+    out.append("\n")
+    morality = t("ui.humanity", lang) if c.has_humanity else c.morality
+    out.append(f"{morality} {c.morality_rating} ")
+    out.append(_dots(c.morality_rating, 10) + "\n")
+    virtues = "  ".join(f"{_virtue(k, lang)} {v}" for k, v in c.virtues.items())
+    out.append(f"{t('ui.virtues', lang)}: {virtues}\n")
+    out.append(f"{t('ui.bearing', lang)}: {bearing(c.morality_rating):+d}\n")
+    if c.lost:
+        out.append(t("ui.lost", lang) + "\n", style="bold red")
+    elif beast_urges(c):
+        out.append("⚠ " + t("ui.urges", lang) + "\n", style="bold")
+    for check, label in ((c.frenzy, "ui.frenzy_check"), (c.fear, "ui.rotschreck_check")):
+        if check is None:
+            continue
+        out.append(t(label, lang) + ": ", style="bold")
+        if check.state is BeastState.RESISTING:
+            out.append(
+                t(
+                    "ui.check_progress",
+                    lang,
+                    diff=check.difficulty,
+                    n=check.accumulated,
+                    turns=check.turns_bought,
+                )
+                + "\n"
+            )
+        elif check.state is BeastState.RESISTED:
+            out.append(t("ui.check_resisted", lang, diff=check.difficulty) + "\n")
+        else:
+            out.append(
+                "‼ " + t("ui.check_lost", lang, diff=check.difficulty) + "\n", style="bold red"
+            )
+    out.append(f"{t('ui.derangements', lang)}: ")
+    if c.derangements:
+        out.append(", ".join(c.derangements))  # user text
+    else:
+        out.append(t("ui.none", lang), style="dim")
+    out.append("\n\n")
+    out.append(t("ui.sins", lang) + "\n", style="bold underline")
+    for level in range(10, 0, -1):
+        rolls = level <= c.morality_rating
+        out.append(
+            f"{'▸' if rolls else ' '} {level:>2} {t('sin.' + SINS[level], lang)}\n",
+            style="" if rolls else "dim",
+        )
+    out.append("\n" + t("ui.frenzy_triggers", lang) + "\n", style="bold underline")
+    for key, diff, hungry in FRENZY_TRIGGERS:
+        out.append(f"  {diff}{'+' if hungry else ' '} {t('frenzy.' + key, lang)}\n")
+    out.append("\n" + t("ui.rotschreck_triggers", lang) + "\n", style="bold underline")
+    for key, diff in ROTSCHRECK_TRIGGERS:
+        out.append(f"  {diff}  {t('rotschreck.' + key, lang)}\n")
+    return out
+
+
+def _virtue(key: str, lang: str) -> str:
+    return t(f"virtue.{key}", lang)

@@ -1,0 +1,276 @@
+"""The dashboard's flows, driven with Textual's Pilot against a real chronicle on disk."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from pathlib import Path
+
+from textual.keys import _character_to_key
+from textual.widgets import DataTable, Static
+
+from elysium.chronicle.session import Session
+from elysium.tui.app import make_app
+from elysium.tui.commandbar import CommandBar
+from elysium.tui.dialogs import EditDialog, HelpScreen, NpcDialog, RollDialog
+from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane
+from tests.tui_helpers import demo_app, demo_copy
+
+SIZE = (120, 40)
+
+
+def run_async(fn):
+    """Run an async test on its own event loop (no async plugin needed)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(fn(*args, **kwargs))
+
+    return wrapper
+
+
+async def type_text(pilot, text: str) -> None:
+    await pilot.press(*(_character_to_key(ch) for ch in text))
+
+
+def status(app) -> str:
+    return str(app.query_one("#status", Static).render())
+
+
+@run_async
+async def test_the_demo_fills_every_pane(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        vitals = app.query_one(VitalsPane)
+        assert vitals.row_count == 7
+        initiative = str(app.query_one(InitiativePane).body.render())
+        assert "Round 2" in initiative and "▶" in initiative and "Ilse Varga" in initiative
+        assert "[dazed]" in initiative and "cannot act" in initiative
+        assert app.query_one(RollLog).entries  # rolls from both chapters
+        beast = str(app.query_one(BeastPane).body.render())
+        assert "Humanity 6" in beast and "Hierarchy of sins" in beast
+    app.session.close()
+
+
+@run_async
+async def test_typing_a_damage_command_updates_vitals_and_the_log(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = app.session.state.events
+        await type_text(pilot, 'damage "Det. Dana Price" 2 lethal nosoak')
+        await pilot.press("enter")
+        await pilot.pause()
+        dana = app.session.state.characters["det. dana price"]
+        assert dana.health.lethal == 2
+        assert app.session.state.events == before + 1
+        assert app.query_one(CommandBar).value == ""
+        row = app.query_one(VitalsPane).get_row("det. dana price")
+        assert row[1].plain.startswith("XX.....")
+        assert "takes 2" in status(app)
+        # And it is on disk: a second, read-only look sees it.
+        other = Session.open(app.session.store.root, readonly=True)
+        assert other.state.characters["det. dana price"].health.lethal == 2
+        other.close()
+    app.session.close()
+
+
+@run_async
+async def test_undo_and_redo_keys(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_text(pilot, "spend Lucien wp 1")
+        await pilot.press("enter")
+        await pilot.pause()
+        key = "lucien marchetti"
+        assert app.session.state.characters[key].willpower_points == 5
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert "undone (event" in status(app) and "Willpower" in status(app)
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert "redone (event" in status(app)
+        assert app.session.state.characters[key].willpower_points == 5
+    app.session.close()
+
+
+@run_async
+async def test_a_refused_command_changes_nothing_and_says_why(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = app.session.state
+        await type_text(pilot, 'spend "Ilse Varga" blood 5')
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.state == before
+        assert status(app).startswith("Refused:") and "1 blood per turn" in status(app)
+        assert app.query_one(CommandBar).value  # kept, to fix and retry
+        await type_text(pilot, "x")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "must be a whole number, got '5x'" in status(app)
+    app.session.close()
+
+
+@run_async
+async def test_roll_through_the_dialog(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        pool = str(dialog.query_one("#pool").render())
+        assert "dexterity 3 + brawl 1 = 4 dice" in pool
+        odds = str(dialog.query_one("#odds").render())
+        assert "success 80.05%" in odds and "botch 3.69%" in odds
+        dialog.query_one("#faces").value = "7,8,2,10"
+        await pilot.click("#go")
+        await pilot.pause()
+        event = app.session.events()[-1]
+        assert event.type == "roll" and event.data["who"] == "Lucien Marchetti"
+        assert event.data["dice"] == [7, 8, 2, 10] and event.data["successes"] == 3
+    app.session.close()
+
+
+@run_async
+async def test_dialogs_open_and_cancel(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = app.session.state.events
+        for key, kind in (("f1", HelpScreen), ("f3", EditDialog), ("f4", NpcDialog)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, kind)
+            await pilot.press("escape")
+            await pilot.pause()
+        assert app.session.state.events == before
+
+
+@run_async
+async def test_the_editor_sends_one_event(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        app.screen.query_one("#f-strength").value = "3"
+        app.screen.query_one("#f-brawl").value = "2"
+        await pilot.click("#save")
+        await pilot.pause()
+        event = app.session.events()[-1]
+        assert event.type == "trait_set" and event.data["values"] == {"strength": 3, "brawl": 2}
+    app.session.close()
+
+
+@run_async
+async def test_an_npc_from_a_template(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await pilot.pause()
+        app.screen.query_one("#npc-name").value = 'Sheriff "Iron" Jack'
+        app.screen.query_one("#template").value = "elder"
+        await pilot.click("#add")
+        await pilot.pause()
+        jack = app.session.state.characters['sheriff "iron" jack']
+        assert jack.generation == 8
+    app.session.close()
+
+
+HOSTILE = ["[red]x", "[/", "[@click=app.quit]x[/]", "\x1b]0;pwned\x07Eve", "[bold]Bo[/bold]"]
+
+
+@run_async
+async def test_hostile_names_render_literally(tmp_path: Path) -> None:
+    root = demo_copy(tmp_path)
+    session = Session.open(root)
+    for name in HOSTILE[:2]:
+        session.execute(f"add {name!r} mortal")
+    app = make_app(session, "en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for name in HOSTILE[2:]:
+            app.query_one(CommandBar).value = f"add '{name}' mortal"
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.is_running  # [@click=app.quit] did not quit
+        table = app.query_one(DataTable)
+        names = [table.get_row_at(i)[0].plain for i in range(table.row_count)]
+        assert "[red]x" in names and "[/" in names and "[@click=app.quit]x[/]" in names
+        assert "[bold]Bo[/bold]" in names
+        eve = next(n for n in names if "Eve" in n)
+        assert "\x1b" not in eve and "\x07" not in eve
+        # Select the hostile row and show it in the Beast pane.
+        table.move_cursor(row=names.index("[/"))
+        await pilot.pause()
+        assert "[/" in str(app.query_one(BeastPane).body.render())
+    session.close()
+
+
+@run_async
+async def test_filter_the_roll_log(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        log = app.query_one(RollLog)
+        table = app.query_one(VitalsPane)
+        table.move_cursor(row=1)  # Ilse Varga
+        await pilot.pause()
+        await pilot.press("f6")
+        await pilot.pause()
+        assert log.filter_name == "Ilse Varga"
+        assert "Filter: Ilse Varga" in log._border_title.plain  # kept as plain text
+        shown = [line for who, line in log.entries if "Ilse Varga" in who]
+        assert len(log.lines) >= len(shown) > 0
+        await pilot.press("f6")
+        assert log.filter_name is None
+    app.session.close()
+
+
+@run_async
+async def test_every_action_is_in_the_command_palette(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        for needed in ("Roll dice…", "Undo", "Redo", "Next in the fight", "Help"):
+            assert needed in titles
+    app.session.close()
+
+
+@run_async
+async def test_completion_suggests_verbs_and_names(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        bar = app.query_one(CommandBar)
+        assert await bar.suggester.get_suggestion("fren") == "frenzy"
+        assert await bar.suggester.get_suggestion('roll "Ils') == 'roll "Ilse Varga"'
+        assert await bar.suggester.get_suggestion("roll Ilse dex+bra") == "roll Ilse dex+brawl"
+        await type_text(pilot, "night")
+        await pilot.press("enter")
+        await type_text(pilot, "x")
+        await pilot.press("ctrl+a")
+        bar.value = ""
+        await pilot.press("up")
+        assert bar.value == "night"
+    app.session.close()
+
+
+@run_async
+async def test_russian_labels(tmp_path: Path) -> None:
+    app = demo_app(tmp_path, "ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Ночь 2" in str(app.query_one("#topbar", Static).render())
+        assert app.query_one(VitalsPane).border_title == "Состояние"
+        assert "Раунд 2" in str(app.query_one(InitiativePane).body.render())
+        assert "Иерархия грехов" in str(app.query_one(BeastPane).body.render())
+    app.session.close()

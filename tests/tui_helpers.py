@@ -1,0 +1,23 @@
+"""A real chronicle for TUI tests: a private copy of the shipped demo in a temp dir."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from elysium.chronicle.session import Session
+from elysium.resources import demo_chronicle
+from elysium.tui.app import ElysiumApp, make_app
+
+
+def demo_copy(tmp: Path) -> Path:
+    target = tmp / "demo"
+    shutil.copytree(demo_chronicle(), target)
+    for path in [target, *target.rglob("*")]:
+        path.chmod(0o700 if path.is_dir() else 0o600)
+    return target
+
+
+def demo_app(tmp: Path, lang: str = "en") -> ElysiumApp:
+    session = Session.open(demo_copy(tmp))
+    return make_app(session, lang)
