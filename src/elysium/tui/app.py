@@ -105,8 +105,9 @@ class ElysiumApp(App[None]):
         self.refresh_panes()
         for line in self.report:
             self._say(f"{t('ui.recovered', self.lang)}: {line}", error=True)
-        self.load_log()
         self.query_one(CommandBar).focus()
+        # The roll log is read after the first frame, so the panes appear at once.
+        self.call_after_refresh(self.load_log)
 
     def _locked(self, read_only: bool | None) -> None:
         if not read_only or self.locked is None:
@@ -142,7 +143,10 @@ class ElysiumApp(App[None]):
     def refresh_panes(self) -> None:
         state = self.session.state
         readonly = self.session.readonly
-        self.query_one("#topbar", Static).update(header(state, self.lang, readonly))
+        top = header(state, self.lang, readonly)
+        if top != getattr(self, "_top", None):
+            self._top = top
+            self.query_one("#topbar", Static).update(top)
         vitals = self.query_one(VitalsPane)
         vitals.show(state)
         if self.selected not in state.characters:

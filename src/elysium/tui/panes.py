@@ -34,6 +34,7 @@ class VitalsPane(DataTable):
         self.lang = lang
         self.border_title = t("ui.pane.vitals", lang)
         self.compact = False
+        self._layout: bool | None = None
         self._keys: list[str] = []
         self._state: State | None = None
 
@@ -41,13 +42,29 @@ class VitalsPane(DataTable):
         if compact != self.compact:
             self.compact = compact
             if self._state is not None:
-                self.show(self._state)
+                state, self._state = self._state, None
+                self.show(state)
 
     def show(self, state: State) -> None:
-        """Redraw from the state, keeping the selected row."""
+        """Redraw from the state, keeping the selected row. When the same characters are
+        shown in the same layout, only the rows of characters that changed are redrawn."""
+        previous = self._state
         self._state = state
+        same_people = (
+            previous is not None
+            and list(previous.characters) == list(state.characters)
+            and self.columns
+            and self._layout == self.compact
+        )
+        if same_people:
+            for key, c in state.characters.items():
+                if previous.characters.get(key) is not c:
+                    for column, cell in zip(self.columns, self._cells(c), strict=True):
+                        self.update_cell(key, column, cell, update_width=True)
+            return
         selected = self.selected_key
         self.clear(columns=True)
+        self._layout = self.compact
         labels = ["ui.col.name", "ui.col.health"]
         if not self.compact:
             labels.append("ui.col.level")
@@ -55,21 +72,24 @@ class VitalsPane(DataTable):
         for label in labels:
             self.add_column(Text(t(label, self.lang)))
         self._keys = list(state.characters)
-        width = 16 if self.compact else 22
         for key, c in state.characters.items():
-            name = Text(c.name)  # user text: never markup
-            name.truncate(width, overflow="ellipsis")
-            cells = [name, render.health_marks(c, self.lang, with_penalty=True)]
-            if not self.compact:
-                cells.append(render.health_level(c, self.lang))
-            cells += [
-                render.blood_boxes(c, self.lang, boxes=6 if self.compact else 10),
-                render.willpower(c),
-                render.status_words(c, self.lang),
-            ]
-            self.add_row(*cells, key=key)
+            self.add_row(*self._cells(c), key=key)
         if selected in self._keys:
             self.move_cursor(row=self._keys.index(selected))
+
+    def _cells(self, c) -> list[Text]:
+        width = 16 if self.compact else 22
+        name = Text(c.name)  # user text: never markup
+        name.truncate(width, overflow="ellipsis")
+        cells = [name, render.health_marks(c, self.lang, with_penalty=True)]
+        if not self.compact:
+            cells.append(render.health_level(c, self.lang))
+        cells += [
+            render.blood_boxes(c, self.lang, boxes=6 if self.compact else 10),
+            render.willpower(c),
+            render.status_words(c, self.lang),
+        ]
+        return cells
 
     @property
     def selected_key(self) -> str | None:
@@ -95,6 +115,14 @@ class InitiativePane(VerticalScroll):
         yield self.body
 
     def show(self, state: State) -> None:
+        # Only the fight and who can act matter here; skip the redraw otherwise.
+        shown = (
+            state.combat,
+            tuple((c.name, c.can_act()) for c in state.characters.values()),
+        )
+        if shown == getattr(self, "_shown", None):
+            return
+        self._shown = shown
         self.body.update(render.initiative(state, self.lang))
 
 
@@ -112,6 +140,24 @@ class BeastPane(VerticalScroll):
 
     def show(self, state: State, key: str | None) -> None:
         c = state.characters.get(key) if key else None
+        shown = (
+            None
+            if c is None
+            else (
+                key,
+                c.name,
+                c.morality,
+                c.morality_rating,
+                tuple(c.virtues.items()),
+                c.frenzy,
+                c.fear,
+                c.derangements,
+                c.lost,
+            )
+        )
+        if shown == getattr(self, "_shown", ()):
+            return  # what this pane shows of the character has not changed
+        self._shown = shown
         self.body.update(render.beast(c, self.lang))
 
 
@@ -146,9 +192,12 @@ class RollLog(RichLog):
             self.entries = self.entries[-self.MAX :]
         self._update_title()
 
-    def on_resize(self) -> None:
-        """Lines are wrapped when written: rewrap them for the new width."""
-        self.call_after_refresh(self._rewrite)
+    def on_resize(self, event) -> None:
+        """Lines are wrapped when written: rewrap them when the width changes."""
+        width = event.size.width
+        if self.entries and width != getattr(self, "_width", width):
+            self.call_after_refresh(self._rewrite)
+        self._width = width
 
     def watch_filter_name(self, _old: str | None, _new: str | None) -> None:
         self._rewrite()
