@@ -24,8 +24,8 @@ import time
 from pathlib import Path
 
 from textual.app import App, ComposeResult
-from textual.containers import Container
-from textual.widgets import Footer, Input, Static
+from textual.containers import Container, VerticalScroll
+from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.session import Session
@@ -45,15 +45,21 @@ MIX = [
 
 
 class BareApp(App[None]):
-    """The same number of panes, empty: the floor any dashboard stands on."""
+    """The same panes, empty: a table, two scrolling text panes and a log in a 2 x 2 grid,
+    an input, a footer. The floor any dashboard of these widgets stands on."""
 
-    CSS = "#panes { layout: grid; grid-size: 2 2; height: 1fr; } Static { border: round; }"
+    CSS = (
+        "#panes { layout: grid; grid-size: 2 2; height: 1fr; } "
+        "#panes > * { border: round; height: 100%; }"
+    )
 
     def compose(self) -> ComposeResult:
         yield Static("", id="topbar")
         with Container(id="panes"):
-            for _ in range(4):
-                yield Static("")
+            yield DataTable()
+            yield VerticalScroll(Static(""))
+            yield RichLog()
+            yield VerticalScroll(Static(""))
         yield Input()
         yield Static("", id="status")
         yield Footer()

@@ -7,7 +7,7 @@ import functools
 from pathlib import Path
 
 from textual.keys import _character_to_key
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from elysium.chronicle.session import Session
 from elysium.tui.app import make_app
@@ -68,7 +68,7 @@ async def test_typing_a_damage_command_updates_vitals_and_the_log(tmp_path: Path
         assert dana.health.lethal == 2
         assert app.session.state.events == before + 1
         assert app.query_one(CommandBar).value == ""
-        row = app.query_one(VitalsPane).get_row("det. dana price")
+        row = app.query_one(VitalsPane).row("det. dana price")
         assert row[1].plain.startswith("XX.....")
         assert "takes 2" in status(app)
         # And it is on disk: a second, read-only look sees it.
@@ -202,14 +202,14 @@ async def test_hostile_names_render_literally(tmp_path: Path) -> None:
             await pilot.press("enter")
             await pilot.pause()
         assert app.is_running  # [@click=app.quit] did not quit
-        table = app.query_one(DataTable)
-        names = [table.get_row_at(i)[0].plain for i in range(table.row_count)]
+        vitals = app.query_one(VitalsPane)
+        names = vitals.names()
         assert "[red]x" in names and "[/" in names and "[@click=app.quit]x[/]" in names
         assert "[bold]Bo[/bold]" in names
         eve = next(n for n in names if "Eve" in n)
         assert "\x1b" not in eve and "\x07" not in eve
         # Select the hostile row and show it in the Beast pane.
-        table.move_cursor(row=names.index("[/"))
+        vitals.select(names.index("[/"))
         await pilot.pause()
         assert "[/" in str(app.query_one(BeastPane).body.render())
     session.close()
@@ -222,8 +222,7 @@ async def test_filter_the_roll_log(tmp_path: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         log = app.query_one(RollLog)
-        table = app.query_one(VitalsPane)
-        table.move_cursor(row=1)  # Ilse Varga
+        app.query_one(VitalsPane).select(1)  # Ilse Varga
         await pilot.pause()
         await pilot.press("f6")
         await pilot.pause()
@@ -273,4 +272,21 @@ async def test_russian_labels(tmp_path: Path) -> None:
         assert app.query_one(VitalsPane).border_title == "Состояние"
         assert "Раунд 2" in str(app.query_one(InitiativePane).body.render())
         assert "Иерархия грехов" in str(app.query_one(BeastPane).body.render())
+    app.session.close()
+
+
+@run_async
+async def test_picking_a_character_with_the_keyboard(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        vitals = app.query_one(VitalsPane)
+        vitals.focus()
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert app.selected == "brother anselm"
+        assert "Path of Night 6" in str(app.query_one(BeastPane).body.render())
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.selected == "spike"
     app.session.close()

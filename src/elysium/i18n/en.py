@@ -309,4 +309,6 @@ STRINGS: dict[str, str] = {
     "roll.kind.damage": "damage roll",
     "roll.kind.soak": "soak roll",
     "roll.rule_of_ten": "rule of ten",
+    "key.panes": "Next pane",
+    "key.pick": "Pick a character (in Vitals)",
 }

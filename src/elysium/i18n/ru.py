@@ -311,4 +311,6 @@ STRINGS: dict[str, str] = {
     "roll.kind.damage": "урон",
     "roll.kind.soak": "прочность",
     "roll.rule_of_ten": "переброс десяток",
+    "key.panes": "Следующая панель",
+    "key.pick": "Выбрать персонажа (в панели состояния)",
 }

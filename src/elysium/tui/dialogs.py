@@ -321,24 +321,30 @@ HELP_KEYS = [
     ("F6", "key.filter"),
     ("Ctrl+Z", "key.undo"),
     ("Ctrl+Y", "key.redo"),
-    ("Ctrl+P", "palette.help"),
+    ("Ctrl+P", "key.palette"),
+    ("Tab", "key.panes"),
+    ("↑ ↓", "key.pick"),
     ("Esc", "key.command"),
     ("Ctrl+Q", "key.quit"),
 ]
 HELP_COMMANDS = """\
-add "Marcus" vampire gen 10 | mortal | ghoul | neonate | ancilla | elder
-set Marcus stamina 3 [dexterity 4 ...]     set Marcus path "Path of Night" 6
-roll Marcus dex+brawl diff 7 [spec] [wp] [dice 6,2,10]     roll 5 diff 6
-damage Marcus 4 lethal [fire|sun|claws] [dice F,..]     damage Marcus 4 bashing nosoak
-heal Marcus 2     spend Marcus blood 1     spend Marcus wp 1     gain Marcus blood 3
-feed Marcus 3 [from human|from Bob]     award Marcus 2
-turn     scene     night     chapter     undo     redo
-frenzy Marcus diff 6 [dice ..]     rotschreck Marcus diff 7     calm Marcus
-degenerate Marcus sin 5 [diff 8] [dice ..]
-combat start Marcus Bob     init [dice Marcus=7,Bob=3]     combat end
-declare Marcus attack Bob punch     declare Bob dodge     next     delay Marcus
-defend Bob dodge [wp | abort F] [dice ..]
-attack Marcus Bob punch [diff +1] [flank|rear] [aim head] [dice ..] [dmg ..] [soak ..]
+add "Marcus" vampire gen 10        (or mortal, ghoul, neonate, ancilla, elder)
+set Marcus stamina 3 dexterity 4   set Marcus path "Path of Night" 6
+roll Marcus dex+brawl diff 7 [spec] [wp] [dice 6,2,10]
+roll 5 diff 6 [dice ...]
+damage Marcus 4 lethal [fire|sun|claws] [dice F,...]
+damage Marcus 4 bashing nosoak
+heal Marcus 2 [aggravated]
+spend Marcus blood 1    spend Marcus wp 1 [wounds]    gain Marcus blood 3
+feed Marcus 3 [from human|from Bob|from dog]
+boost Marcus strength 2    blush Marcus    award Marcus 2    raise Marcus brawl
+frenzy Marcus diff 6 [dice ...]    rotschreck Marcus diff 7    calm Marcus
+degenerate Marcus sin 5 [diff 8] [dice ...]
+turn    scene    night    chapter    undo    redo
+combat start Marcus Bob    init [dice Marcus=7,Bob=3]    combat end
+declare Marcus attack Bob punch    declare Bob dodge    next    delay Marcus
+defend Bob dodge [wp | abort F,F] [dice ...]
+attack Marcus Bob punch [diff +1] [flank|rear] [aim head] [dice ...] [dmg ...] [soak ...]
 """
 
 

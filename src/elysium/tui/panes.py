@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widgets import DataTable, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from elysium.chronicle.events import Event
 from elysium.chronicle.state import State
@@ -18,25 +19,36 @@ from elysium.i18n import t
 from elysium.tui import render
 
 
-class VitalsPane(DataTable):
-    """Health, blood, Willpower and status for every character; the cursor picks one.
+class VitalsPane(VerticalScroll, can_focus=True):
+    """Health, blood, Willpower and status for every character; up / down (or a click)
+    picks one. A plain table in a scrolling pane: cheap to draw, so the dashboard paints
+    at once. In a narrow terminal (``compact``) the level name folds away; the marks and
+    the penalty stay."""
 
-    In a narrow terminal (``compact``) the level name folds away; the marks and the penalty
-    stay.
-    """
+    BINDINGS = [
+        Binding("up", "move(-1)", "Previous", show=False, id="vitals_up"),
+        Binding("down", "move(1)", "Next", show=False, id="vitals_down"),
+        Binding("home", "move(-1000)", "First", show=False, id="vitals_first"),
+        Binding("end", "move(1000)", "Last", show=False, id="vitals_last"),
+    ]
 
     @dataclass
     class CharacterSelected(Message):
         key: str | None
 
     def __init__(self, lang: str, **kwargs) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=False, **kwargs)
+        super().__init__(**kwargs)
         self.lang = lang
         self.border_title = t("ui.pane.vitals", lang)
         self.compact = False
-        self._layout: bool | None = None
+        self.body = Static("", markup=False)
         self._keys: list[str] = []
+        self._rows: dict[str, list[Text]] = {}
         self._state: State | None = None
+        self._cursor = 0
+
+    def compose(self):
+        yield self.body
 
     def set_compact(self, compact: bool) -> None:
         if compact != self.compact:
@@ -46,36 +58,57 @@ class VitalsPane(DataTable):
                 self.show(state)
 
     def show(self, state: State) -> None:
-        """Redraw from the state, keeping the selected row. When the same characters are
-        shown in the same layout, only the rows of characters that changed are redrawn."""
+        """Redraw from the state, keeping the selected character. Rows of characters that
+        did not change are reused."""
         previous = self._state
         self._state = state
-        same_people = (
-            previous is not None
-            and list(previous.characters) == list(state.characters)
-            and self.columns
-            and self._layout == self.compact
-        )
-        if same_people:
-            for key, c in state.characters.items():
-                if previous.characters.get(key) is not c:
-                    for column, cell in zip(self.columns, self._cells(c), strict=True):
-                        self.update_cell(key, column, cell, update_width=True)
-            return
         selected = self.selected_key
-        self.clear(columns=True)
-        self._layout = self.compact
+        rows = {}
+        for key, c in state.characters.items():
+            reuse = previous is not None and previous.characters.get(key) is c
+            rows[key] = self._rows[key] if reuse and key in self._rows else self._cells(c)
+        self._rows = rows
+        self._keys = list(state.characters)
+        if selected in self._keys:
+            self._cursor = self._keys.index(selected)
+        self._cursor = max(0, min(self._cursor, len(self._keys) - 1))
+        self._draw()
+
+    @property
+    def row_count(self) -> int:
+        return len(self._keys)
+
+    def row(self, key: str) -> list[Text]:
+        return self._rows[key]
+
+    def names(self) -> list[str]:
+        return [self._rows[k][0].plain for k in self._keys]
+
+    def _draw(self) -> None:
+        """Lay the table out by hand: column widths from the cells, padded with spaces.
+        (Far cheaper than a general table widget, so the first frame comes sooner.)"""
         labels = ["ui.col.name", "ui.col.health"]
         if not self.compact:
             labels.append("ui.col.level")
         labels += ["ui.col.blood", "ui.col.wp", "ui.col.status"]
-        for label in labels:
-            self.add_column(Text(t(label, self.lang)))
-        self._keys = list(state.characters)
-        for key, c in state.characters.items():
-            self.add_row(*self._cells(c), key=key)
-        if selected in self._keys:
-            self.move_cursor(row=self._keys.index(selected))
+        header = [Text(t(label, self.lang), style="bold") for label in labels]
+        rows = [self._rows[key] for key in self._keys]
+        widths = [
+            max([header[i].cell_len, *(row[i].cell_len for row in rows)])
+            for i in range(len(labels))
+        ]
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append("  ")
+        out.append_text(_join(header, widths))
+        for index, row in enumerate(rows):
+            chosen = index == self._cursor
+            line = Text("▶ " if chosen else "  ")
+            line.append_text(_join(row, widths))
+            if chosen:
+                line.stylize("reverse" if self.has_focus else "bold")
+            out.append("\n")
+            out.append_text(line)
+        self.body.update(out)
 
     def _cells(self, c) -> list[Text]:
         width = 16 if self.compact else 22
@@ -93,13 +126,45 @@ class VitalsPane(DataTable):
 
     @property
     def selected_key(self) -> str | None:
-        if not self._keys or self.cursor_row is None or self.cursor_row >= len(self._keys):
+        if not self._keys:
             return None
-        return self._keys[self.cursor_row]
+        return self._keys[max(0, min(self._cursor, len(self._keys) - 1))]
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        event.stop()
-        self.post_message(self.CharacterSelected(event.row_key.value))
+    def select(self, index: int) -> None:
+        if not self._keys:
+            return
+        index = max(0, min(index, len(self._keys) - 1))
+        if index != self._cursor:
+            self._cursor = index
+            self._draw()
+            self.scroll_to(y=max(0, index + 1 - self.size.height // 2), animate=False)
+            self.post_message(self.CharacterSelected(self._keys[index]))
+
+    def action_move(self, step: int) -> None:
+        self.select(self._cursor + step)
+
+    def on_click(self, event) -> None:
+        row = event.y + int(self.scroll_y) - 1  # the first line is the header
+        if 0 <= row < len(self._keys):
+            self.select(row)
+
+    def on_focus(self) -> None:
+        self._draw()
+
+    def on_blur(self) -> None:
+        self._draw()
+
+
+def _join(cells: list[Text], widths: list[int]) -> Text:
+    """Cells padded to their column widths, two spaces apart."""
+    line = Text()
+    for i, (cell, width) in enumerate(zip(cells, widths, strict=True)):
+        if i:
+            line.append("  ")
+        line.append_text(cell)
+        if i < len(cells) - 1:
+            line.append(" " * (width - cell.cell_len))
+    return line
 
 
 class InitiativePane(VerticalScroll):
