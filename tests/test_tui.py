@@ -290,3 +290,38 @@ async def test_picking_a_character_with_the_keyboard(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.selected == "spike"
     app.session.close()
+
+
+@run_async
+async def test_a_locked_chronicle_offers_read_only(tmp_path: Path) -> None:
+    from elysium.tui.dialogs import ConfirmScreen
+
+    root = demo_copy(tmp_path)
+    holder = Session.open(root)  # someone else is writing
+    app = make_app(None, "en", locked=root)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.session is not None and app.session.readonly
+        assert "READ-ONLY" in str(app.query_one("#topbar", Static).render())
+        app.query_one(CommandBar).value = "award Lucien 1"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "read-only" in status(app)
+    app.session.close()
+    holder.close()
+
+
+@run_async
+async def test_declining_read_only_quits(tmp_path: Path) -> None:
+    root = demo_copy(tmp_path)
+    holder = Session.open(root)
+    app = make_app(None, "en", locked=root)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+    assert app.session is None
+    holder.close()

@@ -32,3 +32,18 @@ def test_snapshot(snap_compare, tmp_path: Path, screen: str, size, lang: str) ->
     finally:
         if app.session is not None:
             app.session.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_locked_offer(snap_compare, tmp_path: Path, size, lang: str) -> None:
+    from elysium.chronicle.session import Session
+    from elysium.tui.app import make_app
+    from tests.tui_helpers import demo_copy
+
+    root = demo_copy(tmp_path)
+    holder = Session.open(root)
+    try:
+        assert snap_compare(make_app(None, lang, locked=root), terminal_size=size)
+    finally:
+        holder.close()

@@ -6,19 +6,23 @@ packages ``elysium.styles`` and ``elysium.saves``; this finds them either way.
 
 from __future__ import annotations
 
-from importlib import resources
+import importlib.util
 from pathlib import Path
 
 _REPO = Path(__file__).resolve().parent.parent.parent
 
 
 def _package_dir(package: str, fallback: str) -> Path:
+    """The installed data package (a namespace package: no ``__init__``), else the folder
+    at the top of the source tree."""
     try:
-        found = Path(str(resources.files(package)))
-        if found.is_dir():
-            return found
-    except (ModuleNotFoundError, TypeError):
-        pass
+        spec = importlib.util.find_spec(package)
+    except ModuleNotFoundError:
+        spec = None
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        path = Path(location)
+        if path.is_dir():
+            return path
     return _REPO / fallback
 
 

@@ -175,6 +175,10 @@ class ElysiumApp(App[None]):
         except ChronicleError as exc:
             self._say(f"{t('ui.refused', self.lang)}: {exc}", error=True)
             return False
+        except Exception as exc:  # a bug must not take the Storyteller's screen down
+            self.log.error(f"command {text!r} failed", exc)
+            self._say(f"{t('ui.refused', self.lang)}: {type(exc).__name__}: {exc}", error=True)
+            return False
         self.refresh_panes()
         self.query_one(RollLog).add_events([result.event])
         from elysium.describe import describe
