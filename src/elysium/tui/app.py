@@ -192,7 +192,9 @@ class ElysiumApp(App[None]):
             line.stylize("bold")
         self.query_one("#status", Static).update(line)
         if error:
-            self.notify(message, severity="error", markup=False, timeout=6)
+            # The toast says what went wrong; the status line keeps the full usage.
+            short = message.split("; usage:")[0]
+            self.notify(short, severity="error", markup=False, timeout=4)
 
     @on(Input.Submitted, "#command")
     def command_submitted(self, event: Input.Submitted) -> None:
