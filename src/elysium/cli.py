@@ -194,6 +194,36 @@ def build_parser() -> argparse.ArgumentParser:
     p_import = sub.add_parser("import", help="add characters from a JSON or TOML file")
     p_import.add_argument("dir", metavar="DIR")
     p_import.add_argument("file", metavar="FILE")
+
+    p_export = sub.add_parser("export", help="a chapter's recap as Markdown or HTML")
+    p_export.add_argument("dir", metavar="DIR")
+    p_export.add_argument(
+        "--chapter",
+        type=_whole("a chapter number"),
+        metavar="N",
+        help="default: the latest chapter",
+    )
+    p_export.add_argument("--format", choices=("md", "html"), default="md")
+    p_export.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
+    p_export.add_argument("--lang", choices=LANGUAGES)
+
+    p_stats = sub.add_parser("stats", help="dice statistics against the exact odds")
+    p_stats.add_argument("dir", metavar="DIR")
+    p_stats.add_argument(
+        "--chapter", type=_whole("a chapter number"), metavar="N", help="default: every chapter"
+    )
+    p_stats.add_argument("--json", action="store_true")
+    p_stats.add_argument("--lang", choices=LANGUAGES)
+
+    p_replay = sub.add_parser("replay", help="step through a saved chapter in the dashboard")
+    p_replay.add_argument("dir", metavar="DIR")
+    p_replay.add_argument(
+        "--chapter",
+        type=_whole("a chapter number"),
+        metavar="N",
+        help="default: the latest chapter",
+    )
+    p_replay.add_argument("--lang", choices=LANGUAGES)
     return parser
 
 
@@ -262,10 +292,10 @@ def cmd_odds(args: argparse.Namespace, lang: str) -> int:
 
 
 COMMANDS = {"roll": cmd_roll, "odds": cmd_odds}
-CHRONICLE_COMMANDS = ("new", "run", "state", "log", "import")
+CHRONICLE_COMMANDS = ("new", "run", "state", "log", "import", "export", "stats", "replay")
 
 
-SUBCOMMANDS = ("roll", "odds", "new", "run", "state", "log", "import")
+SUBCOMMANDS = ("roll", "odds", "new", "run", "state", "log", "import", "export", "stats", "replay")
 
 
 def dashboard_parser() -> argparse.ArgumentParser:

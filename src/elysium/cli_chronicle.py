@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.combat import combat_json
-from elysium.chronicle.errors import ChronicleError
+from elysium.chronicle.errors import ChronicleError, StoreError
 from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
 from elysium.chronicle.session import Session
 from elysium.chronicle.state import State
@@ -192,10 +192,97 @@ def cmd_log(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
+def _chapter(session: Session, chapter: int | None) -> int:
+    chapters = session.store.chapters()
+    if chapter is None:
+        return chapters[-1]
+    if chapter not in chapters:
+        raise StoreError(
+            f"there is no chapter {chapter}; chapters are {', '.join(map(str, chapters))}"
+        )
+    return chapter
+
+
+def cmd_export(args: argparse.Namespace, lang: str) -> int:
+    from elysium.recap import build, markdown, page
+
+    session = _open(args, readonly=True)
+    try:
+        chapter = _chapter(session, args.chapter)
+        recap = build(session.events(), chapter, session.state.name, lang)
+        text = markdown(recap, lang) if args.format == "md" else page(recap, lang)
+    finally:
+        session.close()
+    if not args.output:
+        sys.stdout.write(text)
+        return 0
+    target = Path(args.output).expanduser()
+    if target.exists() and (
+        target.name.endswith((".jsonl",))
+        or target.name == "chronicle.json"
+        or (target.parent / "journal").is_dir()
+    ):
+        raise StoreError(f"{target} is part of a chronicle; choose another file")
+    tmp = target.with_name(f".{target.name}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(target)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise StoreError(f"cannot write {target}: {exc.strerror}") from None
+    print(f"wrote {target}", file=sys.stderr)
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace, lang: str) -> int:
+    from elysium.stats import dice_stats
+
+    session = _open(args, readonly=True)
+    try:
+        if args.chapter is not None:
+            _chapter(session, args.chapter)
+        tallies = dice_stats(session.events(), session.state.profile, args.chapter)
+    finally:
+        session.close()
+    if args.json:
+        data = {
+            "chapter": args.chapter,
+            "characters": {k: v.to_dict() for k, v in tallies.items() if k != "*"},
+            "all": tallies["*"].to_dict(),
+        }
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    if not tallies["*"].rolls:
+        print(t("stats.none", lang))
+        return 0
+    print(
+        f"{t('stats.who', lang):<22} {t('stats.rolls', lang):>6}  "
+        f"{t('stats.successes', lang):>10} ({t('stats.expected', lang)})  "
+        f"{t('stats.botches', lang):>8} ({t('stats.expected', lang)})"
+    )
+    for who, tally in sorted(tallies.items(), key=lambda kv: (kv[0] == "*", kv[0])):
+        name = t("stats.all", lang) if who == "*" else who
+        print(
+            f"{name[:22]:<22} {tally.rolls:>6}  {tally.successes:>10} "
+            f"({float(tally.expected_successes):6.2f})  {tally.botches:>8} "
+            f"({float(tally.expected_botches):5.2f})"
+        )
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, lang: str) -> int:
+    from elysium.tui.replay_app import run_replay
+
+    return run_replay(resolve_chronicle(args.dir), args.chapter, lang)
+
+
 COMMANDS = {
     "new": cmd_new,
     "run": cmd_run,
     "state": cmd_state,
     "log": cmd_log,
     "import": cmd_import,
+    "export": cmd_export,
+    "stats": cmd_stats,
+    "replay": cmd_replay,
 }

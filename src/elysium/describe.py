@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from elysium.chronicle.events import Event
-from elysium.i18n import t
+from elysium.i18n import t, trait_label
 from elysium.present import die_mark
 
 ROLL_TYPES = frozenset(
@@ -67,7 +67,15 @@ def describe(event: Event, lang: str = "en") -> str:
     try:
         if kind == "roll":
             who = d.get("who") or t("log.nobody", lang)
-            what = d.get("traits") or t("log.dice", lang)
+            traits = d.get("traits")
+            what = (
+                "+".join(
+                    trait_label(p, lang).lower() if not p.isdigit() else p
+                    for p in traits.split("+")
+                )
+                if traits
+                else t("log.dice", lang)
+            )
             extra = []
             if d.get("specialty"):
                 extra.append(t("roll.options.specialty", lang))
@@ -149,6 +157,58 @@ def describe(event: Event, lang: str = "en") -> str:
             return t(f"log.{kind}", lang, n=d.get(kind))
         if kind in ("undo", "redo"):
             return t(f"log.{kind}", lang, n=d.get("target"), what=d.get("what", ""))
+        if kind == "character_added":
+            return t("log.added", lang, who=d["name"], kind=t(f"kind.{d['kind']}", lang))
+        if kind == "feed":
+            vessel = str(d.get("vessel", ""))
+            label = t(f"vessel.{vessel}", lang)
+            return t(
+                "log.feed",
+                lang,
+                who=d["who"],
+                n=d["amount"],
+                vessel=label if label != f"vessel.{vessel}" else vessel,
+            )
+        if kind == "heal":
+            return t("log.heal", lang, who=d["who"], n=d["levels"], blood=d.get("blood", 0))
+        if kind in ("spend", "gain"):
+            what = t(f"resource.{d['what']}", lang)
+            return t(f"log.{kind}", lang, who=d["who"], n=d["amount"], what=what)
+        if kind == "xp":
+            return t("log.xp", lang, who=d["who"], n=d["amount"])
+        if kind == "calm":
+            return t("log.calm", lang, who=d["who"])
+        if kind == "boost":
+            return t(
+                "log.boost",
+                lang,
+                who=d["who"],
+                n=d["amount"],
+                trait=trait_label(d["attribute"], lang),
+            )
+        if kind == "blush":
+            return t("log.blush", lang, who=d["who"], n=d.get("paid", 0))
+        if kind == "raise":
+            return t(
+                "log.raise",
+                lang,
+                who=d["who"],
+                trait=trait_label(d["trait"], lang),
+                n=d.get("cost", 0),
+            )
+        if kind == "import":
+            return t("log.import", lang, names=", ".join(d.get("names", [])))
+        if kind == "combat_start":
+            return t("log.combat_start", lang, names=", ".join(d.get("participants", [])))
+        if kind == "combat_end":
+            return t("log.combat_end", lang, n=d.get("rounds", 0))
+        if kind in ("combat_join", "combat_leave", "delay"):
+            return t(f"log.{kind}", lang, who=d["who"])
+        if kind == "declare":
+            return t("log.declare", lang, who=d["who"], text=d.get("text", ""))
+        if kind == "trait_set" and d.get("values"):
+            values = ", ".join(f"{trait_label(k, lang)} {v}" for k, v in d["values"].items())
+            return f"{d['name']}: {values}"
     except (KeyError, TypeError):
         pass
     return str(d.get("line") or kind)

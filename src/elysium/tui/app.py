@@ -26,7 +26,14 @@ from elysium.chronicle.session import Session
 from elysium.i18n import t
 from elysium.resources import stylesheets
 from elysium.tui.commandbar import CommandBar
-from elysium.tui.dialogs import ConfirmScreen, EditDialog, HelpScreen, NpcDialog, RollDialog
+from elysium.tui.dialogs import (
+    ConfirmScreen,
+    EditDialog,
+    HelpScreen,
+    NpcDialog,
+    RollDialog,
+    StatsScreen,
+)
 from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane
 from elysium.tui.render import header
 
@@ -44,6 +51,7 @@ def bindings(lang: str) -> list[Binding]:
         Binding("f4", "npc", t("key.npc", lang), show=False, id="npc"),
         Binding("f5", "next", t("key.next", lang), id="next"),
         Binding("f6", "filter", t("key.filter", lang), show=False, id="filter"),
+        Binding("f7", "stats", t("key.stats", lang), show=False, id="stats"),
         Binding("ctrl+z", "undo", t("key.undo", lang), id="undo", priority=True),
         Binding("ctrl+y", "redo", t("key.redo", lang), show=False, id="redo", priority=True),
         Binding("escape", "focus_command", t("key.command", lang), show=False, id="command"),
@@ -252,6 +260,14 @@ class ElysiumApp(App[None]):
         c = self.session.state.characters.get(self.selected or "")
         log.filter_name = c.name if c else None
 
+    def action_stats(self) -> None:
+        """Dice statistics for the current chapter."""
+        if not self.session:
+            return
+        state = self.session.state
+        events = self.session.events(state.chapter)
+        self.push_screen(StatsScreen(self.lang, events, state.profile, state.chapter))
+
     def action_focus_command(self) -> None:
         self.query_one(CommandBar).focus()
 
@@ -268,6 +284,7 @@ class ElysiumApp(App[None]):
             ("scene", self.action_scene),
             ("night", self.action_night),
             ("filter", self.action_filter),
+            ("stats", self.action_stats),
             ("help", self.action_help),
         ):
             yield SystemCommand(t(f"palette.{key}", lang), t(f"palette.{key}.help", lang), action)

@@ -319,6 +319,7 @@ HELP_KEYS = [
     ("F4", "key.npc"),
     ("F5", "key.next"),
     ("F6", "key.filter"),
+    ("F7", "key.stats"),
     ("Ctrl+Z", "key.undo"),
     ("Ctrl+Y", "key.redo"),
     ("Ctrl+P", "key.palette"),
@@ -363,6 +364,109 @@ class HelpScreen(Dialog):
             yield Static(
                 Text("verbs: " + ", ".join(COMPLETION_VERBS)), markup=False, classes="hint"
             )
+            yield Button("OK", id="ok", compact=True)
+
+    @on(Button.Pressed, "#ok")
+    def close(self) -> None:
+        self.dismiss(None)
+
+
+def _bar(value: float, top: float, width: int = 16) -> str:
+    filled = 0 if top <= 0 else round(width * min(value, top) / top)
+    return "█" * filled + "·" * (width - filled)
+
+
+def _spark(counts: list[int]) -> str:
+    top = max(counts) if counts else 0
+    if not top:
+        return ""
+    return "".join(SPARK[round(c / top * (len(SPARK) - 1))] for c in counts)
+
+
+class StatsScreen(Dialog):
+    """Dice statistics for a chapter: what was rolled against the exact expectation."""
+
+    def __init__(self, lang: str, events, profile, chapter: int | None) -> None:
+        super().__init__(lang)
+        from elysium.stats import dice_stats
+
+        self.chapter = chapter
+        self.tallies = dice_stats(events, profile, chapter)
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with VerticalScroll(id="stats-dialog", classes="dialog"):
+            title = t("stats.title", lang)
+            if self.chapter is not None:
+                title += " · " + t("recap.chapter", lang, n=self.chapter)
+            yield Label(title, classes="dialog-title")
+            yield Static(self._body(), markup=False)
+            yield Button("OK", id="ok", compact=True)
+
+    def _body(self) -> Text:
+        lang = self.lang
+        everyone = self.tallies["*"]
+        if not everyone.rolls:
+            return Text(t("stats.none", lang))
+        out = Text()
+        top = max(max(float(x.expected_successes), x.successes) for x in self.tallies.values())
+        for who, tally in sorted(self.tallies.items(), key=lambda kv: (kv[0] == "*", kv[0])):
+            name = t("stats.all", lang) if who == "*" else who  # user text: plain
+            out.append(name, style="bold")
+            out.append(f"  {t('stats.rolls', lang)} {tally.rolls}\n")
+            out.append(f"  {t('stats.successes', lang):<10} {tally.successes:>4} ")
+            out.append(_bar(tally.successes, top))
+            out.append(f"  {t('stats.expected', lang)} {float(tally.expected_successes):.2f}\n")
+            out.append(f"  {t('stats.expected', lang):<10}      ")
+            out.append(_bar(float(tally.expected_successes), top), style="dim")
+            out.append("\n")
+            rate = tally.botches / tally.rolls
+            expected_rate = float(tally.expected_botches) / tally.rolls
+            out.append(
+                f"  {t('stats.botches', lang):<10} {tally.botches:>4}  {rate:.0%} "
+                f"({t('stats.expected', lang)} {expected_rate:.1%})\n"
+            )
+            keys = ["botch", *range(0, max([k for k in tally.outcomes if k != "botch"] or [0]) + 1)]
+            counts = [tally.outcomes.get(k, 0) for k in keys]
+            out.append(f"  {t('stats.outcomes', lang):<10} ")
+            out.append(_spark(counts))
+            out.append(f"  (✗ {counts[0]}; 0…{len(keys) - 2})\n")
+            faces = [tally.faces.get(f, 0) for f in range(1, 11)]
+            out.append(f"  {t('stats.faces', lang):<10} ")
+            out.append(_spark(faces))
+            out.append(f"  {' '.join(map(str, faces))}\n\n")
+        return out
+
+    @on(Button.Pressed, "#ok")
+    def close(self) -> None:
+        self.dismiss(None)
+
+
+REPLAY_KEYS = [
+    ("← →", "key.step_back"),
+    ("PgUp PgDn", "key.step_forward"),
+    ("Home End", "replay.ends"),
+    ("[ ]", "key.scene_back"),
+    ("{ }", "key.round_back"),
+    ("Space", "key.play"),
+    ("+ -", "key.faster"),
+    ("g", "key.jump"),
+    ("F7", "key.stats"),
+    ("q", "key.quit"),
+]
+
+
+class ReplayHelp(Dialog):
+    """The replay's keys."""
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-dialog", classes="dialog"):
+            yield Label(t("replay.help", self.lang), classes="dialog-title")
+            keys = Text()
+            for key, label in REPLAY_KEYS:
+                keys.append(f"{key:<11}", style="bold")
+                keys.append(f" {t(label + '.help', self.lang)}\n")
+            yield Static(keys, markup=False)
             yield Button("OK", id="ok", compact=True)
 
     @on(Button.Pressed, "#ok")

@@ -240,22 +240,29 @@ class RollLog(RichLog):
         self.border_title = t("ui.pane.log", lang)
         self.entries: list[tuple[set[str], Text]] = []
 
+    def _entry(self, event: Event) -> tuple[set[str], Text]:
+        line = Text()
+        line.append(when(event, self.lang) + " ", style="dim")
+        line.append(describe(event, self.lang))  # plain: names are user text
+        who = {str(v) for k, v in event.data.items() if k in ("who", "attacker", "target") and v}
+        return who, line
+
     def add_events(self, events: list[Event]) -> None:
-        for event in events:
-            if event.type not in ROLL_TYPES:
-                continue
-            line = Text()
-            line.append(when(event, self.lang) + " ", style="dim")
-            line.append(describe(event, self.lang))  # plain: names are user text
-            who = {
-                str(v) for k, v in event.data.items() if k in ("who", "attacker", "target") and v
-            }
-            self.entries.append((who, line))
-            if self.filter_name is None or self.filter_name in who:
-                self.write(line)
+        """Append events (only the rolls are shown)."""
+        new = [self._entry(e) for e in events if e.type in ROLL_TYPES]
+        self.entries.extend(new)
+        shown = [line for who, line in new if self.filter_name is None or self.filter_name in who]
+        if shown:
+            self.write(Text("\n").join(shown))  # one write: one layout, however many lines
         if len(self.entries) > self.MAX:
             self.entries = self.entries[-self.MAX :]
         self._update_title()
+
+    def replace_events(self, events: list[Event]) -> None:
+        """Show exactly these events (a replay jump)."""
+        self.entries = []
+        self.clear()
+        self.add_events(events)
 
     def on_resize(self, event) -> None:
         """Lines are wrapped when written: rewrap them when the width changes."""
@@ -269,9 +276,13 @@ class RollLog(RichLog):
 
     def _rewrite(self) -> None:
         self.clear()
-        for who, line in self.entries:
-            if self.filter_name is None or self.filter_name in who:
-                self.write(line)
+        shown = [
+            line
+            for who, line in self.entries
+            if self.filter_name is None or self.filter_name in who
+        ]
+        if shown:
+            self.write(Text("\n").join(shown))
         self._update_title()
         self.scroll_end(animate=False)
 

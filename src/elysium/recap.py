@@ -1,0 +1,217 @@
+"""A chapter told as a recap, in Markdown or as one standalone HTML page.
+
+Built from the events alone (every line through :mod:`elysium.describe`, so it reads in
+English or Russian). The HTML has no scripts and no external assets, and every piece of user
+text is escaped.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from elysium.chronicle.events import Event
+from elysium.describe import describe, when
+from elysium.i18n import t
+
+NOISE = frozenset(
+    {"created", "trait_set", "turn", "next", "declare", "delay", "round_end", "initiative"}
+)
+
+
+@dataclass
+class Recap:
+    title: str
+    chapter: int
+    nights: tuple[int, int]
+    scenes: list[tuple[str, list[str]]] = field(default_factory=list)
+    fights: list[tuple[str, list[tuple[str, list[str]]]]] = field(default_factory=list)
+    notable: list[str] = field(default_factory=list)
+    damage: dict[str, list[int]] = field(default_factory=dict)  # who -> [taken, healed]
+    blood: dict[str, list[int]] = field(default_factory=dict)  # who -> [spent, fed]
+    beast: list[str] = field(default_factory=list)
+    degeneration: list[str] = field(default_factory=list)
+    xp: dict[str, int] = field(default_factory=dict)
+
+
+def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Recap:
+    """Gather a chapter's story from its events."""
+    chosen = [e for e in events if e.time.get("chapter") == chapter]
+    nights = [e.time.get("night", 1) for e in chosen] or [1]
+    recap = Recap(title=title, chapter=chapter, nights=(min(nights), max(nights)))
+    damage: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    blood: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    xp: dict[str, int] = defaultdict(int)
+    scene_key = None
+    fight: tuple[str, list[tuple[str, list[str]]]] | None = None
+    for e in chosen:
+        d = e.data
+        line = describe(e, lang)
+        key = (e.time.get("night"), e.time.get("scene"))
+        if e.type == "combat_start":
+            fight = (line, [])
+            recap.fights.append(fight)
+        elif e.type == "initiative" and fight is not None:
+            fight[1].append((t("recap.round", lang, n=d.get("round")), []))
+        elif e.type == "combat_end":
+            fight = None
+        in_fight = e.type in ("attack", "defend", "damage", "frenzy", "rotschreck")
+        if fight is not None and in_fight:
+            if not fight[1]:
+                fight[1].append((t("recap.round", lang, n=1), []))
+            fight[1][-1][1].append(line)
+        elif e.type not in NOISE and not e.type.startswith("combat"):
+            if key != scene_key:
+                recap.scenes.append((t("recap.scene", lang, night=key[0], scene=key[1]), []))
+                scene_key = key
+            recap.scenes[-1][1].append(line)
+        for roll in _rolls(e):
+            botch = roll.get("botch")
+            if botch or roll.get("successes", 0) >= 5:
+                recap.notable.append(f"{when(e, lang)} {line}")
+                break
+        _tally(e, damage, blood, xp)
+        if e.type in ("frenzy", "rotschreck"):
+            recap.beast.append(line)
+        if e.type == "degeneration":
+            recap.degeneration.append(line)
+    recap.damage = dict(damage)
+    recap.blood = dict(blood)
+    recap.xp = dict(xp)
+    return recap
+
+
+def _rolls(e: Event) -> list[dict[str, Any]]:
+    d = e.data
+    if e.type == "roll":
+        return [d]
+    if e.type == "attack":
+        return [d.get("attack") or {}]
+    if e.type in ("frenzy", "rotschreck", "degeneration", "defend"):
+        return [d.get("roll") or {}]
+    return []
+
+
+def _tally(e: Event, damage, blood, xp) -> None:
+    d = e.data
+    if e.type == "damage":
+        damage[d["who"]][0] += d.get("taken", 0)
+    elif e.type == "attack" and d.get("damage"):
+        damage[d["target"]][0] += d["damage"].get("taken", 0)
+    elif e.type == "heal":
+        damage[d["who"]][1] += d.get("levels", 0)
+        blood[d["who"]][0] += d.get("blood", 0)
+    elif (e.type == "spend" and d.get("what") == "blood") or e.type == "boost":
+        blood[d["who"]][0] += d.get("amount", 0)
+    elif e.type == "blush":
+        blood[d["who"]][0] += d.get("paid", 0)
+    elif e.type == "feed":
+        blood[d["who"]][1] += d.get("amount", 0)
+    elif e.type == "xp" or (e.type == "gain" and d.get("what") == "xp"):
+        xp[d["who"]] += d.get("amount", 0)
+
+
+def _sections(recap: Recap, lang: str) -> list[tuple[str, list[Any]]]:
+    return [
+        ("recap.scenes", recap.scenes),
+        ("recap.fights", recap.fights),
+        ("recap.notable", recap.notable),
+        (
+            "recap.damage",
+            [
+                t("recap.damage_line", lang, who=w, taken=v[0], healed=v[1])
+                for w, v in recap.damage.items()
+            ],
+        ),
+        (
+            "recap.blood",
+            [
+                t("recap.blood_line", lang, who=w, spent=v[0], fed=v[1])
+                for w, v in recap.blood.items()
+            ],
+        ),
+        ("recap.beast", recap.beast),
+        ("recap.degeneration", recap.degeneration),
+        ("recap.xp", [t("recap.xp_line", lang, who=w, n=v) for w, v in recap.xp.items()]),
+    ]
+
+
+def markdown(recap: Recap, lang: str = "en") -> str:
+    out = [
+        f"# {recap.title} — {t('recap.chapter', lang, n=recap.chapter)}",
+        "",
+        t("recap.nights", lang, first=recap.nights[0], last=recap.nights[1]),
+    ]
+    for key, items in _sections(recap, lang):
+        out += ["", f"## {t(key, lang)}", ""]
+        if not items:
+            out.append(f"_{t('recap.nothing', lang)}_")
+            continue
+        for item in items:
+            if key == "recap.fights":
+                name, rounds = item
+                out.append(f"### {name}")
+                for round_name, lines in rounds:
+                    out.append(f"- **{round_name}**")
+                    out += [f"  - {line}" for line in lines]
+                out.append("")
+            elif isinstance(item, tuple):
+                name, lines = item
+                out.append(f"### {name}")
+                out += [f"- {line}" for line in lines] or [f"_{t('recap.nothing', lang)}_"]
+                out.append("")
+            else:
+                out.append(f"- {item}")
+    return "\n".join(out).rstrip() + "\n"
+
+
+STYLE = """
+body { font-family: Georgia, 'Times New Roman', serif; background: #17110f; color: #eadfd6;
+       max-width: 52rem; margin: 2rem auto; padding: 0 1.2rem; line-height: 1.55; }
+h1 { color: #d4a373; border-bottom: 2px solid #7f1d1d; padding-bottom: .3rem; }
+h2 { color: #c08457; margin-top: 2rem; border-bottom: 1px solid #3f2a22; }
+h3 { color: #b39079; font-size: 1.05rem; }
+ul { padding-left: 1.2rem; } li { margin: .25rem 0; }
+.meta, .none { color: #9b8577; font-style: italic; }
+code, li { font-variant-numeric: tabular-nums; }
+"""
+
+
+def page(recap: Recap, lang: str = "en") -> str:
+    """One standalone HTML page: no scripts, no external assets, everything escaped."""
+    e = html.escape
+    title = f"{recap.title} — {t('recap.chapter', lang, n=recap.chapter)}"
+    nights = t("recap.nights", lang, first=recap.nights[0], last=recap.nights[1])
+    parts = [
+        "<!DOCTYPE html>",
+        f'<html lang="{e(lang)}"><head><meta charset="utf-8">',
+        f"<title>{e(title)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{e(title)}</h1>",
+        f'<p class="meta">{e(nights)}</p>',
+    ]
+    for key, items in _sections(recap, lang):
+        parts.append(f"<h2>{e(t(key, lang))}</h2>")
+        if not items:
+            parts.append(f'<p class="none">{e(t("recap.nothing", lang))}</p>')
+            continue
+        if key == "recap.fights":
+            for name, rounds in items:
+                parts.append(f"<h3>{e(name)}</h3><ul>")
+                for round_name, lines in rounds:
+                    parts.append(f"<li><strong>{e(round_name)}</strong><ul>")
+                    parts += [f"<li>{e(line)}</li>" for line in lines]
+                    parts.append("</ul></li>")
+                parts.append("</ul>")
+        elif isinstance(items[0], tuple):
+            for name, lines in items:
+                parts.append(f"<h3>{e(name)}</h3><ul>")
+                parts += [f"<li>{e(line)}</li>" for line in lines]
+                parts.append("</ul>")
+        else:
+            parts.append("<ul>")
+            parts += [f"<li>{e(item)}</li>" for item in items]
+            parts.append("</ul>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"

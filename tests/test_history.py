@@ -1,0 +1,194 @@
+"""Replay, recap and dice statistics (the issue "Replay, recap and dice statistics")."""
+
+from __future__ import annotations
+
+import json
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from elysium.chronicle.replay import Replay
+from elysium.chronicle.session import Session
+from elysium.chronicle.state import State, apply
+from elysium.recap import build, markdown, page
+from elysium.rules import V20
+from elysium.stats import dice_stats
+from tests.chronicle_helpers import new_session
+from tests.conftest import run_elysium
+from tests.test_combat import FIGHT, INIT, SETUP, START
+from tests.tui_helpers import demo_copy
+
+
+def test_a_recorded_fight_replays_to_the_same_state_at_every_event(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "c", [*SETUP, START, INIT])
+    live = {s.state.events: s.state}
+    for line in FIGHT:
+        s.execute(line)
+        live[s.state.events] = s.state
+    s.execute("chapter")
+    s.execute("roll 2 dice 8,1")
+    events = s.events()
+    s.close()
+    replay = Replay(events, chapter=1)
+    assert len(replay) == len(events) - 2  # the next chapter's two events are not on it
+    for cursor in range(len(replay)):
+        seq = replay.event(cursor).seq
+        state = replay.state(cursor)
+        if seq in live:
+            assert state == live[seq]
+        folded = State()
+        for e in events[:seq]:
+            folded = apply(folded, e)
+        assert state == folded
+    # Rolls keep their faces: the attack events hold the dice that were typed.
+    attacks = [replay.event(i) for i in range(len(replay)) if replay.event(i).type == "attack"]
+    assert attacks[0].data["attack"]["dice"] == [7, 8, 2, 1, 9, 10]
+
+
+def test_marks_and_finding_events(tmp_path: Path) -> None:
+    s = Session.open(demo_copy(tmp_path), readonly=True)
+    replay = Replay(s.events())  # the latest chapter
+    s.close()
+    assert replay.chapter == 2 and replay.chapters == [1, 2]
+    rounds = [m.index for m in replay.marks() if m.kind == "round"]
+    assert len(rounds) == 3  # combat start, then two rounds' initiative
+    assert rounds[0] > 0  # the chapter begins before the fight
+    assert replay.next_mark(0, "round", 1) == rounds[0]
+    assert replay.next_mark(rounds[0], "round", 1) == rounds[1]
+    assert replay.next_mark(rounds[2], "round", -1) == rounds[1]
+    assert replay.next_mark(rounds[2], "round", 1) == rounds[2]  # nothing later: stay
+    assert replay.event(replay.find(60)).seq == 60
+    with pytest.raises(ValueError, match="not in chapter 2"):
+        replay.find(3)
+
+
+def test_jumping_anywhere_is_fast(tmp_path: Path) -> None:
+    from bench.replay_bench import build_chronicle
+
+    events = build_chronicle(tmp_path / "big", 5_000)
+    replay = Replay(events)
+    worst = 0.0
+    for cursor in range(0, len(replay), 97):
+        start = time.perf_counter()
+        replay.state(cursor)
+        worst = max(worst, time.perf_counter() - start)
+    assert worst < 0.1
+
+
+def test_export_of_the_demo_has_every_section_in_both_languages(tmp_path: Path) -> None:
+    s = Session.open(demo_copy(tmp_path), readonly=True)
+    events, name = s.events(), s.state.name
+    s.close()
+    sections = {
+        "en": [
+            "## Scenes",
+            "## Fights, round by round",
+            "## Notable rolls",
+            "## Damage taken and healed",
+            "## Blood spent and fed",
+            "## Frenzy and Rötschreck",
+            "## Degeneration",
+            "## Experience awarded",
+        ],
+        "ru": [
+            "## Сцены",
+            "## Бои по раундам",
+            "## Памятные броски",
+            "## Раны получены и залечены",
+            "## Кровь потрачена и выпита",
+            "## Ярость и Ротшрек",
+            "## Деградация",
+            "## Выдан опыт",
+        ],
+    }
+    for lang, heads in sections.items():
+        one = markdown(build(events, 1, name, lang), lang)
+        two = markdown(build(events, 2, name, lang), lang)
+        for head in heads:
+            assert head in one and head in two
+    one_en = markdown(build(events, 1, name, "en"), "en")
+    assert "Ilse Varga degeneration, sin 4" in one_en  # degeneration history
+    assert "Ilse Varga frenzy diff 6: 2 5 → FRENZY" in one_en
+    assert "Ilse Varga: spent 0, fed 2" in one_en
+    assert "Lucien Marchetti: 2 XP" in one_en
+    assert "phenomenal" in one_en  # Brother Anselm's five successes are notable
+    two_ru = markdown(build(events, 2, name, "ru"), "ru")
+    assert "### Бой: Ilse Varga" in two_ru and "**Раунд 2**" in two_ru
+    assert "Razor: получено 9, залечено 0" in two_ru
+
+
+def test_the_html_recap_is_standalone_and_escaped(tmp_path: Path) -> None:
+    s = new_session(
+        tmp_path / "c", ['add "<script>alert(1)</script>" mortal', 'add "Bob & <b>Co</b>" mortal']
+    )
+    s.execute('roll "<script>alert(1)</script>" dex dice 1')
+    s.execute('damage "Bob & <b>Co</b>" 1 lethal nosoak')
+    events = s.events()
+    s.close()
+    html = page(build(events, 1, "Night <i>1</i>", "en"), "en")
+    assert "<script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "Bob &amp; &lt;b&gt;Co&lt;/b&gt;" in html and "Night &lt;i&gt;1&lt;/i&gt;" in html
+    assert "http" not in html and "<link" not in html and "src=" not in html
+    assert html.startswith("<!DOCTYPE html>") and "<style>" in html
+
+
+def test_dice_statistics_against_hand_computed_values(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "c", ['add "Marcus" vampire gen 10', "set Marcus dexterity 2"])
+    for line in [
+        "roll 1 diff 6 dice 6",
+        "roll 1 diff 6 dice 1",
+        "roll 2 diff 6 dice 10,1",
+        "roll Marcus dex diff 6 dice 8,8",
+        "roll Marcus dex diff 6 wp dice 1,1",
+    ]:
+        s.execute(line)
+    events = s.events()
+    s.close()
+    tallies = dice_stats(events, V20)
+    anyone = tallies["—"]
+    # One die at 6: E = 0.5 (a lone 1 has nothing to cancel), botch 0.1. Two dice at 6:
+    # E[S - O] = 0.8 and E[max(0, O - S)] = 1 x (2 x 0.1 x 0.4) + 2 x 0.01 = 0.1, so 0.9;
+    # botch = P(no success) - P(no success and no 1) = 0.25 - 0.16.
+    assert anyone.rolls == 3
+    assert anyone.successes == 1 + 0 + 0
+    assert anyone.botches == 1
+    assert anyone.expected_successes == Fraction(5, 10) * 2 + Fraction(9, 10)
+    assert anyone.expected_botches == Fraction(1, 10) * 2 + Fraction(9, 100)
+    assert dict(anyone.outcomes) == {1: 1, "botch": 1, 0: 1}
+    marcus = tallies["Marcus"]
+    # Willpower adds one certain success and removes the botch: 0.9 + 1 expected.
+    assert marcus.expected_successes == Fraction(9, 10) + Fraction(19, 10)
+    assert marcus.expected_botches == Fraction(9, 100)
+    assert (marcus.successes, marcus.botches) == (2 + 1, 0)
+    assert tallies["*"].rolls == 5
+    assert tallies["*"].faces[1] == 4 and tallies["*"].faces[8] == 2
+
+
+def test_export_stats_and_replay_from_the_shell(tmp_path: Path) -> None:
+    root = demo_copy(tmp_path)
+    out = tmp_path / "recap.html"
+    proc = run_elysium("export", str(root), "--chapter", "1", "--format", "html", "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_text().startswith("<!DOCTYPE html>")
+    md = run_elysium("export", str(root), "--lang", "ru")
+    assert "# Chicago by Night — Глава 2" in md.stdout
+    data = json.loads(run_elysium("stats", str(root), "--chapter", "1", "--json").stdout)
+    assert data["all"]["rolls"] == 7 and "Ilse Varga" in data["characters"]
+    assert abs(data["all"]["expected_successes"] - 13.26) < 0.01
+    bad = run_elysium("replay", str(root), "--chapter", "9")
+    assert bad.returncode == 2 and "there is no chapter 9" in bad.stderr
+    guard = run_elysium("export", str(root), "-o", str(root / "chronicle.json"))
+    assert guard.returncode == 2 and "part of a chronicle" in guard.stderr
+
+
+def test_replay_works_while_someone_writes(tmp_path: Path) -> None:
+    root = demo_copy(tmp_path)
+    writer = Session.open(root)
+    writer.execute("award Lucien 1")
+    reader = Session.open(root, readonly=True)
+    replay = Replay(reader.events())
+    reader.close()
+    assert replay.state(len(replay) - 1).characters["lucien marchetti"].xp == 3
+    writer.close()

@@ -1,0 +1,137 @@
+"""The replay screen and the dice statistics screen: behaviour with the Pilot, and looks."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+from elysium.chronicle.replay import Replay
+from elysium.chronicle.session import Session
+from elysium.tui.dialogs import StatsScreen
+from elysium.tui.panes import InitiativePane, RollLog, VitalsPane
+from elysium.tui.replay_app import make_replay_app
+from tests.tui_helpers import demo_app, demo_copy
+
+SIZE = (120, 40)
+
+
+def run_async(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(fn(*args, **kwargs))
+
+    return wrapper
+
+
+def demo_replay(tmp: Path, lang: str = "en", chapter: int | None = None):
+    s = Session.open(demo_copy(tmp), readonly=True)
+    replay = Replay(s.events(), chapter)
+    name = s.state.name
+    s.close()
+    return make_replay_app(replay, name, lang), replay
+
+
+@run_async
+async def test_stepping_shows_the_state_at_the_cursor(tmp_path: Path) -> None:
+    app, replay = demo_replay(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.cursor == len(replay) - 1  # it opens at the end of the chapter
+        await pilot.press("home")
+        await pilot.pause()
+        assert app.cursor == 0
+        assert "No fight" in str(app.query_one(InitiativePane).body.render())
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert app.cursor == 2
+        assert "Round 1" in str(app.query_one(InitiativePane).body.render())
+        # Every pane follows: Razor is unhurt before the first blow.
+        assert app.query_one(VitalsPane).row("razor")[1].plain.startswith(".......")
+        await pilot.press("right_curly_bracket", "right_curly_bracket")
+        await pilot.pause()
+        assert "Round 2" in str(app.query_one(InitiativePane).body.render())
+        razor = app.replay.state(app.cursor).characters["razor"]
+        assert razor.health.filled == 7
+        await pilot.press("left")
+        await pilot.pause()
+        assert app.cursor == replay.next_mark(len(replay) - 1, "round", -1) - 1
+
+
+@run_async
+async def test_the_log_shows_the_rolled_faces_up_to_the_cursor(tmp_path: Path) -> None:
+    app, replay = demo_replay(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        cursor = next(i for i in range(len(replay)) if replay.event(i).type == "attack")
+        app.go(cursor)
+        await pilot.pause()
+        lines = [line.plain for _, line in app.query_one(RollLog).entries]
+        assert lines[-1].endswith("takes 3 (dazed)") and "+9 +8 *10*" in lines[-1]
+        app.go(0)
+        await pilot.pause()
+        assert not app.query_one(RollLog).entries
+
+
+@run_async
+async def test_jump_to_an_event_and_play(tmp_path: Path) -> None:
+    app, replay = demo_replay(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("home")
+        await pilot.press("g")
+        await pilot.pause()
+        app.screen.query_one("#seq").value = "60"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert replay.event(app.cursor).seq == 60
+        await pilot.press("home", "plus", "plus", "plus", "space")  # 8 events a second
+        await pilot.pause(0.5)
+        assert app.cursor >= 2
+        await pilot.press("space")
+        stopped = app.cursor
+        await pilot.pause(0.3)
+        assert app.cursor == stopped and app.timer is None
+
+
+@run_async
+async def test_a_chosen_chapter(tmp_path: Path) -> None:
+    app, replay = demo_replay(tmp_path, chapter=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert replay.chapter == 1
+        top = str(app.query_one("#topbar", Static).render())
+        assert "REPLAY" in top and "Chapter 1" in top
+
+
+@run_async
+async def test_dice_statistics_screen(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f7")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        body = "\n".join(str(w.render()) for w in app.screen.query("#stats-dialog Static"))
+        assert "Everyone" in body and "Rolls 6" in body
+        await pilot.press("escape")
+    app.session.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_replay(snap_compare, tmp_path: Path, size, lang: str) -> None:
+    app, _replay = demo_replay(tmp_path, lang)
+    assert snap_compare(app, press=["left", "left", "left"], terminal_size=size)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_stats(snap_compare, tmp_path: Path, size, lang: str) -> None:
+    app = demo_app(tmp_path, lang)
+    try:
+        assert snap_compare(app, press=["f7"], terminal_size=size)
+    finally:
+        app.session.close()
