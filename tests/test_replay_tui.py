@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 from pathlib import Path
 
 import pytest
@@ -14,17 +12,9 @@ from elysium.chronicle.session import Session
 from elysium.tui.dialogs import StatsScreen
 from elysium.tui.panes import InitiativePane, RollLog, VitalsPane
 from elysium.tui.replay_app import make_replay_app
-from tests.tui_helpers import demo_app, demo_copy
+from tests.tui_helpers import demo_app, demo_copy, run_async
 
 SIZE = (120, 40)
-
-
-def run_async(fn):
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
 
 
 def demo_replay(tmp: Path, lang: str = "en", chapter: int | None = None):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
 from pathlib import Path
 
 from textual.keys import _character_to_key
@@ -14,19 +12,9 @@ from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
 from elysium.tui.dialogs import EditDialog, HelpScreen, NpcDialog, RollDialog
 from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane
-from tests.tui_helpers import demo_app, demo_copy
+from tests.tui_helpers import demo_app, demo_copy, run_async
 
 SIZE = (120, 40)
-
-
-def run_async(fn):
-    """Run an async test on its own event loop (no async plugin needed)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
-        return asyncio.run(fn(*args, **kwargs))
-
-    return wrapper
 
 
 async def type_text(pilot, text: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import shutil
 from pathlib import Path
 
@@ -21,3 +23,13 @@ def demo_copy(tmp: Path) -> Path:
 def demo_app(tmp: Path, lang: str = "en") -> ElysiumApp:
     session = Session.open(demo_copy(tmp))
     return make_app(session, lang)
+
+
+def run_async(fn):
+    """Run an async test on its own event loop (no async plugin needed)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(fn(*args, **kwargs))
+
+    return wrapper

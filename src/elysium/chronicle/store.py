@@ -32,7 +32,13 @@ from pathlib import Path
 from elysium.chronicle import state as st
 from elysium.chronicle.errors import LockedError, StoreError
 from elysium.chronicle.events import Event, decode, encode
-from elysium.chronicle.paths import check_file, ensure_private_dir, fsync_dir, open_private
+from elysium.chronicle.paths import (
+    check_file,
+    ensure_private_dir,
+    fsync_dir,
+    open_private,
+    write_all,
+)
 from elysium.chronicle.tinystore import read_tables, write_tables
 
 FORMAT = "elysium-chronicle"
@@ -292,8 +298,7 @@ class Store:
         tmp = path.with_name(f".{path.name}.tmp")
         fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         try:
-            os.write(fd, content)
-            os.fsync(fd)
+            write_all(fd, content)
         finally:
             os.close(fd)
         os.replace(tmp, path)
@@ -345,11 +350,7 @@ class Store:
         start = self._journal_size
         with _deferred_signals():
             try:
-                view = memoryview(line)
-                while view:
-                    written = os.write(fd, view)
-                    view = view[written:]
-                os.fsync(fd)
+                write_all(fd, line)
             except OSError as exc:
                 with contextlib.suppress(OSError):
                     os.ftruncate(fd, start)

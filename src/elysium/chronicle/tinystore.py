@@ -16,7 +16,7 @@ from tinydb import TinyDB
 from tinydb.storages import MemoryStorage, Storage
 
 from elysium.chronicle.errors import StoreError
-from elysium.chronicle.paths import check_file, fsync_dir, open_private
+from elysium.chronicle.paths import check_file, fsync_dir, open_private, write_all
 
 
 class AtomicJSONStorage(Storage):
@@ -43,11 +43,7 @@ class AtomicJSONStorage(Storage):
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         try:
-            view = memoryview(body)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
+            write_all(fd, body)
         except OSError as exc:
             os.close(fd)
             _remove_quietly(tmp)

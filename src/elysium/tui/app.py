@@ -17,7 +17,6 @@ from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
-from textual.containers import Container
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
@@ -34,7 +33,7 @@ from elysium.tui.dialogs import (
     RollDialog,
     StatsScreen,
 )
-from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane
+from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane, four_panes
 from elysium.tui.render import header
 
 NARROW = 110  # below this many columns the panes rearrange for small terminals
@@ -87,11 +86,7 @@ class ElysiumApp(App[None]):
     def compose(self) -> ComposeResult:
         lang = self.lang
         yield Static("", id="topbar", markup=False)
-        with Container(id="panes"):
-            yield VitalsPane(lang, id="vitals")
-            yield InitiativePane(lang, id="initiative")
-            yield RollLog(lang, id="log")
-            yield BeastPane(lang, id="beast")
+        yield four_panes(lang)
         yield CommandBar(self._names, t("ui.command_placeholder", lang), id="command")
         yield Static("", id="status", markup=False)
         yield Footer(show_command_palette=False)

@@ -349,17 +349,23 @@ attack Marcus Bob punch [diff +1] [flank|rear] [aim head] [dice ...] [dmg ...] [
 """
 
 
+def keys_text(keys: list[tuple[str, str]], lang: str) -> Text:
+    """A two-column list: the key in bold, what it does in ``lang``."""
+    width = max(len(k) for k, _ in keys) + 1
+    out = Text()
+    for key, label in keys:
+        out.append(f"{key:<{width}}", style="bold")
+        out.append(f" {t(label, lang)}\n")
+    return out
+
+
 class HelpScreen(Dialog):
     """Keys and the command language."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog", classes="dialog"):
             yield Label(t("help.title", self.lang), classes="dialog-title")
-            keys = Text()
-            for key, label in HELP_KEYS:
-                keys.append(f"{key:<8}", style="bold")
-                keys.append(f" {t(label, self.lang)}\n")
-            yield Static(keys, markup=False)
+            yield Static(keys_text(HELP_KEYS, self.lang), markup=False)
             yield Static(Text(HELP_COMMANDS), markup=False, classes="commands")
             yield Static(
                 Text("verbs: " + ", ".join(COMPLETION_VERBS)), markup=False, classes="hint"
@@ -462,11 +468,10 @@ class ReplayHelp(Dialog):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog", classes="dialog"):
             yield Label(t("replay.help", self.lang), classes="dialog-title")
-            keys = Text()
-            for key, label in REPLAY_KEYS:
-                keys.append(f"{key:<11}", style="bold")
-                keys.append(f" {t(label + '.help', self.lang)}\n")
-            yield Static(keys, markup=False)
+            yield Static(
+                keys_text([(k, label + ".help") for k, label in REPLAY_KEYS], self.lang),
+                markup=False,
+            )
             yield Button("OK", id="ok", compact=True)
 
     @on(Button.Pressed, "#ok")

@@ -291,3 +291,16 @@ class RollLog(RichLog):
         if self.filter_name:
             title.append(" · " + t("ui.filter", self.lang, name=self.filter_name))  # plain
         self.border_title = title
+
+
+def four_panes(lang: str):
+    """The grid of the four panes, shared by the dashboard and the replay."""
+    from textual.containers import Container
+
+    return Container(
+        VitalsPane(lang, id="vitals"),
+        InitiativePane(lang, id="initiative"),
+        RollLog(lang, id="log"),
+        BeastPane(lang, id="beast"),
+        id="panes",
+    )

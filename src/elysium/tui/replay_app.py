@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Vertical
+from textual.containers import Vertical
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Label, Static
 
@@ -26,7 +26,7 @@ from elysium.describe import describe
 from elysium.i18n import t
 from elysium.resources import stylesheets
 from elysium.tui.dialogs import Dialog, StatsScreen
-from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane
+from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane, four_panes
 from elysium.tui.render import header
 
 SPEEDS = (1, 2, 4, 8)  # events per second when playing
@@ -117,11 +117,7 @@ class ReplayApp(App[None]):
     def compose(self) -> ComposeResult:
         lang = self.lang
         yield Static("", id="topbar", markup=False)
-        with Container(id="panes"):
-            yield VitalsPane(lang, id="vitals")
-            yield InitiativePane(lang, id="initiative")
-            yield RollLog(lang, id="log")
-            yield BeastPane(lang, id="beast")
+        yield four_panes(lang)
         yield Static("", id="timeline", markup=False)
         yield Footer(show_command_palette=False)
 
