@@ -331,7 +331,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args, lang)
     except RulesError as exc:
-        print(f"elysium {args.command}: error: {exc}", file=sys.stderr)
+        from elysium.i18n.errors import translate
+
+        print(f"elysium {args.command}: error: {translate(str(exc), lang)}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # `elysium odds 50 | head` is not an error
         return 0
@@ -345,7 +347,9 @@ def _chronicle_command(args: argparse.Namespace, lang: str) -> int:
     try:
         return cli_chronicle.COMMANDS[args.command](args, lang)
     except (ChronicleError, RulesError) as exc:
-        print(f"elysium {args.command}: error: {exc}", file=sys.stderr)
+        from elysium.i18n.errors import translate
+
+        print(f"elysium {args.command}: error: {translate(str(exc), lang)}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return 0

@@ -18,6 +18,7 @@ from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chroni
 from elysium.chronicle.session import Session
 from elysium.chronicle.state import State
 from elysium.i18n import t
+from elysium.i18n.errors import translate
 from elysium.rules import SeededDice
 from elysium.rules.character import Character
 
@@ -63,7 +64,7 @@ def cmd_run(args: argparse.Namespace, lang: str) -> int:
                 result = session.execute(command)
             except ChronicleError as exc:
                 where = f"command {i} ({command!r})" if len(args.commands) > 1 else repr(command)
-                print(f"elysium run: error: {where}: {exc}", file=sys.stderr)
+                print(f"elysium run: error: {where}: {translate(str(exc), lang)}", file=sys.stderr)
                 return 2
             print(result.message, flush=True)
     finally:

@@ -23,6 +23,7 @@ from textual.widgets import Footer, Input, Static
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.session import Session
 from elysium.i18n import t
+from elysium.i18n.errors import translate
 from elysium.resources import stylesheets
 from elysium.tui.commandbar import CommandBar
 from elysium.tui.dialogs import (
@@ -176,7 +177,7 @@ class ElysiumApp(App[None]):
         try:
             result = self.session.execute(text)
         except ChronicleError as exc:
-            self._say(f"{t('ui.refused', self.lang)}: {exc}", error=True)
+            self._say(f"{t('ui.refused', self.lang)}: {translate(str(exc), self.lang)}", True)
             return False
         except Exception as exc:  # a bug must not take the Storyteller's screen down
             self.log.error(f"command {text!r} failed", exc)
