@@ -181,3 +181,18 @@ def test_import_catches_a_misspelled_discipline(s, tmp_path: Path) -> None:
     )
     s.import_file(path)
     assert ch(s, "sofia").disciplines == {"koldunism": 2}
+
+
+def test_no_sunset_in_the_middle_of_a_fight(s) -> None:
+    s.execute("combat start Marcus Bob")
+    for verb in ("night", "scene", "chapter"):
+        with pytest.raises(CommandError, match=f"combat end before {verb}"):
+            s.execute(verb)
+    s.execute("combat end")
+    s.execute("night")
+
+
+def test_any_word_of_a_name_will_do(s) -> None:
+    s.execute('add "Brother Anselm" vampire gen 7')
+    s.execute("set Anselm dexterity 3")
+    assert ch(s, "brother anselm").attributes["dexterity"] == 3

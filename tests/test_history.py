@@ -192,3 +192,24 @@ def test_replay_works_while_someone_writes(tmp_path: Path) -> None:
     reader.close()
     assert replay.state(len(replay) - 1).characters["lucien marchetti"].xp == 3
     writer.close()
+
+
+def test_markdown_keeps_dice_and_names_literal(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "c", ['add "<b>Bold</b>" mortal'])
+    s.execute('roll "<b>Bold</b>" dex dice 10')
+    s.execute("roll 2 dice 1,3")
+    events = s.events()
+    s.close()
+    text = markdown(build(events, 1, "*Night*", "en"), "en")
+    assert r"\*10\*" in text and r"\<b\>Bold\</b\>" in text and r"\*Night\*" in text
+
+
+def test_the_recap_leaves_out_what_was_undone(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "c", ['add "Marcus" vampire gen 10'])
+    s.execute("award Marcus 1")
+    s.execute("undo")
+    s.execute("award Marcus 2")
+    events = s.events()
+    s.close()
+    text = markdown(build(events, 1, "T", "en"), "en")
+    assert "Marcus: 2 XP" in text and "awarded 1" not in text and "undone" not in text

@@ -96,11 +96,15 @@ async def test_a_refused_command_changes_nothing_and_says_why(tmp_path: Path) ->
         await pilot.pause()
         assert app.session.state == before
         assert status(app).startswith("Refused:") and "1 blood per turn" in status(app)
-        assert app.query_one(CommandBar).value  # kept, to fix and retry
+        bar = app.query_one(CommandBar)
+        assert bar.value == 'spend "Ilse Varga" blood 5'  # kept, selected: fix it or type over
+        await pilot.press("end")
         await type_text(pilot, "x")
         await pilot.press("enter")
         await pilot.pause()
         assert "must be a whole number, got '5x'" in status(app)
+        await type_text(pilot, "scene")  # typing replaces the refused command
+        assert bar.value == "scene"
     app.session.close()
 
 
@@ -313,3 +317,80 @@ async def test_declining_read_only_quits(tmp_path: Path) -> None:
         await pilot.pause()
     assert app.session is None
     holder.close()
+
+
+@run_async
+async def test_the_editor_keeps_edits_when_a_value_is_refused(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        editor = app.screen
+        assert isinstance(editor, EditDialog)
+        assert editor.focused is editor.query_one("#f-strength")  # ready to type
+        editor.query_one("#f-strength").value = "9"  # above generation 9's maximum of 5
+        editor.query_one("#f-brawl").value = "2"
+        await pilot.click("#save")
+        await pilot.pause()
+        assert app.screen is editor  # still open, nothing lost
+        assert editor.query_one("#f-brawl").value == "2"
+        assert "above the trait maximum" in status(app)
+        editor.query_one("#f-strength").value = "3"
+        editor.query_one("#f-strength").focus()
+        await pilot.press("enter")  # Enter in a field saves too (the toast may cover Save)
+        await pilot.pause()
+        assert not isinstance(app.screen, EditDialog)
+        assert app.session.events()[-1].data["values"] == {"strength": 3, "brawl": 2}
+        assert app.focused is app.query_one(CommandBar)
+    app.session.close()
+
+
+@run_async
+async def test_read_only_reload_sees_what_the_writer_saved(tmp_path: Path) -> None:
+    root = demo_copy(tmp_path)
+    writer = Session.open(root)
+    app = make_app(Session.open(root, readonly=True), "en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        writer.execute('damage "Det. Dana Price" 2 lethal nosoak')
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.session.state.characters["det. dana price"].health.lethal == 2
+        assert app.query_one(VitalsPane).row("det. dana price")[1].plain.startswith("XX")
+    app.session.close()
+    writer.close()
+
+
+def test_initiative_pane_follows_the_declarations(tmp_path: Path) -> None:
+    from elysium.tui import render
+
+    s = Session.open(demo_copy(tmp_path))
+    s.execute("next")  # Ilse is done: Tomas acts
+    text, line = render.initiative(s.state, "en")
+    rows = text.plain.splitlines()
+    assert rows[line].startswith("▶") and "Tomas Reyes" in rows[line]
+    assert sum("Razor" in r for r in rows) == 1  # listed once, as unable to act
+    s.execute("next")
+    s.execute("next")  # the round ends
+    s.execute('init dice "Ilse Varga=5","Brother Anselm=5","Tomas Reyes=5",Spike=5')
+    text, line = render.initiative(s.state, "en")
+    rows = [
+        r
+        for r in text.plain.splitlines()
+        if r[:2] in ("▶ ", "  ") and r[2:3].strip() and "✗" not in r
+    ]
+    assert "(slowest first)" in text.plain
+    values = [int(r.split()[1] if r.startswith("▶") else r.split()[0]) for r in rows]
+    assert values == sorted(values)  # the declaration order: slowest first
+    s.close()
+
+
+def test_a_path_does_not_borrow_humanitys_sins(tmp_path: Path) -> None:
+    from elysium.tui import render
+
+    s = Session.open(demo_copy(tmp_path), readonly=True)
+    text = render.beast(s.state.characters["brother anselm"], "en").plain
+    s.close()
+    assert "Path of Night keeps its own ethics" in text
+    assert "▸" not in text

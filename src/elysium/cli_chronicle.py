@@ -185,9 +185,10 @@ def cmd_log(args: argparse.Namespace, lang: str) -> int:
         if args.json:
             print(json.dumps([e.to_dict() for e in events], ensure_ascii=False))
             return 0
+        from elysium.describe import describe, when
+
         for e in events:
-            when = f"n{e.time.get('night')} c{e.time.get('chapter')} s{e.time.get('scene')}"
-            print(f"{e.seq:>6}  {when:<14} {e.data.get('line', e.type)}")
+            print(f"{e.seq:>6}  {when(e, lang):<16} {describe(e, lang)}")
     finally:
         session.close()
     return 0

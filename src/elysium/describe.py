@@ -66,7 +66,7 @@ def describe(event: Event, lang: str = "en") -> str:
     kind = event.type
     try:
         if kind == "roll":
-            who = d.get("who") or t("log.nobody", lang)
+            who = d.get("who") or "—"
             traits = d.get("traits")
             what = (
                 "+".join(

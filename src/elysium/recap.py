@@ -38,7 +38,20 @@ class Recap:
 
 def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Recap:
     """Gather a chapter's story from its events."""
-    chosen = [e for e in events if e.time.get("chapter") == chapter]
+    # What was undone (and not redone) did not happen: leave it out, with the undos.
+    undone: set[int] = set()
+    for e in events:
+        if e.type == "undo":
+            undone.add(e.data.get("target"))
+        elif e.type == "redo":
+            undone.discard(e.data.get("target"))
+    chosen = [
+        e
+        for e in events
+        if e.time.get("chapter") == chapter
+        and e.seq not in undone
+        and e.type not in ("undo", "redo")
+    ]
     nights = [e.time.get("night", 1) for e in chosen] or [1]
     recap = Recap(title=title, chapter=chapter, nights=(min(nights), max(nights)))
     damage: dict[str, list[int]] = defaultdict(lambda: [0, 0])
@@ -138,9 +151,20 @@ def _sections(recap: Recap, lang: str) -> list[tuple[str, list[Any]]]:
     ]
 
 
+def md(text: str) -> str:
+    """Markdown-safe text: dice marks like ``*10*`` and names like ``<b>`` stay literal."""
+    out = []
+    for ch in str(text):
+        if ch in "\\`*_{}[]<>#|!~":
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
 def markdown(recap: Recap, lang: str = "en") -> str:
     out = [
-        f"# {recap.title} — {t('recap.chapter', lang, n=recap.chapter)}",
+        f"# {md(recap.title)} — {t('recap.chapter', lang, n=recap.chapter)}",
         "",
         t("recap.nights", lang, first=recap.nights[0], last=recap.nights[1]),
     ]
@@ -152,18 +176,18 @@ def markdown(recap: Recap, lang: str = "en") -> str:
         for item in items:
             if key == "recap.fights":
                 name, rounds = item
-                out.append(f"### {name}")
+                out.append(f"### {md(name)}")
                 for round_name, lines in rounds:
-                    out.append(f"- **{round_name}**")
-                    out += [f"  - {line}" for line in lines]
+                    out.append(f"- **{md(round_name)}**")
+                    out += [f"  - {md(line)}" for line in lines]
                 out.append("")
             elif isinstance(item, tuple):
                 name, lines = item
-                out.append(f"### {name}")
-                out += [f"- {line}" for line in lines] or [f"_{t('recap.nothing', lang)}_"]
+                out.append(f"### {md(name)}")
+                out += [f"- {md(line)}" for line in lines] or [f"_{t('recap.nothing', lang)}_"]
                 out.append("")
             else:
-                out.append(f"- {item}")
+                out.append(f"- {md(item)}")
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -634,6 +634,11 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
     state = ctx.state
     profile = state.profile
     able(attacker)
+    # What can be refused before any die is read: a dead target, a missing weapon.
+    if target.status().value in ("dead", "final_death"):
+        raise CommandError(f"{target.name} is already {target.status().value.replace('_', ' ')}")
+    if move.damage == "weapon" and weapon is None:
+        raise CommandError(f"{move.key} needs a weapon: add weapon str+N or weapon N")
     combat = dict(state.combat) if state.combat is not None else None
     slot_kind, action_index, multiple = "free", 0, 1
     if combat is not None:

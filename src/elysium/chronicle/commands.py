@@ -97,6 +97,8 @@ def resolve(state: State, name: str) -> str | None:
     if not key:
         return None
     matches = [k for k in state.characters if k.startswith(key)]
+    if not matches:  # any word of the name: "Anselm" for "Brother Anselm"
+        matches = [k for k in state.characters if any(w.startswith(key) for w in k.split())]
     return matches[0] if len(matches) == 1 else None
 
 
@@ -104,7 +106,11 @@ def find(state: State, name: str) -> tuple[str, Character]:
     key = resolve(state, name)
     if key is None:
         wanted = name_key(name)
-        several = [c.name for k, c in state.characters.items() if wanted and k.startswith(wanted)]
+        several = [
+            c.name
+            for k, c in state.characters.items()
+            if wanted and (k.startswith(wanted) or any(w.startswith(wanted) for w in k.split()))
+        ]
         if len(several) > 1:
             raise CommandError(
                 f"{clean_name(name)!r} could be {', '.join(several)}; type more of the name"
@@ -188,7 +194,7 @@ def health_text(c: Character) -> str:
 
 
 def _diff(args: Args, default: int = DEFAULT_DIFFICULTY) -> int:
-    value = args.keyed_int(("diff", "difficulty", "сложность"), "difficulty", 2, 10)
+    value = args.keyed_int(("diff", "difficulty", "сложность", "сл"), "difficulty", 2, 10)
     return default if value is None else value
 
 
@@ -330,6 +336,10 @@ def _is_int(word: str) -> bool:
 # --- rolls -----------------------------------------------------------------------------------
 
 
+def _ten_warning(difficulty: int) -> str:
+    return " (difficulty 10: small pools botch less often than large)" if difficulty == 10 else ""
+
+
 def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     usage = "roll NAME TRAIT+TRAIT [diff D] [spec] [wp] [dice F,F,...] | roll N [diff D] ..."
     args = Args("roll", words, usage)
@@ -352,7 +362,10 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
         request = RollRequest(pool, difficulty, specialty=spec)
         result = throw_dice(ctx, request, faces)
         data = {"who": None, "traits": None, "penalty": 0, **roll_data(result)}
-        msg = f"{pool} dice, diff {difficulty}: {marks(result)} — {verdict_text(result)}"
+        msg = (
+            f"{pool} dice, diff {difficulty}: {marks(result)} — {verdict_text(result)}"
+            f"{_ten_warning(difficulty)}"
+        )
         return Outcome(state, "roll", data, msg)
 
     key, c = find(state, first)
@@ -398,9 +411,10 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     state = replace(put(state, key, c), forgiven=forgiven)
     data = {"who": c.name, "traits": "+".join(names), "penalty": penalty, **roll_data(result)}
     pen = f" ({penalty} wounds)" if penalty else ""
+    extra = " + Willpower" if wp else ""
     msg = (
-        f"{c.name} rolls {'+'.join(names)} = {dice_pool}{pen}, diff {difficulty}: "
-        f"{marks(result)} — {verdict_text(result)}"
+        f"{c.name} rolls {'+'.join(names)} = {dice_pool}{pen}{extra}, diff {difficulty}: "
+        f"{marks(result)} — {verdict_text(result)}{_ten_warning(difficulty)}"
     )
     return Outcome(state, "roll", data, msg)
 
@@ -529,6 +543,8 @@ def cmd_heal(ctx: Context, words: tuple[str, ...]) -> Outcome:
         c = replace(c, health=track)
         how = "naturally (no blood)"
     elif dtype is DamageType.AGGRAVATED:
+        if ctx.state.combat is not None:
+            raise CommandError("aggravated damage heals over a day's rest, not in a fight")
         c = bl.heal_aggravated_with_blood(c, levels)
         how = f"{before - c.blood} blood after a day's rest"
     else:
@@ -775,8 +791,14 @@ def _scene_end(c: Character) -> Character:
     return c
 
 
+def _no_fight(state: State, verb: str) -> None:
+    if state.combat is not None:
+        raise CommandError(f"a fight is going on: combat end before {verb}")
+
+
 def cmd_night(ctx: Context, words: tuple[str, ...]) -> Outcome:
     Args("night", words, "night").done()
+    _no_fight(ctx.state, "night")
     state = ctx.state
     chars = {}
     notes = []
@@ -795,6 +817,7 @@ def cmd_night(ctx: Context, words: tuple[str, ...]) -> Outcome:
 
 def cmd_scene(ctx: Context, words: tuple[str, ...]) -> Outcome:
     Args("scene", words, "scene").done()
+    _no_fight(ctx.state, "scene")
     s = ctx.state
     new = replace(s, characters=_each(s, _scene_end), scene=s.scene + 1, turn=1)
     return Outcome(new, "scene", {"scene": new.scene}, f"scene {new.scene}")
@@ -809,6 +832,7 @@ def cmd_turn(ctx: Context, words: tuple[str, ...]) -> Outcome:
 
 def cmd_chapter(ctx: Context, words: tuple[str, ...]) -> Outcome:
     Args("chapter", words, "chapter").done()
+    _no_fight(ctx.state, "chapter")
     s = ctx.state
     new = replace(
         s,

@@ -402,4 +402,8 @@ STRINGS: dict[str, str] = {
     "key.jump.help": "go to an event by its number",
     "key.stats.help": "dice statistics up to here",
     "key.quit.help": "quit",
+    "ui.path_sins": "(Humanity's hierarchy; {path} keeps its own ethics, not in the source texts)",
+    "ui.frenzy_short": "frenzy",
+    "ui.rotschreck_short": "fear",
+    "key.reload": "Reload (read-only)",
 }

@@ -117,7 +117,8 @@ def new_turn(c: Character) -> Character:
 def end_scene(c: Character) -> Character:
     """Boosts and the blush of life last until the end of the scene."""
     c = new_turn(c)
-    return replace(c, boosts={}, blush=False, blush_paid=0)
+    # A day's rest lets aggravated wounds heal that evening, not for the rest of the night.
+    return replace(c, boosts={}, blush=False, blush_paid=0, aggravated_rested=False)
 
 
 def new_night(c: Character) -> Character:

@@ -56,6 +56,7 @@ def bindings(lang: str) -> list[Binding]:
         Binding("ctrl+y", "redo", t("key.redo", lang), show=False, id="redo", priority=True),
         Binding("escape", "focus_command", t("key.command", lang), show=False, id="command"),
         Binding("ctrl+p", "command_palette", t("key.palette", lang), id="palette"),
+        Binding("ctrl+r", "reload", t("key.reload", lang), show=False, id="reload"),
         Binding("ctrl+q", "quit", t("key.quit", lang), id="quit", priority=True),
     ]
 
@@ -209,16 +210,23 @@ class ElysiumApp(App[None]):
         bar.remember(text)
         if self.run_command(text):
             bar.value = ""
+        else:
+            bar.select_all()  # fix it, or just type the next command over it
 
     # --- actions -------------------------------------------------------------------------------
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.lang))
 
+    def _from_dialog(self, command: str | None) -> None:
+        """A dialog's command: run it, then give the keyboard back to the command bar."""
+        self.run_command(command)
+        self.query_one(CommandBar).focus()
+
     def action_roll(self) -> None:
         if self.session:
             self.push_screen(
-                RollDialog(self.lang, self.session.state, self.selected), self.run_command
+                RollDialog(self.lang, self.session.state, self.selected), self._from_dialog
             )
 
     def action_edit(self) -> None:
@@ -228,10 +236,13 @@ class ElysiumApp(App[None]):
         if c is None:
             self._say(t("ui.no_character", self.lang), error=True)
             return
-        self.push_screen(EditDialog(self.lang, c), self.run_command)
+        # The editor stays open when a value is refused, so no edit is lost.
+        self.push_screen(
+            EditDialog(self.lang, c, self.run_command), lambda _: self.query_one(CommandBar).focus()
+        )
 
     def action_npc(self) -> None:
-        self.push_screen(NpcDialog(self.lang), self.run_command)
+        self.push_screen(NpcDialog(self.lang), self._from_dialog)
 
     def action_next(self) -> None:
         self.run_command("next")
@@ -263,6 +274,16 @@ class ElysiumApp(App[None]):
         state = self.session.state
         events = self.session.events(state.chapter)
         self.push_screen(StatsScreen(self.lang, events, state.profile, state.chapter))
+
+    def action_reload(self) -> None:
+        """Read-only: look again at what the writing process has saved since."""
+        if self.session is None or not self.session.readonly:
+            return
+        root = self.session.store.root
+        self.session.close()
+        self.session = Session.open(root, readonly=True)
+        self.refresh_panes()
+        self.query_one(RollLog).replace_events(self.session.store.tail_events(LOG_TAIL))
 
     def action_focus_command(self) -> None:
         self.query_one(CommandBar).focus()

@@ -68,6 +68,11 @@ class CommandSuggester(Suggester):
             else:
                 candidates = quoted + traits + list(MANEUVERS) + list(KEYWORDS)
         low = last.casefold()
+        if head and not last.startswith('"'):
+            # An unquoted beginning of a name: complete it (quoted if it has spaces).
+            for name in self.names():
+                if name.casefold().startswith(low) and name.casefold() != low:
+                    return f"{head} " + (f'"{name}"' if " " in name else name)
         for word in candidates:
             if word.casefold().startswith(low) and word.casefold() != low:
                 joined = f"{head}{'' if head.endswith('+') else ' '}{word}" if head else word

@@ -16,7 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from elysium.chronicle.parser import COMPLETION_VERBS
 from elysium.chronicle.state import State
-from elysium.i18n import t
+from elysium.i18n import t, trait_label
 from elysium.present import percent
 from elysium.rules import RollRequest, RulesError, odds
 from elysium.rules.character import TEMPLATES, Character
@@ -82,8 +82,8 @@ class RollDialog(Dialog):
             yield Label(t("dlg.roll.difficulty", lang))
             yield Select(diffs, value=6, allow_blank=False, id="difficulty", compact=True)
             with Horizontal(classes="checks"):
-                yield Checkbox(t("dlg.roll.spec", lang), id="spec")
-                yield Checkbox(t("dlg.roll.wp", lang), id="wp")
+                yield Checkbox(self._check_label("dlg.roll.spec", False), id="spec")
+                yield Checkbox(self._check_label("dlg.roll.wp", False), id="wp")
             yield Label(t("dlg.roll.faces", lang))
             yield Input(placeholder="7,3,10", id="faces", compact=True)
             yield Static("", id="pool", markup=False)
@@ -91,6 +91,15 @@ class RollDialog(Dialog):
             with Horizontal(classes="buttons"):
                 yield Button(t("dlg.roll.go", lang), variant="primary", id="go", compact=True)
                 yield Button(t("dlg.cancel", lang), id="cancel", compact=True)
+
+    def _check_label(self, key: str, value: bool) -> str:
+        """The state in words too: colour alone does not tell on and off apart."""
+        return f"{'[x]' if value else '[ ]'} {t(key, self.lang)}"
+
+    @on(Checkbox.Changed)
+    def _relabel(self, event: Checkbox.Changed) -> None:
+        key = "dlg.roll.spec" if event.checkbox.id == "spec" else "dlg.roll.wp"
+        event.checkbox.label = self._check_label(key, event.value)
 
     def _difficulty_label(self, d: int) -> str:
         name = DIFFICULTY_NAMES.get(d)
@@ -136,6 +145,8 @@ class RollDialog(Dialog):
             )
         )
         summary.append(f"   {bars}")
+        if request.difficulty == 10:
+            summary.append("\n" + t("warn.difficulty10", lang), style="bold")
         return line, summary
 
     def _pool(self) -> tuple[int, str]:
@@ -155,7 +166,8 @@ class RollDialog(Dialog):
             value = int(part) if part.isdigit() else c.trait(part)
             total += value
             names.append(part if part.isdigit() else normalise(part))
-            shown.append(f"{names[-1]} {value}")
+            label = names[-1] if part.isdigit() else trait_label(names[-1], self.lang).lower()
+            shown.append(f"{label} {value}")
         reflexive = len(names) == 1 and (names[0] in VIRTUE_NAMES or names[0] == WILLPOWER)
         pool = wounded_pool(total, c.health, reflexive=reflexive, frenzied=c.frenzied)
         if pool != total:
@@ -195,12 +207,14 @@ COMMON_ABILITIES = ("alertness", "athletics", "brawl", "melee", "firearms", "ste
 
 
 class EditDialog(Dialog):
-    """A form of the character's ratings; saving sends one ``set`` command (one event)."""
+    """A form of the character's ratings; saving sends one ``set`` command (one event).
+    ``submit`` runs it; when it is refused the form stays open with every edit in it."""
 
-    def __init__(self, lang: str, character: Character) -> None:
+    def __init__(self, lang: str, character: Character, submit=None) -> None:
         super().__init__(lang)
         self.character = character
         self.fields = self._fields(character)
+        self.submit = submit
 
     @staticmethod
     def _fields(c: Character) -> dict[str, int]:
@@ -240,10 +254,16 @@ class EditDialog(Dialog):
             return None
         return " ".join(["set", quote(self.character.name), *changed])
 
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query(Input).first().focus()
+
     @on(Button.Pressed, "#save")
     @on(Input.Submitted)
     def save(self) -> None:
-        self.dismiss(self.command())
+        command = self.command()
+        if command is None or self.submit is None or self.submit(command):
+            self.dismiss(command if self.submit is None else None)
 
     @on(Button.Pressed, "#cancel")
     def cancel(self) -> None:
@@ -257,7 +277,7 @@ class NpcDialog(Dialog):
         with Vertical(id="npc-dialog", classes="dialog"):
             yield Label(t("dlg.npc.title", self.lang), classes="dialog-title")
             yield Label(t("dlg.npc.name", self.lang))
-            yield Input(id="npc-name", compact=True)
+            yield Input(id="npc-name", compact=True, placeholder=t("dlg.npc.name", self.lang))
             yield Label(t("dlg.npc.template", self.lang))
             yield Select(
                 [(k, k) for k in TEMPLATES], value="mortal", allow_blank=False, id="template"

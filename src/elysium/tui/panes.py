@@ -102,7 +102,7 @@ class VitalsPane(VerticalScroll, can_focus=True):
         out.append_text(_join(header, widths))
         for index, row in enumerate(rows):
             chosen = index == self._cursor
-            line = Text("▶ " if chosen else "  ")
+            line = Text("› " if chosen else "  ")
             line.append_text(_join(row, widths))
             if chosen:
                 line.stylize("reverse" if self.has_focus else "bold")
@@ -188,7 +188,12 @@ class InitiativePane(VerticalScroll):
         if shown == getattr(self, "_shown", None):
             return
         self._shown = shown
-        self.body.update(render.initiative(state, self.lang))
+        text, line = render.initiative(state, self.lang)
+        self.body.update(text)
+        # Keep the one acting (or declaring) now in view, however small the pane.
+        self.call_after_refresh(
+            lambda: self.scroll_to(y=max(0, line - self.size.height // 2), animate=False)
+        )
 
 
 class BeastPane(VerticalScroll):

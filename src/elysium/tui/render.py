@@ -74,6 +74,11 @@ def status_words(c: Character, lang: str) -> Text:
         )
     if c.frenzied:
         out.append((" " if out else "") + "‼ " + t("ui.frenzy", lang), style="bold red")
+    for check, word in ((c.frenzy, "ui.frenzy_short"), (c.fear, "ui.rotschreck_short")):
+        if check is not None and check.state.value == "resisting":
+            out.append(
+                (" " if out else "") + f"{t(word, lang)} {check.accumulated}/5", style="bold yellow"
+            )
     if c.in_rotschreck:
         out.append((" " if out else "") + "‼ " + t("ui.rotschreck", lang), style="bold yellow")
     if c.staked:
@@ -83,6 +88,9 @@ def status_words(c: Character, lang: str) -> Text:
 
 def header(state: State, lang: str, readonly: bool) -> Text:
     out = Text()
+    if readonly:
+        out.append(f" {t('ui.readonly', lang)} ", style="reverse")
+        out.append(" ")
     out.append(state.name, style="bold")  # user text: plain
     out.append(
         f" · {t('ui.night', lang)} {state.night} · {t('ui.chapter', lang)} {state.chapter}"
@@ -90,15 +98,18 @@ def header(state: State, lang: str, readonly: bool) -> Text:
     )
     if state.combat is not None:
         out.append(f" · ⚔ {t('ui.round', lang)} {state.combat['round']}", style="bold")
-    if readonly:
-        out.append(f" · {t('ui.readonly', lang)}", style="reverse")
     return out
 
 
-def initiative(state: State, lang: str) -> Text:
+def initiative(state: State, lang: str) -> tuple[Text, int]:
+    """The fight, and the line the one acting (or declaring) now is on, to scroll to.
+
+    In the declaration phase the list runs slowest first, as the declarations do; in the
+    action phase fastest first. Those who cannot act are listed once, at the end.
+    """
     view: dict[str, Any] | None = combat_json(state)
     if view is None:
-        return Text(t("ui.no_combat", lang), style="dim")
+        return Text(t("ui.no_combat", lang), style="dim"), 0
     out = Text()
     out.append(
         f"{t('ui.round', lang)} {view['round']} · {t('ui.phase.' + view['phase'], lang)}\n",
@@ -106,15 +117,22 @@ def initiative(state: State, lang: str) -> Text:
     )
     current = view["current"]
     declared = view["declared"]
+    cannot = set(view["cannot_act"])
     order = view["order"] or [
         {"name": n, "initiative": None, "simultaneous": False} for n in view["participants"]
     ]
+    if view["phase"] == "declare":
+        order = list(reversed(order))
+    line, current_line = 1, 0
     for entry in order:
         name = entry["name"]
-        mark = "▶ " if name == current else "  "
-        out.append(mark, style="bold")
+        if name in cannot:
+            continue
+        if name == current:
+            current_line = line
+        out.append("▶ " if name == current else "  ", style="bold")
         value = entry["initiative"]
-        out.append(f"{value if value is not None else '—':>3} ")
+        out.append(f"{value if value is not None else '—':>2} ")
         out.append(name, style="bold" if name == current else "")
         tags = []
         if entry.get("simultaneous"):
@@ -125,14 +143,17 @@ def initiative(state: State, lang: str) -> Text:
             tags.append(t("ui.dazed", lang))
         if tags:
             out.append(f" [{', '.join(tags)}]", style="italic")
-        if declared.get(name):
-            out.append("\n      ")
-            out.append(declared[name], style="dim")
         out.append("\n")
+        line += 1
+        if declared.get(name):
+            out.append("     ")
+            out.append(declared[name], style="dim")
+            out.append("\n")
+            line += 1
     for name in view["cannot_act"]:
         out.append(f"  ✗ {name} ", style="dim")
         out.append(f"({t('ui.cannot_act', lang)})\n", style="dim")
-    return out
+    return out, current_line
 
 
 def _dots(n: int, top: int = 5) -> str:
@@ -183,8 +204,11 @@ def beast(c: Character | None, lang: str) -> Text:
         out.append(t("ui.none", lang), style="dim")
     out.append("\n\n")
     out.append(t("ui.sins", lang) + "\n", style="bold underline")
+    if not c.has_humanity:
+        # The source texts give only Humanity's hierarchy; a Path has its own ethics.
+        out.append(t("ui.path_sins", lang, path=c.morality) + "\n", style="italic")
     for level in range(10, 0, -1):
-        rolls = level <= c.morality_rating
+        rolls = c.has_humanity and level <= c.morality_rating
         out.append(
             f"{'▸' if rolls else ' '} {level:>2} {t('sin.' + SINS[level], lang)}\n",
             style="" if rolls else "dim",

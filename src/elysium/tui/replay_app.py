@@ -74,7 +74,7 @@ def bindings(lang: str) -> list[Binding]:
         Binding("minus", "speed(-1)", t("key.slower", lang), show=False, id="replay_slower"),
         Binding("g", "jump", t("key.jump", lang), id="replay_jump"),
         Binding("f7", "stats", t("key.stats", lang), show=False, id="replay_stats"),
-        Binding("f1", "help", t("key.help", lang), show=False, id="replay_help"),
+        Binding("f1", "help", t("key.help", lang), id="replay_help"),
         Binding("q", "quit", t("key.quit", lang), id="replay_quit"),
     ]
 
@@ -130,6 +130,8 @@ class ReplayApp(App[None]):
         narrow = event.size.width < 110
         self.screen.set_class(narrow, "narrow")
         self.query_one(VitalsPane).set_compact(narrow)
+        if len(self.replay):
+            self.call_after_refresh(lambda: self._draw_bar(self.replay.state(self.cursor)))
 
     # --- moving the cursor --------------------------------------------------------------
 
@@ -159,21 +161,26 @@ class ReplayApp(App[None]):
         top.append_text(header(state, self.lang, readonly=False))
         self.query_one("#topbar", Static).update(top)
         n = len(self.replay)
-        where = t("replay.event", self.lang, i=self.cursor + 1, n=n)
+        seq = self.replay.event(self.cursor).seq
+        where = f"#{seq} · " + t("replay.event", self.lang, i=self.cursor + 1, n=n)
         mode = (
             t("replay.playing", self.lang, speed=SPEEDS[self.speed])
             if self.timer is not None
-            else t("replay.paused", self.lang)
+            else t("replay.paused", self.lang) + f" ×{SPEEDS[self.speed]}"
         )
         timeline = self.query_one("#timeline", Static)
         timeline.border_title = Text(f"{t('replay.timeline', self.lang)} · {where} · {mode}")
-        lines = Text(no_wrap=True, overflow="ellipsis")
-        for cursor in range(max(0, self.cursor - 2), min(n, self.cursor + 3)):
+        # One line per event, cut to the width, so the current one is always in view.
+        around = 1 if self.screen.has_class("narrow") else 2
+        width = max(20, timeline.size.width - 2) if timeline.size.width else 200
+        lines = Text()
+        for cursor in range(max(0, self.cursor - around), min(n, self.cursor + around + 1)):
             event = self.replay.event(cursor)
             here = cursor == self.cursor
             line = Text("▶ " if here else "  ")
             line.append(f"#{event.seq:<6}", style="dim")
             line.append(describe(event, self.lang))
+            line.truncate(width, overflow="ellipsis")
             if here:
                 line.stylize("bold")
             if lines:
