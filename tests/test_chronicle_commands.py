@@ -8,6 +8,7 @@ import pytest
 
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.session import Session
+from elysium.rules import V20
 from elysium.rules.beast_state import BeastState
 from elysium.rules.health import Status
 from tests.chronicle_helpers import COTERIE, journal_bytes, new_session
@@ -228,7 +229,7 @@ def test_reducer_replays_to_the_same_state(tmp_path: Path) -> None:
 
 
 def test_every_form_named_in_the_issue_as_written(tmp_path: Path) -> None:
-    s = Session.create(tmp_path / "c", "Issue", __import__("elysium.rules").rules.V20)
+    s = Session.create(tmp_path / "c", "Issue", V20)
     lines = [
         'add "Marcus" vampire gen 10',
         'add "Bob" mortal',

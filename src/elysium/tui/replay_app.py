@@ -17,7 +17,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Footer, Input, Label, Static
 
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.replay import Replay
@@ -238,10 +238,6 @@ class ReplayApp(App[None]):
 
     def on_vitals_pane_character_selected(self, message: VitalsPane.CharacterSelected) -> None:
         self.query_one(BeastPane).show(self.replay.state(self.cursor), message.key)
-
-    @on(Button.Pressed)
-    def _ignore(self) -> None:
-        pass
 
 
 def make_replay_app(replay: Replay, name: str, lang: str) -> ReplayApp:
