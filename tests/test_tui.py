@@ -394,3 +394,29 @@ def test_a_path_does_not_borrow_humanitys_sins(tmp_path: Path) -> None:
     s.close()
     assert "Path of Night keeps its own ethics" in text
     assert "▸" not in text
+
+
+@run_async
+async def test_command_history_survives_a_restart(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    from elysium.chronicle.paths import data_dir
+
+    root = demo_copy(tmp_path)
+    app = make_app(Session.open(root), "en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await type_text(pilot, "award Lucien 1")
+        await pilot.press("enter")
+        await pilot.pause()
+    app.session.close()
+    history = data_dir() / "history"
+    assert history.read_text().splitlines()[-1] == "award Lucien 1"
+    assert stat.S_IMODE(os.stat(history).st_mode) == 0o600
+    again = make_app(Session.open(root), "en")
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("up")
+        assert again.query_one(CommandBar).value == "award Lucien 1"
+    again.session.close()

@@ -198,7 +198,7 @@ STRINGS: dict[str, str] = {
     "ui.urges": "The Beast urges atrocities (Humanity 4 or less)",
     "ui.lost": "Lost to the Beast: passes to the Storyteller",
     "ui.command": "command",
-    "ui.command_placeholder": "type a command: roll Marcus dex+brawl diff 7   (F1 help)",
+    "ui.command_placeholder": "type a command, e.g. roll NAME dex+brawl diff 7   (F1 help)",
     "ui.filter": "Filter: {name}",
     "ui.filter_off": "all characters",
     "ui.log_empty": "No rolls yet.",

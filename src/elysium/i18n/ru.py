@@ -200,7 +200,7 @@ STRINGS: dict[str, str] = {
     "ui.urges": "Зверь толкает на жуткое (Человечность 4 и ниже)",
     "ui.lost": "Поглощён Зверем: уходит рассказчику",
     "ui.command": "команда",
-    "ui.command_placeholder": "введите команду: roll Marcus dex+brawl diff 7   (F1 справка)",
+    "ui.command_placeholder": "введите команду, например roll ИМЯ dex+brawl diff 7   (F1 справка)",
     "ui.filter": "Фильтр: {name}",
     "ui.filter_off": "все персонажи",
     "ui.log_empty": "Бросков пока нет.",

@@ -107,6 +107,11 @@ class ElysiumApp(App[None]):
     def _start(self) -> None:
         if self.session is None:
             return
+        from elysium.tui.launch import load_history
+
+        bar = self.query_one(CommandBar)
+        bar.history = load_history()
+        bar.remember("")
         self.refresh_panes()
         for line in self.report:
             self._say(f"{t('ui.recovered', self.lang)}: {line}", error=True)
@@ -208,6 +213,9 @@ class ElysiumApp(App[None]):
         if not text:
             return
         bar.remember(text)
+        from elysium.tui.launch import append_history
+
+        append_history(text)
         if self.run_command(text):
             bar.value = ""
         else:

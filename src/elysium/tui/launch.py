@@ -17,6 +17,8 @@ from elysium.chronicle.paths import (
 from elysium.chronicle.session import Session
 
 RECENT = "recent"
+HISTORY = "history"
+HISTORY_KEEP = 500  # commands remembered across sessions
 
 
 def _recent_file() -> Path:
@@ -33,6 +35,34 @@ def remember(root: Path) -> None:
         os.write(fd, str(root).encode("utf-8"))
     finally:
         os.close(fd)
+
+
+def load_history() -> list[str]:
+    """The commands typed in earlier sessions (private to this user, in the data directory)."""
+    try:
+        lines = (data_dir() / HISTORY).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [line for line in lines if line.strip()][-HISTORY_KEEP:]
+
+
+def append_history(command: str) -> None:
+    """Remember one typed command (best effort: history is a convenience, not a save)."""
+    import contextlib
+    import os
+
+    from elysium.chronicle.text import clean_text
+
+    line = clean_text(command).strip()
+    if not line:
+        return
+    with contextlib.suppress(OSError, StoreError):
+        ensure_private_dir(data_dir())
+        fd = open_private(data_dir() / HISTORY, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        try:
+            os.write(fd, (line + "\n").encode("utf-8"))
+        finally:
+            os.close(fd)
 
 
 def recent() -> Path | None:

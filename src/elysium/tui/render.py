@@ -146,7 +146,7 @@ def initiative(state: State, lang: str) -> tuple[Text, int]:
         out.append("\n")
         line += 1
         if declared.get(name):
-            out.append("     ")
+            out.append("   ")
             out.append(declared[name], style="dim")
             out.append("\n")
             line += 1
