@@ -5,39 +5,28 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import ROOT
 
+BENCHES = [
+    (
+        "chronicle_bench.py",
+        ("cost at 3000 / cost at 200", "stock TinyDB / Elysium", "open in the worst"),
+    ),
+    ("tui_bench.py", ("first paint: dashboard / bare app", "command to screen at 2000 events")),
+    ("replay_bench.py", ("worst jump, on screen (ms)",)),
+]
 
-def test_chronicle_bench_quick_mode_runs() -> None:
+
+@pytest.mark.parametrize(("script", "needles"), BENCHES, ids=[b[0] for b in BENCHES])
+def test_bench_quick_mode_runs(script: str, needles: tuple[str, ...]) -> None:
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "chronicle_bench.py"), "--quick"],
+        [sys.executable, str(ROOT / "bench" / script), "--quick"],
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
-    for needle in ("cost at 3000 / cost at 200", "stock TinyDB / Elysium", "open in the worst"):
+    for needle in needles:
         assert needle in proc.stdout
-
-
-def test_tui_bench_quick_mode_runs() -> None:
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "tui_bench.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    for needle in ("first paint: dashboard / bare app", "command to screen at 2000 events"):
-        assert needle in proc.stdout
-
-
-def test_replay_bench_quick_mode_runs() -> None:
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "replay_bench.py"), "--quick"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    assert "worst jump, on screen (ms)" in proc.stdout
