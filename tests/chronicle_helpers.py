@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from elysium.chronicle.session import Session
@@ -31,3 +32,18 @@ def new_session(path: Path, commands: list[str] | None = None, seed: int = 1) ->
 
 def journal_bytes(path: Path) -> bytes:
     return b"".join(p.read_bytes() for p in sorted((path / "journal").glob("*.jsonl")))
+
+
+def reseal(root: Path, change: Callable[[dict], None]) -> None:
+    """Edit a chronicle's checkpoint as a hostile hand would, seal included: the change
+    must then be caught by validation, not by the seal."""
+    import json
+
+    from elysium.chronicle.index import _seal
+
+    index = root / "chronicle.json"
+    doc = json.loads(index.read_text())
+    change(doc)
+    tables = {name: list(docs.values()) for name, docs in doc.items()}
+    next(iter(doc["seal"].values()))["sha256"] = _seal(tables)
+    index.write_text(json.dumps(doc))

@@ -14,7 +14,7 @@ from elysium.chronicle.errors import LockedError, StoreError
 from elysium.chronicle.paths import resolve_chronicle
 from elysium.chronicle.session import Session
 from elysium.chronicle.state import State, apply
-from tests.chronicle_helpers import COTERIE, new_session
+from tests.chronicle_helpers import COTERIE, new_session, reseal
 
 
 def test_reopen_gives_the_same_state(tmp_path: Path) -> None:
@@ -74,14 +74,15 @@ def test_a_torn_last_record_is_moved_aside_and_the_rest_kept(tmp_path: Path) -> 
     s.close()
     journal = tmp_path / "c" / "journal" / "chapter-0001.jsonl"
     good = journal.read_bytes()
+    torn = b'{"e":{"v":1,"seq":99,"type":"roll"'
     with open(journal, "ab") as f:
-        f.write(b'{"e":{"v":1,"seq":99,"type":"roll"')  # cut off mid-write
+        f.write(torn)  # cut off mid-write
     s = Session.open(tmp_path / "c")
     assert s.state == state
-    assert any("unfinished last record" in line for line in s.report)
-    assert journal.read_bytes() == good
+    assert any("unfinished record" in line for line in s.report)
+    assert journal.read_bytes() == good  # cut back in place
     aside = list(journal.parent.glob("chapter-0001.jsonl.damaged-*"))
-    assert len(aside) == 1 and aside[0].read_bytes().startswith(good)
+    assert len(aside) == 1 and aside[0].read_bytes() == torn
     s.execute("spend Marcus blood 1")  # and the chronicle goes on
     s.close()
 
@@ -97,7 +98,10 @@ def test_garbage_in_the_middle_of_a_journal(tmp_path: Path) -> None:
     s = Session.open(tmp_path / "c")
     assert any("1 damaged record" in line for line in s.report)
     assert len(list(journal.parent.glob("*.damaged-*"))) == 1
-    assert s.state.events == 12  # every other event was kept
+    # Every other event was kept, and a `recovered` event names the lost one in the log.
+    assert s.state.events == 13
+    last = s.events()[-1]
+    assert last.type == "recovered" and last.data["lost"] == [[5, 5]]
     assert s.state.characters["marcus"].disciplines["fortitude"] == 2
     # A later event recorded the whole Attribute table, so even the lost value came back.
     assert s.state.characters["marcus"].attributes["stamina"] == 3
@@ -112,7 +116,7 @@ def test_a_garbage_checkpoint_is_moved_aside_and_rebuilt(tmp_path: Path) -> None
     index.write_bytes(b"\x00garbage{")
     s = Session.open(tmp_path / "c")
     assert s.state == state
-    assert any("checkpoint file was damaged" in line for line in s.report)
+    assert any("the checkpoint was damaged" in line for line in s.report)
     damaged = list(index.parent.glob("chronicle.json.damaged-*"))
     assert damaged and damaged[0].read_bytes() == b"\x00garbage{"
     s.close()
@@ -192,12 +196,13 @@ def test_names_cannot_escape_the_data_directory(tmp_path: Path) -> None:
 def test_control_characters_are_neutralised_on_load(tmp_path: Path) -> None:
     s = new_session(tmp_path / "c", COTERIE)
     s.close()
+
     # A hostile hand edit: a snapshot whose name carries an escape sequence.
-    index = tmp_path / "c" / "chronicle.json"
-    doc = json.loads(index.read_text())
-    snap = next(iter(doc["snapshot"].values()))
-    snap["state"]["characters"]["marcus"]["name"] = "Mar\x1b[31mcus\x9b"
-    index.write_text(json.dumps(doc))
+    def crafted(doc: dict) -> None:
+        snap = next(iter(doc["snapshot"].values()))
+        snap["state"]["characters"]["marcus"]["name"] = "Mar\x1b[31mcus\x9b"
+
+    reseal(tmp_path / "c", crafted)
     s = Session.open(tmp_path / "c")
     assert s.state.characters["marcus"].name == "Mar\ufffd[31mcus\ufffd"
     s.close()
@@ -223,7 +228,7 @@ def test_a_damaged_closed_chapter_is_moved_aside(tmp_path: Path) -> None:
     closed.write_bytes(closed.read_bytes()[:100])  # truncated
     (tmp_path / "c" / "chronicle.json").unlink()  # force a full replay
     s = Session.open(tmp_path / "c")
-    assert any("chapter 1's file was damaged" in line for line in s.report)
+    assert any("chapters/chapter-0001.json was damaged" in line for line in s.report)
     assert list(closed.parent.glob("chapter-0001.json.damaged-*"))
     assert s.state.chapter == 2  # chapter 2's own journal was still read
     s.close()

@@ -11,7 +11,13 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
+from elysium.chronicle.jsonsafe import loads
+from elysium.chronicle.text import clean_deep
+
 SCHEMA_VERSION = 1
+MAX_SEQ = 10**12
+MAX_TIME = 10**9  # nights, chapters, scenes and turns
+MAX_TEXT = 16_384  # a command line is at most 4,096 characters; its event line a few more
 _HEAD = b'{"e":'
 _TAIL_LEN = len(b',"c":"00000000"}')
 
@@ -44,41 +50,57 @@ class Event:
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Event:
+    def from_dict(cls, d: Any) -> Event:
+        """Rebuild and validate an event read from a file; ValueError if it is not one.
+        Its text is neutralised: a crafted record cannot reach a terminal as control codes."""
         if not isinstance(d, dict):
             raise ValueError("an event must be an object")
         v = d.get("v")
-        if not isinstance(v, int) or v > SCHEMA_VERSION or v < 1:
-            raise ValueError(f"unsupported event schema version {v!r}")
+        if not _whole(v) or v > SCHEMA_VERSION or v < 1:
+            raise ValueError(f"unsupported event schema version {str(v)[:20]!r}")
         seq = d.get("seq")
-        if not isinstance(seq, int) or seq < 1:
+        if not _whole(seq) or not 1 <= seq <= MAX_SEQ:
             raise ValueError("an event needs a positive sequence number")
         kind = d.get("type")
-        if not isinstance(kind, str) or not kind:
+        if not isinstance(kind, str) or not kind or len(kind) > 40:
             raise ValueError("an event needs a type")
+        time = d.get("time") or {}
+        if not isinstance(time, dict) or not all(
+            isinstance(k, str) and _whole(n) and 0 <= n <= MAX_TIME for k, n in time.items()
+        ):
+            raise ValueError(f"event {seq} has a malformed game time")
+        wall, cmd = d.get("wall", ""), d.get("cmd", "")
+        if not isinstance(wall, str) or not isinstance(cmd, str) or len(cmd) > MAX_TEXT:
+            raise ValueError(f"event {seq} has malformed text")
+        data, changes = d.get("data") or {}, d.get("changes") or {}
+        if not isinstance(data, dict) or not isinstance(changes, dict):
+            raise ValueError(f"event {seq} has malformed data")
         return cls(
             seq=seq,
-            type=kind,
-            time=dict(d.get("time") or {}),
-            wall=str(d.get("wall", "")),
-            cmd=str(d.get("cmd", "")),
-            data=dict(d.get("data") or {}),
-            changes=dict(d.get("changes") or {}),
+            type=clean_deep(kind),
+            time=dict(time),
+            wall=clean_deep(wall[:40]),
+            cmd=clean_deep(cmd),
+            data=clean_deep(data),
+            changes=changes,  # names inside are neutralised when the state is built
             v=v,
         )
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def encode(event: Event) -> bytes:
     """The journal line for an event, newline included."""
-    body = json.dumps(
-        event.to_dict(), ensure_ascii=False, separators=(",", ":"), sort_keys=True
-    ).encode("utf-8")
-    crc = zlib.crc32(body) & 0xFFFFFFFF
-    return _HEAD + body + b',"c":"' + f"{crc:08x}".encode() + b'"}\n'
+    body = body_bytes(event)
+    check = zlib.crc32(body) & 0xFFFFFFFF
+    return _HEAD + body + b',"c":"' + f"{check:08x}".encode() + b'"}\n'
 
 
-def decode(line: bytes) -> Event:
-    """Parse and verify one journal line (without its newline); ValueError if damaged."""
+def split_record(line: bytes) -> tuple[bytes, int]:
+    """The event bytes of a journal line and the checksum it claims; ValueError if the
+    line is not shaped like a record."""
     if not line.startswith(_HEAD) or len(line) < len(_HEAD) + _TAIL_LEN + 2:
         raise ValueError("not a journal record")
     body = line[len(_HEAD) : -_TAIL_LEN]
@@ -86,13 +108,25 @@ def decode(line: bytes) -> Event:
     if not (tail.startswith(b',"c":"') and tail.endswith(b'"}')):
         raise ValueError("record checksum missing")
     try:
-        expected = int(tail[6:14], 16)
+        return body, int(tail[6:14], 16)
     except ValueError:
         raise ValueError("record checksum unreadable") from None
+
+
+def decode(line: bytes) -> Event:
+    """Parse and verify one journal line (without its newline); ValueError if damaged."""
+    body, expected = split_record(line)
     if zlib.crc32(body) & 0xFFFFFFFF != expected:
         raise ValueError("record checksum does not match")
-    try:
-        data = json.loads(body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"record is not valid JSON: {exc}") from None
-    return Event.from_dict(data)
+    return Event.from_dict(loads(body))
+
+
+def crc(event: Event) -> str:
+    """The checksum a record of this event carries (closed chapter files keep it too)."""
+    return f"{zlib.crc32(body_bytes(event)) & 0xFFFFFFFF:08x}"
+
+
+def body_bytes(event: Event) -> bytes:
+    return json.dumps(
+        event.to_dict(), ensure_ascii=False, separators=(",", ":"), sort_keys=True
+    ).encode("utf-8")

@@ -71,10 +71,17 @@ class Session:
         return cls(store, state, rng)
 
     @classmethod
-    def open(cls, root: Path, readonly: bool = False, rng: DiceSource | None = None) -> Session:
+    def open(
+        cls,
+        root: Path,
+        readonly: bool = False,
+        rng: DiceSource | None = None,
+        full: bool = False,
+    ) -> Session:
+        """Open a chronicle; ``full`` verifies (and, writing, repairs) every closed chapter."""
         if not readonly:
             ignore_file_size_signal()
-        store, opened = Store.open(root, readonly=readonly)
+        store, opened = Store.open(root, readonly=readonly, full=full)
         session = cls(store, opened.state, rng)
         session.report = opened.report
         return session
@@ -146,7 +153,7 @@ class Session:
         )
         after = st.apply(state, event)  # the reducer must agree before anything is written
         if event_type == "chapter":
-            self.store.start_chapter(event, after.chapter)
+            self.store.start_chapter(event, after.chapter, after)
         else:
             self.store.append(event)
         self.state = after

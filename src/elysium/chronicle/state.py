@@ -14,15 +14,20 @@ from typing import Any
 
 from elysium.chronicle.events import Event
 from elysium.chronicle.text import clean_name, clean_text
+from elysium.chronicle.validate import ShapeError, validate_combat
 from elysium.rules.character import Character
 from elysium.rules.errors import RulesError
 from elysium.rules.profiles import V20, HouseRules, Profile, get_profile
 
 UNDO_DEPTH = 100  # steps kept on the undo stack; older ones can no longer be undone
+MAX_TITLE = 200
+MAX_TIME = 10**9
+MAX_SEQ = 10**12
 NEW = ""  # the field name that stands for a whole character added or removed
 
-# Events that start afresh: nothing before them can be undone.
-BARRIERS = frozenset({"created", "chapter"})
+# Events that start afresh: nothing before them can be undone. ``recovered`` is written by a
+# repair that restored a newer state than the readable events give (see store recovery).
+BARRIERS = frozenset({"created", "chapter", "recovered"})
 # Events that are not commands a Storyteller would undo.
 NOT_UNDOABLE = BARRIERS | {"undo", "redo"}
 
@@ -62,21 +67,49 @@ def _profile_out(p: Profile) -> dict[str, Any]:
     return {"key": p.key, "house": p.house.to_dict()}
 
 
-def _profile_in(d: Mapping[str, Any]) -> Profile:
-    base = get_profile(d["key"])
-    return replace(base, house=HouseRules.from_dict(dict(d.get("house") or {})))
+def _profile_in(d: Any) -> Profile:
+    if not isinstance(d, dict) or not isinstance(d.get("key"), str):
+        raise ValueError("the rules profile is malformed")
+    house = d.get("house") or {}
+    if not isinstance(house, dict):
+        raise ValueError("the house rules are malformed")
+    return replace(get_profile(d["key"]), house=HouseRules.from_dict(dict(house)))
+
+
+def _name_in(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_TITLE:
+        raise ValueError("the chronicle's name must be text")
+    return clean_name(value) or "Chronicle"
+
+
+def _count_in(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TIME:
+        raise ValueError(f"a night, chapter, scene or turn must be from 1 to {MAX_TIME}")
+    return value
+
+
+def _names_in(value: Any) -> frozenset[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError("a list of names is malformed")
+    return frozenset(value)
+
+
+def _combat_in(value: Any) -> Any:
+    if value is not None and not isinstance(value, dict):
+        raise ValueError("the fight must be a table")
+    return value  # its inside is checked against the characters (validate_combat)
 
 
 # Meta fields: (to JSON, from JSON).
 META: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
-    "name": (str, str),
+    "name": (str, _name_in),
     "profile": (_profile_out, _profile_in),
-    "night": (int, int),
-    "chapter": (int, int),
-    "scene": (int, int),
-    "turn": (int, int),
-    "forgiven": (lambda s: sorted(s), lambda v: frozenset(v)),
-    "combat": (lambda c: None if c is None else dict(c), lambda v: None if v is None else v),
+    "night": (int, _count_in),
+    "chapter": (int, _count_in),
+    "scene": (int, _count_in),
+    "turn": (int, _count_in),
+    "forgiven": (lambda s: sorted(s), _names_in),
+    "combat": (lambda c: None if c is None else dict(c), _combat_in),
 }
 
 
@@ -147,7 +180,15 @@ def patch(state: State, changes: Mapping[str, Any]) -> State:
                 data[f] = a
             chars[key] = _loaded(Character.from_dict(data))
         updates["characters"] = chars
-    return replace(state, **updates) if updates else state
+    if not updates:
+        return state
+    new = replace(state, **updates)
+    if new.combat is not None and ("combat" in updates or chars_changes):
+        try:
+            validate_combat(new.combat, new.characters)
+        except ShapeError as exc:
+            raise ValueError(str(exc)) from None
+    return new
 
 
 def _loaded(c: Character) -> Character:
@@ -190,8 +231,14 @@ def apply(state: State, event: Event) -> State:
 
 
 def _entry(raw: Any) -> StackEntry:
+    if not isinstance(raw, list) or len(raw) not in (2, 3):
+        raise ValueError("an undo entry is malformed")
     seq, changes, *rest = raw
-    return int(seq), dict(changes), str(rest[0]) if rest else ""
+    if isinstance(seq, bool) or not isinstance(seq, int) or not isinstance(changes, dict):
+        raise ValueError("an undo entry is malformed")
+    if rest and not isinstance(rest[0], str):
+        raise ValueError("an undo entry is malformed")
+    return seq, dict(changes), clean_text(rest[0]) if rest else ""
 
 
 def to_dict(state: State) -> dict[str, Any]:
@@ -204,17 +251,34 @@ def to_dict(state: State) -> dict[str, Any]:
     return out
 
 
-def from_dict(d: Mapping[str, Any]) -> State:
-    """Rebuild a snapshot; ValueError when it is not one."""
+def from_dict(d: Any) -> State:
+    """Rebuild a snapshot read from disk, checking every value; ValueError when it is not
+    one (wrong types, out of range, a fight naming nobody)."""
+    if not isinstance(d, dict):
+        raise ValueError("not a chronicle snapshot: it is not a table")
     try:
         values: dict[str, Any] = {name: META[name][1](d[name]) for name in META if name in d}
-        values["characters"] = {
-            k: _loaded(Character.from_dict(c)) for k, c in dict(d.get("characters") or {}).items()
-        }
-        values["events"] = int(d["events"])
-        values["undo"] = tuple(_entry(e) for e in d.get("undo") or [])
-        values["redo"] = tuple(_entry(e) for e in d.get("redo") or [])
-    except (RulesError, KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"not a chronicle snapshot: {exc}") from None
+        chars = d.get("characters") or {}
+        if not isinstance(chars, dict):
+            raise ValueError("its characters are not a table")
+        characters: dict[str, Character] = {}
+        for key, raw in chars.items():
+            if not isinstance(key, str) or not key or len(key) > MAX_TITLE:
+                raise ValueError("a character is filed under a malformed key")
+            characters[key] = _loaded(Character.from_dict(raw))
+        values["characters"] = characters
+        events = d.get("events")
+        if isinstance(events, bool) or not isinstance(events, int) or not 1 <= events <= MAX_SEQ:
+            raise ValueError("its event count is out of range")
+        values["events"] = events
+        for stack in ("undo", "redo"):
+            raw_stack = d.get(stack) or []
+            if not isinstance(raw_stack, list) or len(raw_stack) > UNDO_DEPTH:
+                raise ValueError(f"its {stack} stack is malformed")
+            values[stack] = tuple(_entry(e) for e in raw_stack)
+        if values.get("combat") is not None:
+            validate_combat(values["combat"], characters)
+    except (RulesError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ValueError(f"not a chronicle snapshot: {str(exc)[:160]}") from None
     known = {f.name for f in fields(State)}
     return State(**{k: v for k, v in values.items() if k in known})

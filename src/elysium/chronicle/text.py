@@ -8,9 +8,13 @@ the front ends render text literally.
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from typing import Any
 
 REPLACEMENT = "\ufffd"
+# Everything clean_text would change; a string without a match is left as it is (fast).
+_NEEDS_CLEANING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def _is_control(ch: str) -> bool:
@@ -43,3 +47,15 @@ def clean_name(text: str) -> str:
 def name_key(name: str) -> str:
     """Names are case-insensitive: the key a character is stored and looked up under."""
     return clean_name(name).casefold()
+
+
+def clean_deep(value: Any) -> Any:
+    """Every string inside a JSON value neutralised (newlines kept): text read from a file
+    reaches a terminal only as data."""
+    if isinstance(value, str):
+        return clean_text(value, multiline=True) if _NEEDS_CLEANING.search(value) else value
+    if isinstance(value, dict):
+        return {clean_deep(k): clean_deep(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clean_deep(v) for v in value]
+    return value

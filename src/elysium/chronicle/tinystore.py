@@ -1,13 +1,16 @@
-"""A TinyDB storage that writes atomically: temp file in the same directory, fsync,
-``os.replace``, fsync the directory. A crash leaves either the old file or the new one,
-never half of each. (Never TinyDB's CachingMiddleware: a cache is a write not yet made.)
+"""A TinyDB storage that writes atomically and reads defensively.
+
+Writing: a temp file with an unpredictable name in the same directory, fsync, ``os.replace``,
+fsync the directory (:func:`elysium.chronicle.files.atomic_write`). A crash leaves either
+the old file or the new one, never half of each. (Never TinyDB's CachingMiddleware: a cache
+is a write not yet made.)
+
+Reading: a size limit, no FIFOs or symlinks, and JSON parsed with bounded nesting and finite
+numbers (:mod:`elysium.chronicle.jsonsafe`); anything else is a ``ValueError``.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -15,49 +18,43 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import MemoryStorage, Storage
 
-from elysium.chronicle.errors import StoreError
-from elysium.chronicle.paths import check_file, fsync_dir, open_private, write_all
+from elysium.chronicle.files import atomic_write, read_bounded
+from elysium.chronicle.jsonsafe import loads
+
+MAX_INDEX = 256 * 1024 * 1024
 
 
 class AtomicJSONStorage(Storage):
     """TinyDB storage: one JSON document, replaced whole on every write."""
 
-    def __init__(self, path: str | Path, **_: Any) -> None:
+    def __init__(self, path: str | Path, limit: int = MAX_INDEX, **_: Any) -> None:
         self.path = Path(path)
+        self.limit = limit
 
     def read(self) -> dict[str, dict[str, Any]] | None:
-        check_file(self.path)
         try:
-            raw = self.path.read_bytes()
+            raw = read_bounded(self.path, self.limit)
         except FileNotFoundError:
             return None
         if not raw.strip():
             raise ValueError(f"{self.path.name} is empty")
-        data = json.loads(raw.decode("utf-8"))
+        data = loads(raw)
         if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
             raise ValueError(f"{self.path.name} is not a TinyDB document")
         return data
 
     def write(self, data: Mapping[str, Any]) -> None:
-        body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-        fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
-        try:
-            write_all(fd, body)
-        except OSError as exc:
-            os.close(fd)
-            _remove_quietly(tmp)
-            raise StoreError(f"could not write {self.path.name}: {exc.strerror}") from None
-        os.close(fd)
-        try:
-            os.replace(tmp, self.path)
-            fsync_dir(self.path.parent)
-        except OSError as exc:
-            _remove_quietly(tmp)
-            raise StoreError(f"could not replace {self.path.name}: {exc.strerror}") from None
+        body = _dump(data)
+        atomic_write(self.path, body, what=f"could not write {self.path.name}")
 
     def close(self) -> None:
         pass
+
+
+def _dump(data: Mapping[str, Any]) -> bytes:
+    import json
+
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def write_tables(path: Path, tables: Mapping[str, list[dict[str, Any]]]) -> None:
@@ -70,17 +67,24 @@ def write_tables(path: Path, tables: Mapping[str, list[dict[str, Any]]]) -> None
     AtomicJSONStorage(path).write(document)
 
 
-def read_tables(path: Path) -> dict[str, list[dict[str, Any]]]:
-    """Every table of a TinyDB file, through TinyDB. ValueError when it is not one."""
-    db = TinyDB(path, storage=AtomicJSONStorage)
+def read_tables(path: Path, limit: int = MAX_INDEX) -> dict[str, list[dict[str, Any]]]:
+    """Every table of a TinyDB file, through TinyDB, from one read of the file (a writer
+    replacing it meanwhile cannot mix two versions). ValueError when it is not one;
+    FileNotFoundError when it is not there."""
+    document = AtomicJSONStorage(path, limit).read()
+    if document is None:
+        raise FileNotFoundError(path)
+    db = TinyDB(storage=MemoryStorage)
+    db.storage.write(document)
     try:
-        return {name: [dict(doc) for doc in db.table(name).all()] for name in db.tables()}
+        tables = {}
+        for name in db.tables():
+            docs = []
+            for doc in db.table(name).all():
+                if not isinstance(doc, dict):
+                    raise ValueError(f"table {name!r} holds something other than documents")
+                docs.append(dict(doc))
+            tables[name] = docs
+        return tables
     except (AttributeError, TypeError, KeyError) as exc:
         raise ValueError(f"{path.name} is not a TinyDB document: {exc}") from None
-    finally:
-        db.close()
-
-
-def _remove_quietly(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        path.unlink()

@@ -15,6 +15,7 @@ from elysium.rules.beast_state import BeastCheck, BeastState
 from elysium.rules.errors import RulesError
 from elysium.rules.health import Condition, HealthTrack, Status
 from elysium.rules.profiles import V20, Profile
+from elysium.rules.shape import check_record
 from elysium.rules.tables import (
     ABSOLUTE_TRAIT_MAX,
     GENERATIONS,
@@ -246,10 +247,15 @@ class Character:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Character:
         """Rebuild and validate; unknown fields are refused rather than dropped."""
+        if not isinstance(data, Mapping):
+            raise RulesError("a character must be a table of fields")
         known = {f.name for f in fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(str(k) for k in set(data) - known)
         if unknown:
-            raise RulesError(f"unknown character field {unknown[0]!r}")
+            raise RulesError(f"unknown character field {unknown[0][:40]!r}")
+        if "name" not in data:
+            raise RulesError("a character needs a name")
+        check_record(dict(data), cls, "character")
         values = dict(data)
         try:
             if "kind" in values:
@@ -273,7 +279,7 @@ class Character:
             for name in ("clan_disciplines", "derangements"):
                 if name in values:
                     values[name] = tuple(values[name])
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, AttributeError, KeyError) as exc:
             raise RulesError(f"malformed character data: {exc}") from None
         return validate(cls(**values))
 

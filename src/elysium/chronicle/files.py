@@ -1,0 +1,224 @@
+"""Writing and reading files so that a crash, a full disk or a planted symlink never costs a
+save.
+
+- New content goes to a temp file with an unpredictable name, created exclusively
+  (``O_CREAT|O_EXCL|O_NOFOLLOW``) in the target's directory, fsynced, then renamed into
+  place; the directory is fsynced after. A failure removes the temp file.
+- Errors become one sentence (:func:`write_error`): a full disk, a quota, a file-size limit.
+- A damaged file is kept aside as ``NAME.damaged-DATE``: renamed when it is being replaced
+  anyway, copied when it stays in use; a copy identical to one already kept is not made
+  twice, so retries do not pile up names.
+- Temp files left by a killed process are recognised by name and removed by the next writer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import secrets
+import stat
+from datetime import UTC, datetime
+from pathlib import Path
+
+from elysium.chronicle import faults
+from elysium.chronicle.errors import StoreError
+from elysium.chronicle.paths import FILE_MODE, check_file, fsync_dir, write_all
+
+# Ours: ".NAME.tmp-<16 hex>"; older versions wrote ".NAME.<pid>.tmp" and ".NAME.tmp".
+TEMP_RE = re.compile(r"^\..+\.(tmp-[0-9a-f]{16}|\d+\.tmp|tmp)$")
+DAMAGED = ".damaged-"
+
+
+def write_error(exc: OSError, what: str = "could not save") -> str:
+    """One sentence for a failed write, saying what to do about it."""
+    if exc.errno == errno.ENOSPC:
+        why = "the disk is full"
+    elif exc.errno == errno.EDQUOT:
+        why = "the disk quota is exhausted"
+    elif exc.errno == errno.EFBIG:
+        why = "the file size limit was reached"
+    else:
+        why = (exc.strerror or str(exc)).rstrip(".")
+    return f"{what}: {why}. Nothing was changed; free some space and try again"
+
+
+def temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.tmp-{secrets.token_hex(8)}")
+
+
+def write_temp(path: Path, data: bytes, mode: int = FILE_MODE) -> Path:
+    """A fully written, fsynced temp file beside ``path``; nothing left behind on failure."""
+    tmp = temp_name(path)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    fd = os.open(tmp, flags, mode)
+    try:
+        os.fchmod(fd, mode)
+        write_all(fd, data)
+    except BaseException:
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    os.close(fd)
+    faults.reach("temp-written")
+    return tmp
+
+
+def atomic_write(path: Path, data: bytes, *, mode: int = FILE_MODE, what: str = "") -> None:
+    """Replace ``path`` with ``data`` in one step: readers see the old file or the new one."""
+    check_file(path)
+    label = what or f"could not write {path.name}"
+    try:
+        tmp = write_temp(path, data, mode)
+    except OSError as exc:
+        raise StoreError(write_error(exc, label)) from None
+    try:
+        os.replace(tmp, path)
+        fsync_dir(path.parent)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise StoreError(write_error(exc, label)) from None
+
+
+def create_new(path: Path, data: bytes, *, what: str = "") -> None:
+    """Make ``path`` with ``data``, all or nothing, and never over an existing file: the
+    name appears only once every byte is on disk."""
+    label = what or f"could not create {path.name}"
+    try:
+        tmp = write_temp(path, data, FILE_MODE)
+    except OSError as exc:
+        raise StoreError(write_error(exc, label)) from None
+    try:
+        os.link(tmp, path)  # EEXIST rather than replace someone's file
+        fsync_dir(path.parent)
+    except FileExistsError:
+        raise StoreError(f"{label}: {path.name} already exists") from None
+    except OSError as exc:
+        raise StoreError(write_error(exc, label)) from None
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file we own, refusing FIFOs, devices, symlinks and files
+    over ``limit`` bytes (a huge file is damage, not a chronicle)."""
+    check_file(path)
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise StoreError(f"{path.name} is not a regular file")
+        if info.st_size > limit:
+            raise OversizeError(
+                f"{path.name} is {info.st_size:,} bytes, more than the "
+                f"{limit:,} an Elysium file can be"
+            )
+        chunks = []
+        total = 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            total += len(chunk)
+            if total > limit:
+                raise OversizeError(f"{path.name} grew past {limit:,} bytes while being read")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+class OversizeError(StoreError):
+    """A file too large to be one of ours."""
+
+
+def stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+
+
+def _aside_name(path: Path) -> Path:
+    base = f"{path.name}{DAMAGED}{stamp()}"
+    target = path.with_name(base)
+    n = 1
+    while target.exists() or target.is_symlink():
+        n += 1
+        target = path.with_name(f"{base}-{n}")
+    return target
+
+
+def kept_copy(path: Path, data: bytes) -> Path | None:
+    """A ``.damaged-`` sibling already holding exactly ``data``, if there is one."""
+    for other in path.parent.glob(f"{glob_escape(path.name)}{DAMAGED}*"):
+        with contextlib.suppress(OSError):
+            if other.stat().st_size == len(data) and other.read_bytes() == data:
+                return other
+    return None
+
+
+def glob_escape(name: str) -> str:
+    return re.sub(r"([*?\[])", r"[\1]", name)
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a damaged file out of the way (no space needed); returns its new name."""
+    target = _aside_name(path)
+    try:
+        os.rename(path, target)
+        fsync_dir(path.parent)
+    except OSError as exc:
+        raise StoreError(write_error(exc, f"could not keep {path.name} aside")) from None
+    return target
+
+
+def link_aside(path: Path) -> Path:
+    """Keep the file's current inode under a ``.damaged-`` name (the caller then replaces
+    ``path`` with new content by rename, so the kept bytes never change)."""
+    target = _aside_name(path)
+    try:
+        os.link(path, target)
+        fsync_dir(path.parent)
+    except OSError as exc:
+        raise StoreError(write_error(exc, f"could not keep {path.name} aside")) from None
+    return target
+
+
+def copy_aside(path: Path, data: bytes) -> Path:
+    """Keep a copy of ``data`` (the file stays in use); reuses an identical earlier copy."""
+    existing = kept_copy(path, data)
+    if existing is not None:
+        return existing
+    target = _aside_name(path)
+    try:
+        tmp = write_temp(target, data, FILE_MODE)
+    except OSError as exc:
+        raise StoreError(write_error(exc, f"could not keep a copy of {path.name}")) from None
+    try:
+        os.link(tmp, target)
+        fsync_dir(path.parent)
+    except OSError as exc:
+        raise StoreError(write_error(exc, f"could not keep a copy of {path.name}")) from None
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    return target
+
+
+def stale_temps(directory: Path) -> list[Path]:
+    """Temp files of ours in ``directory`` (left by a process killed mid-write)."""
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return []
+    return [directory / n for n in sorted(names) if TEMP_RE.match(n)]
+
+
+def remove_quietly(path: Path) -> bool:
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    return True

@@ -1,0 +1,69 @@
+"""JSON read from disk is untrusted: bounded nesting, finite numbers, one clear error.
+
+``json.loads`` alone turns a crafted file into a RecursionError (deep nesting), an
+OverflowError later (``1e999`` becomes infinity) or NaN in the rules. Everything the
+chronicle reads from a file comes through :func:`loads`, which raises ``ValueError`` with a
+short reason instead, and :func:`canonical` is the one byte form that checksums and digests
+are computed over.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from typing import Any
+
+MAX_DEPTH = 40  # our files nest about 8 deep; a snapshot's combat block is the deepest
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is out of range")
+    return value
+
+
+def _constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number a chronicle can hold")
+
+
+def loads(raw: bytes | str) -> Any:
+    """Parse JSON from disk; ValueError (never RecursionError or OverflowError) if it is
+    not JSON, nests deeper than :data:`MAX_DEPTH`, or holds a non-finite number."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    try:
+        value = json.loads(text, parse_float=_float, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON ({exc.msg} at character {exc.pos})") from None
+    except RecursionError:
+        raise ValueError(f"nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as exc:  # a non-finite number, or an integer of 4,300+ digits
+        raise ValueError(str(exc)[:80]) from None
+    check_depth(value)
+    return value
+
+
+def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
+    """ValueError if containers nest deeper than ``limit`` (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            raise ValueError(f"nested more than {limit} levels deep")
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node if isinstance(v, (dict, list)))
+
+
+def canonical(obj: Any) -> bytes:
+    """The one byte form of a value: sorted keys, no spaces, UTF-8."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()

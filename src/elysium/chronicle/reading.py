@@ -1,0 +1,209 @@
+"""Reading a chronicle without changing it: read-only opening, the event history, the
+newest entries, and ``elysium check``.
+
+Each function reads everything it uses in one pass and raises ``FileNotFoundError`` when a
+file vanished or the checkpoint changed meanwhile; :meth:`Store._retrying` then reads again.
+What looks like an interrupted write is only reported as damage when no writer holds the
+lock: while one does, it is the writer's work in progress.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from elysium.chronicle.errors import StoreError
+from elysium.chronicle.events import Event
+from elysium.chronicle.journal import tail as journal_tail
+from elysium.chronicle.resolve import Outcome, Plan, compute, plan
+from elysium.chronicle.survey import (
+    Survey,
+    consistent,
+    describe_ranges,
+    gaps_in,
+    newer_events,
+    read_closed_file,
+    take,
+    unchanged,
+)
+
+if TYPE_CHECKING:
+    from elysium.chronicle.store import Opened, Store
+
+
+class Changed(FileNotFoundError):
+    """The chronicle changed while it was being read: read it again."""
+
+
+def _survey(root: Path, decode_all: bool = False) -> Survey:
+    sv = take(root, decode_all=decode_all)
+    if not sv.journals and not sv.closed and sv.index is None:
+        raise StoreError(f"{root} holds no chapters: it is not a chronicle, or all is lost")
+    return sv
+
+
+def findings(sv: Survey, p: Plan, out: Outcome, writer_active: bool) -> list[str]:
+    """What is wrong, one sentence each; in-between states of a live writer left out."""
+    lines: list[str] = []
+    settled = not writer_active
+    if sv.index_damage:
+        lines.append(f"the checkpoint chronicle.json is damaged ({sv.index_damage})")
+    elif sv.index_missing and settled:
+        lines.append("the checkpoint chronicle.json is missing")
+    if p.empty_top is not None:
+        lines.append(
+            f"{p.empty_top.path.name} holds no whole record: the close of chapter "
+            f"{p.open} did not complete"
+        )
+    if settled:
+        lines.extend(f"the close of chapter {n} did not complete" for n in p.forward)
+        lines.extend(
+            f"chapters/{sv.closed[n].name} belongs to a close that did not complete"
+            for n in p.stray
+        )
+    for n in p.chain:
+        jf = sv.journals[n]
+        if jf.oversize:
+            lines.append(jf.oversize)
+        if jf.scan.bad:
+            lines.append(f"{jf.path.name} has {len(jf.scan.bad)} damaged record(s)")
+        if jf.scan.torn is not None and settled:
+            lines.append(f"{jf.path.name} ends with an unfinished record (a write cut off)")
+    snap_journal = sv.journals.get(sv.index.snapshot.chapter) if sv.index else None
+    if sv.index is not None and not out.fast and not consistent(sv, snap_journal):
+        lines.append(
+            "the checkpoint does not match the journal it covers "
+            f"(it holds {sv.index.snapshot.seq} events)"
+        )
+    lines.extend(out.problems)
+    if out.journal_missing is not None:
+        lines.append(f"the journal of chapter {out.journal_missing} is missing")
+    if out.adopted and out.folded is not None:
+        lines.append(
+            f"the readable events end at {out.folded.events}; the checkpoint holds the state "
+            f"after event {sv.index.snapshot.seq if sv.index else '?'}"
+        )
+    if out.gaps:
+        lines.append(f"events {describe_ranges(out.gaps)} cannot be read")
+    if out.skipped:
+        lines.append(
+            f"events {describe_ranges([(s, s) for s in out.skipped])} no longer fit the "
+            "state (they depend on lost ones)"
+        )
+    return lines
+
+
+def look(store: Store, full: bool = False) -> Opened:
+    """Open read-only: the newest consistent state and what is wrong, nothing written."""
+    from elysium.chronicle.store import Opened, repair_hint
+
+    sv = _survey(store.root)
+    p = plan(sv)
+    out = compute(sv, p, full)
+    if not unchanged(sv):
+        raise Changed(store.root)
+    report = findings(sv, p, out, store.writer_active())
+    if report:
+        report.append(repair_hint(store.root))
+    return Opened(out.state, report)
+
+
+@dataclass(slots=True)
+class History:
+    events: list[Event] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def history(store: Store, chapter: int | None) -> History:
+    """Every readable event (or one chapter's) and what could not be read."""
+    from elysium.chronicle.store import repair_hint
+
+    sv = _survey(store.root, decode_all=True)
+    p = plan(sv)
+    numbers = sorted((set(sv.closed) - set(p.stray)) | set(p.chain))
+    if chapter is not None:
+        if chapter not in numbers:
+            listed = ", ".join(map(str, numbers))
+            raise StoreError(f"there is no chapter {chapter}; chapters are {listed}")
+        numbers = [chapter]
+    out = History()
+    for n in numbers:
+        if n in sv.journals and n in p.chain:
+            jf = sv.journals[n]
+            out.events.extend(newer_events(sv, 0, [n]))
+            if jf.scan.bad:
+                out.warnings.append(f"{jf.path.name} has {len(jf.scan.bad)} damaged record(s)")
+        else:
+            got, _raw, problems = read_closed_file(sv, n)
+            out.events.extend(got.events)
+            out.warnings.extend(problems)
+    out.events.sort(key=lambda e: e.seq)
+    if chapter is None and out.events:
+        gaps = gaps_in(out.events, out.events[-1].seq)
+        if gaps:
+            out.warnings.append(f"events {describe_ranges(gaps)} cannot be read")
+    if not unchanged(sv):
+        raise Changed(store.root)
+    if out.warnings:
+        out.warnings.append(repair_hint(store.root))
+    return out
+
+
+def tail(store: Store, count: int) -> list[Event]:
+    """The newest ``count`` events, reading journals from their ends."""
+    if count <= 0:
+        return []
+    sv = _survey(store.root)
+    p = plan(sv)
+    out: list[Event] = []
+    for n in reversed(sorted((set(sv.closed) - set(p.stray)) | set(p.chain))):
+        if n in p.chain:
+            events = journal_tail(sv.journals[n].path, count - len(out))
+        else:
+            events = read_closed_file(sv, n)[0].events[-(count - len(out)) :]
+        out = events + out
+        if len(out) >= count:
+            break
+    return out[-count:]
+
+
+def chapter_numbers(store: Store) -> list[int]:
+    sv = _survey(store.root)
+    p = plan(sv)
+    return sorted((set(sv.closed) - set(p.stray)) | set(p.chain))
+
+
+@dataclass(slots=True)
+class Verdict:
+    sound: bool
+    lines: list[str]
+
+
+def check(store: Store) -> Verdict:
+    """Verify every file and checksum; what is damaged, one line each."""
+    sv = _survey(store.root, decode_all=True)
+    p = plan(sv)
+    out = compute(sv, p, full=True)
+    if not unchanged(sv):
+        raise Changed(store.root)
+    active = store.writer_active()
+    lines = findings(sv, p, out, active)
+    if sv.index is not None:
+        for n in sorted(set(sv.closed) - set(p.stray) - set(p.chain)):
+            entry = sv.index.chapters.get(n)
+            if entry is None or entry.digest is None:
+                lines.append(f"the checkpoint holds no digest for chapters/{sv.closed[n].name}")
+    if sv.temps and not active:
+        lines.append(f"{len(sv.temps)} temporary file(s) left by an interrupted write")
+    if lines:
+        return Verdict(False, lines)
+    total = out.state.events
+    chapters = len(set(sv.closed) | set(p.chain))
+    return Verdict(
+        True,
+        [
+            f"sound: {chapters} chapter(s), {total} events, every checksum and digest verified"
+            + (" (a writer has it open)" if active else "")
+        ],
+    )

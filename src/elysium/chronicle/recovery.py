@@ -1,0 +1,314 @@
+"""The writer's recovery on open (and ``elysium repair``): finish or undo an interrupted
+chapter close, repair damaged files, and restore the newest consistent state.
+
+Every action keeps the original first (``NAME.damaged-DATE``, renamed when the file is being
+replaced, copied when it stays in use) and says what it did in one sentence. When events
+were lost, or the checkpoint held a newer state than the readable events, a ``recovered``
+event is written: it names the lost sequence numbers and carries the changes from the
+folded events to the state restored, so the log, replay and the state agree again.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from elysium.chronicle import state as st
+from elysium.chronicle.chapters import encode_closed, read_closed
+from elysium.chronicle.errors import StoreError
+from elysium.chronicle.events import Event, encode
+from elysium.chronicle.files import (
+    atomic_write,
+    copy_aside,
+    create_new,
+    link_aside,
+    move_aside,
+    read_bounded,
+    remove_quietly,
+    write_error,
+    write_temp,
+)
+from elysium.chronicle.index import ChapterEntry
+from elysium.chronicle.journal import scan
+from elysium.chronicle.jsonsafe import digest
+from elysium.chronicle.paths import fsync_dir
+from elysium.chronicle.reading import _survey
+from elysium.chronicle.resolve import Outcome, Plan, compute, plan
+from elysium.chronicle.survey import (
+    INDEX,
+    JournalFile,
+    Survey,
+    closed_name,
+    consistent,
+    describe_ranges,
+)
+
+if TYPE_CHECKING:
+    from elysium.chronicle.store import Opened, Store
+
+
+def recover(store: Store, full: bool = False) -> Opened:
+    from elysium.chronicle.store import Opened
+
+    report = store.report
+    sv = _survey(store.root)
+    if sv.temps:
+        removed = sum(remove_quietly(p) for p in sv.temps)
+        report.append(f"removed {removed} temporary file(s) left by an interrupted write")
+    kept: list[str] = []
+    if sv.index_damage:
+        aside = move_aside(store.root / INDEX)
+        kept.append(aside.name)
+        report.append(
+            f"the checkpoint was damaged ({sv.index_damage}); kept as {aside.name} and "
+            "rebuilt from the events"
+        )
+    elif sv.index_missing:
+        report.append("the checkpoint file was missing; rebuilt it from the events")
+    p = plan(sv)
+    _roll_back(store, sv, p, kept)
+    for n in p.chain:
+        _repair_journal(store, sv.journals[n], kept)
+    out = compute(sv, p, full or (sv.index is not None and sv.index.version < 2))
+    if sv.index is not None and not sv.index_damage and not out.fast:
+        _keep_disagreeing(store, sv, out, kept)
+    _repair_closed(store, sv, out, kept)
+    _record_digests(store, sv, out)
+    for n in p.forward:
+        _complete_close(store, sv, n)
+    state = _open_journal(store, sv, p, out, kept)
+    if report or not out.fast or (sv.index is not None and sv.index.version < 2):
+        try:
+            store.checkpoint(state)
+        except StoreError as exc:
+            report.append(f"the checkpoint could not be written yet: {exc}")
+    return Opened(state, list(report))
+
+
+def _roll_back(store: Store, sv: Survey, p: Plan, kept: list[str]) -> None:
+    """Undo a close that never committed: its half-made next journal and closed file go."""
+    if p.empty_top is not None:
+        jf = p.empty_top
+        if jf.raw:
+            aside = move_aside(jf.path)
+            kept.append(aside.name)
+            what = f"held no whole record (kept as {aside.name})"
+        else:
+            remove_quietly(jf.path)
+            what = "was empty"
+        store.report.append(
+            f"{jf.path.name} {what}: the close of chapter {p.open} was rolled back and "
+            f"chapter {p.open} stays open"
+        )
+    for n in p.stray:
+        path = sv.closed.pop(n)
+        jf = sv.journals.get(n)
+        if jf is not None and _same_events(path, jf):
+            remove_quietly(path)  # written by the close that did not commit: derived, equal
+            if p.empty_top is None:
+                store.report.append(
+                    f"the close of chapter {n} had not completed; chapter {n} stays open"
+                )
+        else:
+            aside = move_aside(path)
+            kept.append(aside.name)
+            store.report.append(
+                f"chapters/{path.name} did not belong to a closed chapter; kept as {aside.name}"
+            )
+
+
+def _same_events(path: Path, jf: JournalFile) -> bool:
+    try:
+        got = read_closed(read_bounded(path, 1 << 30), jf.number)
+    except (StoreError, OSError):
+        return False
+    mine = [encode(e) for e in _decoded(jf)]
+    return not got.damage and [encode(e) for e in got.events] == mine
+
+
+def _decoded(jf: JournalFile) -> list[Event]:
+    if any(r.event is None for r in jf.scan.records):
+        jf.scan = scan(jf.raw)
+    return jf.scan.events
+
+
+def _repair_journal(store: Store, jf: JournalFile, kept: list[str]) -> None:
+    """Damaged records: the journal is rewritten with the good ones (original kept aside).
+    An unfinished last record only: cut off in place, which needs no free space."""
+    found = jf.scan
+    if jf.oversize:
+        aside = move_aside(jf.path)
+        kept.append(aside.name)
+        store.report.append(f"{jf.oversize}; kept as {aside.name} and begun afresh")
+        create_new(jf.path, b"", what=f"could not repair {jf.path.name}")
+        jf.oversize = None
+        return
+    if found.bad:
+        good = found.good_bytes(jf.raw)
+        # New content first, then the original's inode kept aside, then the swap: a full
+        # disk fails before anything changed, and a retry makes no second copy.
+        try:
+            tmp = write_temp(jf.path, good)
+        except OSError as exc:
+            raise StoreError(write_error(exc, f"could not repair {jf.path.name}")) from None
+        try:
+            aside = link_aside(jf.path)
+            os.replace(tmp, jf.path)
+            fsync_dir(jf.path.parent)
+        except BaseException:
+            remove_quietly(tmp)
+            raise
+        kept.append(aside.name)
+        store.report.append(
+            f"{jf.path.name} had {len(found.bad)} damaged record(s); kept "
+            f"{len(found.records)} good ones (the original is kept as {aside.name})"
+        )
+        jf.raw = good
+        jf.scan = scan(good)
+        return
+    if found.torn is not None:
+        start, end = found.torn
+        try:
+            torn = copy_aside(jf.path, jf.raw[start:end])
+            note = f"; its {end - start} bytes are kept as {torn.name}"
+        except StoreError:
+            note = "; its bytes could not be kept (the disk is full)"
+        fd = os.open(jf.path, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        try:
+            os.ftruncate(fd, start)  # in place: needs no free space
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        store.report.append(
+            f"{jf.path.name} ended with an unfinished record (a write cut off before it was "
+            f"acknowledged); cut it off{note}"
+        )
+        jf.raw = jf.raw[:start]
+        jf.scan.torn = None
+        jf.scan.size = start
+
+
+def _keep_disagreeing(store: Store, sv: Survey, out: Outcome, kept: list[str]) -> None:
+    """The checkpoint and the journal it covers disagree: keep both as they were."""
+    assert sv.index is not None
+    snap = sv.index.snapshot
+    jf = sv.journals.get(snap.chapter)
+    if jf is not None and consistent(sv, jf):
+        return  # the checkpoint is merely older than a closed chapter: nothing disagrees
+    index_aside = copy_aside(store.root / INDEX, read_bounded(store.root / INDEX, 1 << 30))
+    kept.append(index_aside.name)
+    names = [index_aside.name]
+    if jf is not None and jf.raw and not any(k.startswith(jf.path.name) for k in kept):
+        journal_aside = copy_aside(jf.path, jf.raw)
+        kept.append(journal_aside.name)
+        names.append(journal_aside.name)
+    have = out.folded.events if out.folded else 0
+    store.report.append(
+        f"the checkpoint (state after event {snap.seq}) and the journal (readable events "
+        f"up to {have}) disagree; both are kept as {' and '.join(names)}"
+    )
+
+
+def _repair_closed(store: Store, sv: Survey, out: Outcome, kept: list[str]) -> None:
+    """A damaged closed chapter: kept aside, rewritten with the events still readable."""
+    for n, events in sorted(out.damaged_closed.items()):
+        path = sv.closed[n]
+        body = encode_closed(n, events)
+        aside = move_aside(path)
+        kept.append(aside.name)
+        atomic_write(path, body, what=f"could not repair {path.name}")
+        store._closed[n] = _entry(n, events, body)
+        store.report.append(
+            f"chapters/{path.name} was damaged; kept as {aside.name} and rewritten with the "
+            f"{len(events)} events still readable"
+        )
+
+
+def _entry(n: int, events: list[Event], body: bytes) -> ChapterEntry:
+    return ChapterEntry(
+        n,
+        "closed",
+        digest(body),
+        events[0].seq if events else None,
+        events[-1].seq if events else None,
+        len(events),
+    )
+
+
+def _record_digests(store: Store, sv: Survey, out: Outcome) -> None:
+    """Digests of closed chapters for the next checkpoint: the checkpoint's own, or those of
+    files just read and found sound."""
+    if sv.index is not None and not sv.index_damage:
+        for n, entry in sv.index.chapters.items():
+            if entry.status == "closed" and entry.digest and n in sv.closed:
+                store._closed.setdefault(n, entry)
+    for n, raw in out.closed_raw.items():
+        if n not in store._closed or store._closed[n].digest != digest(raw):
+            got = read_closed(raw, n)
+            store._closed[n] = _entry(n, got.events, raw)
+
+
+def _complete_close(store: Store, sv: Survey, n: int) -> None:
+    """A close that committed but did not finish: chapter ``n``'s file from its journal."""
+    jf = sv.journals[n]
+    path = store.root / "chapters" / closed_name(n)
+    events = _decoded(jf)
+    body = encode_closed(n, events)
+    if n in sv.closed and _same_events(path, jf):
+        body = read_bounded(path, 1 << 30)
+    else:
+        if n in sv.closed:
+            move_aside(path)
+        atomic_write(path, body, what=f"could not complete the close of chapter {n}")
+    store._closed[n] = _entry(n, events, body)
+    store._pending.append(jf.path)
+    store.report.append(f"the close of chapter {n} had been interrupted; it was completed")
+
+
+def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[str]) -> st.State:
+    """Attach the open journal, writing a ``recovered`` event first when events were lost or
+    a newer state was restored; returns the state the writer goes on from."""
+    target = out.state
+    if p.open is not None:
+        store._attach(p.open, sv.journals[p.open].raw)
+    lost = out.gaps
+    folded = out.folded
+    needs = bool(lost) or out.journal_missing is not None
+    if folded is not None and (out.adopted or out.skipped):
+        needs = needs or bool(st.diff(folded, target))
+    if not needs:
+        return target
+    base = folded if folded is not None else target
+    parts = []
+    if lost:
+        parts.append(f"events {describe_ranges(lost)} could not be read")
+    if out.journal_missing is not None:
+        parts.append(f"the journal of chapter {out.journal_missing} was missing")
+    if out.adopted:
+        parts.append("the newer state was restored from the checkpoint")
+    line = "recovered: " + "; ".join(parts)
+    event = Event(
+        seq=target.events + 1,
+        type="recovered",
+        time=target.time(),
+        wall=_now(),
+        cmd="repair",
+        data={"lost": [list(g) for g in lost], "kept": kept, "line": line},
+        changes=st.diff(base, target),
+    )
+    after = st.apply(base, event)
+    if p.open is None:
+        store._begin_journal(target.chapter, encode(event))
+    elif target.chapter > p.open:
+        store.start_chapter(event, target.chapter, after)
+    else:
+        store.append(event)
+    store.report.append(f"{line} (written as event {event.seq})")
+    return after
+
+
+def _now() -> str:
+    from elysium.chronicle.store import now_iso
+
+    return now_iso()

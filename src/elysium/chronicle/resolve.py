@@ -1,0 +1,120 @@
+"""From what a survey found to the chronicle's newest consistent state.
+
+Two decisions, taken the same way by every reader and by the writer's recovery:
+
+1. **Interrupted chapter closes.** The newest journal is the open chapter. If it holds no
+   whole record, the close that was starting it never committed: it is rolled back and
+   the chapter before stays open. Older journals beside it belong to closes that did commit
+   (their successor has its first record): those are completed.
+2. **The state.** Fast path: the checkpoint covers exactly the bytes its journal starts
+   with (SHA-256), so the state is the checkpoint plus the records after it. Otherwise
+   every readable event is folded from the start (F); if the checkpoint, sealed and valid,
+   holds a newer state than F (events lost from the journal after it was written), that
+   newer state wins and the lost events are named. A checkpoint is never replaced by an
+   older state without being kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from elysium.chronicle import state as st
+from elysium.chronicle.events import Event
+from elysium.chronicle.survey import (
+    JournalFile,
+    Survey,
+    consistent,
+    fold,
+    gaps_in,
+    newer_events,
+    read_closed_file,
+)
+
+
+@dataclass(slots=True)
+class Plan:
+    open: int | None  # the journal that stays open
+    empty_top: JournalFile | None  # a newest journal with no whole record (close rolled back)
+    forward: list[int]  # older journals whose closes are completed
+    stray: list[int]  # closed files for chapters at or after the open one
+
+    @property
+    def chain(self) -> list[int]:
+        """The journals in play, oldest first."""
+        return [*self.forward, *([self.open] if self.open is not None else [])]
+
+
+def plan(sv: Survey) -> Plan:
+    journals = dict(sv.journals)
+    empty_top = None
+    if len(journals) > 1:
+        top = max(journals)
+        if not journals[top].scan.records:
+            empty_top = journals.pop(top)
+    open_n = max(journals) if journals else None
+    forward = sorted(n for n in journals if n != open_n)
+    stray = sorted(n for n in sv.closed if open_n is not None and n >= open_n)
+    return Plan(open_n, empty_top, forward, stray)
+
+
+@dataclass(slots=True)
+class Outcome:
+    """The state to use, and what the events on disk say about it."""
+
+    state: st.State
+    fast: bool  # the checkpoint matched its journal
+    folded: st.State | None = None  # F: every readable event folded (slow path only)
+    adopted: bool = False  # the checkpoint was newer than the readable events
+    gaps: list[tuple[int, int]] = field(default_factory=list)
+    skipped: list[int] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # damage found in closed files
+    damaged_closed: dict[int, list[Event]] = field(default_factory=dict)  # readable events
+    closed_raw: dict[int, bytes] = field(default_factory=dict)  # bytes of sound closed files
+    journal_missing: int | None = None  # no journal at all: the chapter that should be open
+
+
+def compute(sv: Survey, p: Plan, full: bool = False) -> Outcome:
+    """The newest consistent state (see the module's docstring)."""
+    snap = sv.index.snapshot if sv.index else None
+    chain = p.chain
+    sound = all(not sv.journals[n].scan.bad for n in chain)
+    if (
+        not full
+        and snap is not None
+        and snap.chapter in chain
+        and sound
+        and consistent(sv, sv.journals[snap.chapter])
+    ):
+        later = newer_events(sv, snap.seq, chain[chain.index(snap.chapter) :])
+        state, skipped = fold(snap.state, later)
+        return Outcome(state, fast=True, skipped=skipped)
+    out = Outcome(st.State(), fast=False)
+    events: list[Event] = []
+    for number in sorted(set(sv.closed) - set(p.stray) - set(chain)):
+        got, raw, problems = read_closed_file(sv, number)
+        events.extend(got.events)
+        if problems:
+            out.problems.extend(problems)
+            out.damaged_closed[number] = got.events
+        elif raw is not None:
+            out.closed_raw[number] = raw
+    for number in chain:
+        events.extend(newer_events(sv, 0, [number]))
+    events.sort(key=lambda e: e.seq)
+    folded, out.skipped = fold(st.State(), events)
+    out.folded = folded
+    target = folded
+    if snap is not None and snap.seq > folded.events and snap.state.chapter >= folded.chapter:
+        later = [e for e in events if e.seq > snap.seq]
+        target, more = fold(snap.state, later)
+        out.skipped.extend(more)
+        out.adopted = True
+    if p.open is None:
+        # Every journal is gone, and the open chapter's events with it; it opens anew after
+        # the last closed one.
+        out.journal_missing = max(max(sv.closed, default=0) + 1, target.chapter)
+        if target.chapter != out.journal_missing:
+            target = replace(target, chapter=out.journal_missing)
+    out.state = target
+    out.gaps = gaps_in(events, target.events)
+    return out

@@ -1,0 +1,237 @@
+"""What a chronicle directory holds, read without changing a byte.
+
+Readers (``state``, ``log``, ``export``, ``stats``, ``replay``, a read-only dashboard),
+``elysium check`` and the writer's recovery all start here. A survey reads the checkpoint
+and every journal whole, verifies each record, and lists the closed chapters; a file that
+vanishes mid-read (a writer closing a chapter) raises ``FileNotFoundError`` so the caller
+reads again, which gives every reader a consistent view at any moment of a write.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from elysium.chronicle import state as st
+from elysium.chronicle.chapters import MAX_CLOSED, ClosedRead, missing, read_closed
+from elysium.chronicle.errors import StoreError
+from elysium.chronicle.events import Event
+from elysium.chronicle.files import OversizeError, read_bounded, stale_temps
+from elysium.chronicle.index import Index, IndexDamage, read_index
+from elysium.chronicle.journal import MAX_JOURNAL, Scan, scan
+from elysium.chronicle.jsonsafe import digest
+
+INDEX = "chronicle.json"
+JOURNAL_DIR = "journal"
+CHAPTER_DIR = "chapters"
+LOCK = ".lock"
+_JOURNAL_RE = re.compile(r"^chapter-(\d{4,})\.jsonl$")
+_CLOSED_RE = re.compile(r"^chapter-(\d{4,})\.json$")
+
+
+def journal_name(chapter: int) -> str:
+    return f"chapter-{chapter:04d}.jsonl"
+
+
+def closed_name(chapter: int) -> str:
+    return f"chapter-{chapter:04d}.json"
+
+
+@dataclass(slots=True)
+class JournalFile:
+    number: int
+    path: Path
+    raw: bytes
+    scan: Scan
+    oversize: str | None = None  # why the file was not read: too large to be a journal
+
+
+@dataclass(slots=True)
+class Survey:
+    root: Path
+    index: Index | None
+    index_damage: str | None  # why the checkpoint cannot be used; None if fine or missing
+    index_missing: bool
+    journals: dict[int, JournalFile]
+    closed: dict[int, Path]
+    temps: list[Path] = field(default_factory=list)
+    identity: tuple[int, int, int] | None = None  # the checkpoint's inode, size, mtime
+
+    @property
+    def numbers(self) -> list[int]:
+        return sorted(set(self.journals) | set(self.closed))
+
+
+def take(root: Path, decode_all: bool = False) -> Survey:
+    """Read the checkpoint and journals; list closed chapters and stray temp files."""
+    index_path = root / INDEX
+    identity = _identity(index_path)
+    index: Index | None = None
+    damage: str | None = None
+    missing_index = False
+    try:
+        index = read_index(index_path)
+    except FileNotFoundError:
+        missing_index = True
+    except (IndexDamage, OversizeError) as exc:
+        damage = str(exc)
+    journals: dict[int, JournalFile] = {}
+    closed: dict[int, Path] = {}
+    jdir, cdir = root / JOURNAL_DIR, root / CHAPTER_DIR
+    for name in _names(jdir):
+        m = _JOURNAL_RE.match(name)
+        if m:
+            number = int(m.group(1))
+            path = jdir / name
+            try:
+                raw = read_bounded(path, MAX_JOURNAL)
+            except OversizeError as exc:
+                journals[number] = JournalFile(number, path, b"", scan(b""), str(exc))
+                continue
+            offset = 0
+            if not decode_all and index is not None and index.snapshot.chapter == number:
+                offset = index.snapshot.offset
+            journals[number] = JournalFile(number, path, raw, scan(raw, decode_from=offset))
+    for name in _names(cdir):
+        m = _CLOSED_RE.match(name)
+        if m:
+            closed[int(m.group(1))] = cdir / name
+    temps = [*stale_temps(root), *stale_temps(jdir), *stale_temps(cdir)]
+    return Survey(root, index, damage, missing_index, journals, closed, temps, identity)
+
+
+def _names(directory: Path) -> list[str]:
+    try:
+        return sorted(os.listdir(directory))
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise StoreError(f"cannot read {directory.name}/: {exc.strerror}") from None
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def unchanged(sv: Survey) -> bool:
+    """True if the checkpoint is still the one the survey read (no write in between)."""
+    return _identity(sv.root / INDEX) == sv.identity
+
+
+def consistent(sv: Survey, jf: JournalFile | None) -> bool:
+    """Whether the checkpoint covers exactly the bytes this journal starts with."""
+    if sv.index is None or jf is None:
+        return False
+    snap = sv.index.snapshot
+    if snap.chapter != jf.number or snap.offset > len(jf.raw):
+        return False
+    if snap.journal is not None:
+        return digest(jf.raw[: snap.offset]) == snap.journal
+    # Format 1 had no digest: the record ending at the offset must be the snapshot's event.
+    ends = [r for r in jf.scan.records if r.end == snap.offset]
+    return bool(ends) and ends[0].seq == snap.seq
+
+
+def newer_events(sv: Survey, after: int, chapters: list[int]) -> list[Event]:
+    """Decoded events with ``seq > after`` from the given journals, in order."""
+    out: list[Event] = []
+    for number in chapters:
+        jf = sv.journals[number]
+        for r in jf.scan.records:
+            if r.seq > after:
+                event = r.event
+                if event is None:  # covered by checksum only; decode now
+                    from elysium.chronicle.events import decode
+
+                    event = decode(jf.raw[r.start : r.end - 1])
+                out.append(event)
+    return out
+
+
+def read_closed_file(sv: Survey, number: int) -> tuple[ClosedRead, bytes | None, list[str]]:
+    """A closed chapter's readable events, its bytes, and what is wrong with it (a digest
+    that does not match the checkpoint's, damaged entries, missing events)."""
+    path = sv.closed[number]
+    problems: list[str] = []
+    try:
+        raw = read_bounded(path, MAX_CLOSED)
+    except FileNotFoundError:
+        raise
+    except StoreError as exc:
+        return ClosedRead(), None, [str(exc)]
+    entry = sv.index.chapters.get(number) if sv.index else None
+    if entry is not None and entry.digest is not None and entry.digest != digest(raw):
+        problems.append(f"{path.name} does not match the digest the checkpoint holds for it")
+    got = read_closed(raw, number)
+    problems.extend(f"{path.name}: {d}" for d in got.damage[:5])
+    if len(got.damage) > 5:
+        problems.append(f"{path.name}: {len(got.damage) - 5} more damaged entries")
+    first = entry.first if entry and entry.first else got.first
+    last = entry.last if entry and entry.last else got.last
+    if first is not None and last is not None:
+        gaps = missing([e.seq for e in got.events], first, last)
+        if gaps:
+            problems.append(f"{path.name}: events {describe_ranges(gaps)} cannot be read")
+    return got, raw, problems
+
+
+def describe_ranges(ranges: list[tuple[int, int]]) -> str:
+    parts = [str(a) if a == b else f"{a}–{b}" for a, b in ranges[:6]]
+    if len(ranges) > 6:
+        parts.append(f"and {len(ranges) - 6} more")
+    return ", ".join(parts)
+
+
+def explained(events: list[Event]) -> list[tuple[int, int]]:
+    """Ranges a ``recovered`` event already names as lost (repaired before)."""
+    out: list[tuple[int, int]] = []
+    for e in events:
+        if e.type != "recovered":
+            continue
+        lost = e.data.get("lost")
+        for pair in lost if isinstance(lost, list) else []:
+            if (
+                isinstance(pair, list)
+                and len(pair) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
+                and 0 < pair[0] <= pair[1] < e.seq
+            ):
+                out.append((pair[0], pair[1]))
+    return out
+
+
+def gaps_in(events: list[Event], upto: int) -> list[tuple[int, int]]:
+    """Sequence numbers up to ``upto`` that no event holds and no repair has named."""
+    gaps = missing(sorted(e.seq for e in events), 1, upto)
+    for a, b in explained(events):
+        kept: list[tuple[int, int]] = []
+        for x, y in gaps:
+            if y < a or x > b:
+                kept.append((x, y))
+                continue
+            if x < a:
+                kept.append((x, a - 1))
+            if y > b:
+                kept.append((b + 1, y))
+        gaps = kept
+    return gaps
+
+
+def fold(state: st.State, events: list[Event]) -> tuple[st.State, list[int]]:
+    """Apply events after ``state``; those that no longer fit (after lost ones) are
+    skipped and their numbers returned."""
+    skipped: list[int] = []
+    for event in events:
+        if event.seq <= state.events:
+            continue
+        try:
+            state = st.apply(state, event)
+        except ValueError:
+            skipped.append(event.seq)
+    return state, skipped
