@@ -22,6 +22,7 @@ ALLOWED = {
     "math",
     "random",  # only random.Random instances, checked below
     "typing",
+    "types",  # UnionType, to check a saved value against a type hint (shape.py)
     "difflib",  # close-match suggestions for unknown names
 }
 
