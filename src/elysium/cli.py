@@ -66,6 +66,18 @@ def _faces(text: str) -> list[int]:
         ) from None
 
 
+def _mode(text: str) -> int:
+    try:
+        mode = int(text, 8)
+    except ValueError:
+        mode = -1
+    if not 0 <= mode <= 0o777:
+        raise argparse.ArgumentTypeError(
+            f"must be octal permissions such as 600 or 644, got {text!r}"
+        )
+    return mode
+
+
 def _profile(text: str) -> Profile:
     try:
         return get_profile(text)
@@ -168,11 +180,13 @@ def build_parser() -> argparse.ArgumentParser:
     p_run = sub.add_parser(
         "run",
         help="apply commands to a chronicle",
-        description="Apply commands in order, one result line each. The first refused "
-        "command stops the run (exit 2); the ones before it are kept.",
+        description="Apply commands in order, one result line each, printed as soon as the "
+        "event is on disk. A single '-' reads the commands from standard input, one a line "
+        "(blank lines and # comments skipped). The first refused command stops the run "
+        "(exit 2); the ones before it are kept.",
     )
     p_run.add_argument("dir", metavar="DIR")
-    p_run.add_argument("commands", nargs="+", metavar="COMMAND")
+    p_run.add_argument("commands", nargs="+", metavar="COMMAND", help="commands, or - for stdin")
     p_run.add_argument(
         "--seed",
         type=_whole("a whole number"),
@@ -205,6 +219,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_export.add_argument("--format", choices=("md", "html"), default="md")
     p_export.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
+    p_export.add_argument(
+        "--mode",
+        type=_mode,
+        default=0o600,
+        metavar="OCTAL",
+        help="permissions of the file written (default 600: private, like every save)",
+    )
     p_export.add_argument("--lang", choices=LANGUAGES)
 
     p_stats = sub.add_parser("stats", help="dice statistics against the exact odds")
@@ -214,6 +235,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_stats.add_argument("--json", action="store_true")
     p_stats.add_argument("--lang", choices=LANGUAGES)
+
+    p_check = sub.add_parser(
+        "check",
+        help="verify every file and checksum of a chronicle",
+        description="Verify every file and checksum of a chronicle without changing "
+        "anything. Exit 0 when it is sound, 1 when something is damaged.",
+    )
+    p_check.add_argument("dir", metavar="DIR")
+    p_repair = sub.add_parser(
+        "repair",
+        help="repair a damaged chronicle, keeping every original aside",
+        description="Recover a chronicle explicitly: finish or undo an interrupted chapter "
+        "close, cut off an unfinished record, rebuild damaged files from what is readable. "
+        "Every original is kept as NAME.damaged-DATE.",
+    )
+    p_repair.add_argument("dir", metavar="DIR")
 
     p_replay = sub.add_parser("replay", help="step through a saved chapter in the dashboard")
     p_replay.add_argument("dir", metavar="DIR")
@@ -292,10 +329,10 @@ def cmd_odds(args: argparse.Namespace, lang: str) -> int:
 
 
 COMMANDS = {"roll": cmd_roll, "odds": cmd_odds}
-CHRONICLE_COMMANDS = ("new", "run", "state", "log", "import", "export", "stats", "replay")
-
-
-SUBCOMMANDS = ("roll", "odds", "new", "run", "state", "log", "import", "export", "stats", "replay")
+CHRONICLE_COMMANDS = (
+    *("new", "run", "state", "log", "import", "export", "stats", "replay", "check", "repair"),
+)
+SUBCOMMANDS = ("roll", "odds", *CHRONICLE_COMMANDS)
 
 
 def dashboard_parser() -> argparse.ArgumentParser:

@@ -9,11 +9,13 @@ import argparse
 import json
 import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.combat import combat_json
-from elysium.chronicle.errors import ChronicleError, StoreError
+from elysium.chronicle.errors import ChronicleError, CommandError, StoreError
+from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
 from elysium.chronicle.session import Session
 from elysium.chronicle.state import State
@@ -57,19 +59,64 @@ def cmd_new(args: argparse.Namespace, lang: str) -> int:
 
 def cmd_run(args: argparse.Namespace, lang: str) -> int:
     _graceful()
+    from_stdin = args.commands == ["-"]
     session = _open(args, readonly=False)
     try:
-        for i, command in enumerate(args.commands, start=1):
+        commands = _stdin_commands() if from_stdin else enumerate(args.commands, start=1)
+        for i, command in commands:
             try:
+                if isinstance(command, CommandError):
+                    raise command
                 result = session.execute(command)
             except ChronicleError as exc:
-                where = f"command {i} ({command!r})" if len(args.commands) > 1 else repr(command)
+                shown = command if isinstance(command, str) else ""
+                if from_stdin:
+                    where = f"line {i}" + (f" ({_short(shown)!r})" if shown else "")
+                elif len(args.commands) > 1:
+                    where = f"command {i} ({_short(shown)!r})"
+                else:
+                    where = repr(_short(shown))
                 print(f"elysium run: error: {where}: {translate(str(exc), lang)}", file=sys.stderr)
                 return 2
             print(result.message, flush=True)
     finally:
         session.close()
     return 0
+
+
+def _short(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _stdin_commands() -> Iterator[tuple[int, str | CommandError]]:
+    """Commands from standard input, one a line, read as they come (a prepared scene piped
+    in, or a test counting acknowledgements). A line over the limit is refused as soon as
+    the limit is passed, without reading the rest of it."""
+    stream = sys.stdin.buffer
+    cap = MAX_COMMAND * 4 + 2  # UTF-8 takes at most four bytes a character
+    number = 0
+    while True:
+        raw = stream.readline(cap)
+        if not raw:
+            return
+        number += 1
+        if len(raw) >= cap and not raw.endswith(b"\n"):
+            yield (
+                number,
+                CommandError(
+                    f"the line is longer than {MAX_COMMAND:,} characters; a command can be at "
+                    f"most {MAX_COMMAND:,}"
+                ),
+            )
+            return
+        try:
+            line = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            yield number, CommandError("the line is not UTF-8 text")
+            return
+        if not line or line.startswith("#"):
+            continue
+        yield number, line
 
 
 def cmd_import(args: argparse.Namespace, lang: str) -> int:
@@ -182,16 +229,58 @@ def cmd_log(args: argparse.Namespace, lang: str) -> int:
     session = _open(args, readonly=True)
     try:
         events = session.events(args.chapter)
+        _warn(args.command, session)
         if args.json:
             print(json.dumps([e.to_dict() for e in events], ensure_ascii=False))
             return 0
         from elysium.describe import describe, when
 
+        previous = events[0].seq - 1 if events else 0
         for e in events:
+            if e.seq > previous + 1:
+                gap = f"{previous + 1}" if e.seq == previous + 2 else f"{previous + 1}–{e.seq - 1}"
+                print(f"{'·' * 6}  {t('log.gap', lang, events=gap)}")
             print(f"{e.seq:>6}  {when(e, lang):<16} {describe(e, lang)}")
+            previous = e.seq
     finally:
         session.close()
     return 0
+
+
+def _warn(command: str, session: Session) -> None:
+    """What could not be read: said on stderr, so the output stays what was asked for."""
+    for line in session.store.warnings:
+        print(f"elysium {command}: warning: {line}", file=sys.stderr)
+
+
+def cmd_check(args: argparse.Namespace, lang: str) -> int:
+    from elysium.chronicle.store import Store
+
+    root = resolve_chronicle(args.dir)
+    verdict = Store.verify(root)
+    for line in verdict.lines:
+        print(translate(line, lang))
+    if not verdict.sound:
+        print(translate(f"damaged: run `elysium repair {root}` to repair it", lang))
+    return 0 if verdict.sound else 1
+
+
+def cmd_repair(args: argparse.Namespace, lang: str) -> int:
+    from elysium.chronicle.store import Store
+
+    root = resolve_chronicle(args.dir)
+    session = Session.open(root, full=True)
+    try:
+        for line in session.report:
+            print(f"repaired: {translate(line, lang)}")
+    finally:
+        session.close()
+    if not session.report:
+        print(translate("nothing to repair", lang))
+    verdict = Store.verify(root)
+    for line in verdict.lines:
+        print(translate(line, lang))
+    return 0 if verdict.sound else 1
 
 
 def _chapter(session: Session, chapter: int | None) -> int:
@@ -212,28 +301,35 @@ def cmd_export(args: argparse.Namespace, lang: str) -> int:
     try:
         chapter = _chapter(session, args.chapter)
         recap = build(session.events(), chapter, session.state.name, lang)
+        _warn(args.command, session)
         text = markdown(recap, lang) if args.format == "md" else page(recap, lang)
     finally:
         session.close()
     if not args.output:
         sys.stdout.write(text)
         return 0
-    target = Path(args.output).expanduser()
+    _write_export(Path(args.output).expanduser(), text.encode("utf-8"), args.mode)
+    print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+def _write_export(target: Path, data: bytes, mode: int) -> None:
+    """Write an export beside the target under an unpredictable temp name created
+    exclusively (never through a planted symlink), then rename it into place."""
+    from elysium.chronicle.files import atomic_write
+
+    if target.is_symlink():
+        raise StoreError(f"{target} is a symbolic link; write the export to a regular file")
     if target.exists() and (
-        target.name.endswith((".jsonl",))
+        target.is_dir()
+        or target.name.endswith(".jsonl")
         or target.name == "chronicle.json"
         or (target.parent / "journal").is_dir()
     ):
-        raise StoreError(f"{target} is part of a chronicle; choose another file")
-    tmp = target.with_name(f".{target.name}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(target)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise StoreError(f"cannot write {target}: {exc.strerror}") from None
-    print(f"wrote {target}", file=sys.stderr)
-    return 0
+        raise StoreError(f"{target} is part of a chronicle or a directory; choose another file")
+    if not target.parent.is_dir():
+        raise StoreError(f"there is no directory {target.parent} to write {target.name} in")
+    atomic_write(target, data, mode=mode, what=f"could not write {target}")
 
 
 def cmd_stats(args: argparse.Namespace, lang: str) -> int:
@@ -244,6 +340,7 @@ def cmd_stats(args: argparse.Namespace, lang: str) -> int:
         if args.chapter is not None:
             _chapter(session, args.chapter)
         tallies = dice_stats(session.events(), session.state.profile, args.chapter)
+        _warn(args.command, session)
     finally:
         session.close()
     if args.json:
@@ -287,4 +384,6 @@ COMMANDS = {
     "export": cmd_export,
     "stats": cmd_stats,
     "replay": cmd_replay,
+    "check": cmd_check,
+    "repair": cmd_repair,
 }

@@ -209,8 +209,11 @@ def describe(event: Event, lang: str = "en") -> str:
         if kind == "trait_set" and d.get("values"):
             values = ", ".join(f"{trait_label(k, lang)} {v}" for k, v in d["values"].items())
             return f"{d['name']}: {values}"
-    except (KeyError, TypeError):
-        pass
+        if kind == "recovered":
+            lost = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in d.get("lost") or [])
+            return t("log.recovered", lang, lost=lost or "—")
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        pass  # a malformed record from a file: its own line says what it was
     return str(d.get("line") or kind)
 
 

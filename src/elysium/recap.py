@@ -80,12 +80,15 @@ def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Re
                 recap.scenes.append((t("recap.scene", lang, night=key[0], scene=key[1]), []))
                 scene_key = key
             recap.scenes[-1][1].append(line)
-        for roll in _rolls(e):
-            botch = roll.get("botch")
-            if botch or roll.get("successes", 0) >= 5:
-                recap.notable.append(f"{when(e, lang)} {line}")
-                break
-        _tally(e, damage, blood, xp)
+        try:  # a malformed record read from a file adds nothing to the tallies
+            for roll in _rolls(e):
+                botch = roll.get("botch")
+                if botch or roll.get("successes", 0) >= 5:
+                    recap.notable.append(f"{when(e, lang)} {line}")
+                    break
+            _tally(e, damage, blood, xp)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            pass
         if e.type in ("frenzy", "rotschreck"):
             recap.beast.append(line)
         if e.type == "degeneration":

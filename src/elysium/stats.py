@@ -105,7 +105,13 @@ def dice_stats(
     for event in events:
         if chapter is not None and event.time.get("chapter") != chapter:
             continue
-        for who, roll in action_rolls(event):
-            tallies.setdefault(who, Tally()).add(roll, profile)
-            tallies["*"].add(roll, profile)
+        try:
+            rolls = action_rolls(event)
+            for who, roll in rolls:
+                probe = Tally()
+                probe.add(roll, profile)  # a malformed record from a file is left out whole
+                tallies.setdefault(str(who), Tally()).add(roll, profile)
+                tallies["*"].add(roll, profile)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            continue
     return tallies

@@ -93,12 +93,23 @@ class Parsed:
     text: str  # the command as typed, control characters neutralised
 
 
+MAX_COMMAND = 4096  # characters; a longer line is refused before any work is done on it
+
+
 def tokenize(text: str) -> list[str]:
+    check_length(text)
     cleaned = clean_text(text)
     try:
         return shlex.split(cleaned, posix=True)
     except ValueError as exc:
         raise CommandError(f"could not read the command: {exc} (close the quotes)") from None
+
+
+def check_length(text: str) -> None:
+    if len(text) > MAX_COMMAND:
+        raise CommandError(
+            f"a command can be at most {MAX_COMMAND:,} characters; this one has {len(text):,}"
+        )
 
 
 def parse(text: str) -> Parsed:

@@ -20,7 +20,7 @@ from elysium.chronicle.resolve import Outcome, Plan, compute, plan
 from elysium.chronicle.survey import (
     Survey,
     consistent,
-    describe_ranges,
+    events_phrase,
     gaps_in,
     newer_events,
     read_closed_file,
@@ -85,11 +85,11 @@ def findings(sv: Survey, p: Plan, out: Outcome, writer_active: bool) -> list[str
             f"after event {sv.index.snapshot.seq if sv.index else '?'}"
         )
     if out.gaps:
-        lines.append(f"events {describe_ranges(out.gaps)} cannot be read")
+        lines.append(f"{events_phrase(out.gaps)} cannot be read")
     if out.skipped:
         lines.append(
-            f"events {describe_ranges([(s, s) for s in out.skipped])} no longer fit the "
-            "state (they depend on lost ones)"
+            f"{events_phrase([(s, s) for s in out.skipped])} no longer fit the state "
+            "(they depend on lost ones)"
         )
     return lines
 
@@ -142,7 +142,7 @@ def history(store: Store, chapter: int | None) -> History:
     if chapter is None and out.events:
         gaps = gaps_in(out.events, out.events[-1].seq)
         if gaps:
-            out.warnings.append(f"events {describe_ranges(gaps)} cannot be read")
+            out.warnings.append(f"{events_phrase(gaps)} cannot be read")
     if not unchanged(sv):
         raise Changed(store.root)
     if out.warnings:

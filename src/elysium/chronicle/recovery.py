@@ -41,7 +41,7 @@ from elysium.chronicle.survey import (
     Survey,
     closed_name,
     consistent,
-    describe_ranges,
+    events_phrase,
 )
 
 if TYPE_CHECKING:
@@ -206,7 +206,7 @@ def _keep_disagreeing(store: Store, sv: Survey, out: Outcome, kept: list[str]) -
     have = out.folded.events if out.folded else 0
     store.report.append(
         f"the checkpoint (state after event {snap.seq}) and the journal (readable events "
-        f"up to {have}) disagree; both are kept as {' and '.join(names)}"
+        f"up to {have}) disagree; kept as {' and '.join(names)}"
     )
 
 
@@ -282,12 +282,12 @@ def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[st
     base = folded if folded is not None else target
     parts = []
     if lost:
-        parts.append(f"events {describe_ranges(lost)} could not be read")
+        parts.append(f"{events_phrase(lost)} could not be read")
     if out.journal_missing is not None:
         parts.append(f"the journal of chapter {out.journal_missing} was missing")
     if out.adopted:
         parts.append("the newer state was restored from the checkpoint")
-    line = "recovered: " + "; ".join(parts)
+    line = "; ".join(parts)
     event = Event(
         seq=target.events + 1,
         type="recovered",
@@ -304,7 +304,7 @@ def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[st
         store.start_chapter(event, target.chapter, after)
     else:
         store.append(event)
-    store.report.append(f"{line} (written as event {event.seq})")
+    store.report.append(f"{line}: event {event.seq} records this in the log")
     return after
 
 

@@ -39,7 +39,7 @@ class Replay:
         self._states: list[State] = []
         state = State()
         for i, event in enumerate(self.events):
-            state = apply(state, event)
+            state = _step(state, event)
             if i % EVERY == 0 or i == len(self.events) - 1:
                 self._checkpoints.append(i)
                 self._states.append(state)
@@ -57,7 +57,7 @@ class Replay:
         position = self._checkpoints[k]
         state = self._states[k]
         for i in range(position + 1, target + 1):
-            state = apply(state, self.events[i])
+            state = _step(state, self.events[i])
         return state
 
     def events_until(self, cursor: int) -> list[Event]:
@@ -98,3 +98,12 @@ class Replay:
             return later[0] if later else cursor
         earlier = [p for p in places if p < cursor]
         return earlier[-1] if earlier else cursor
+
+
+def _step(state: State, event: Event) -> State:
+    """Apply one event; one that no longer fits (after events lost to damage, which a
+    ``recovered`` event names) leaves the state as it was, as recovery's fold does."""
+    try:
+        return apply(state, event)
+    except ValueError:
+        return state

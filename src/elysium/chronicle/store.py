@@ -39,6 +39,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from elysium.chronicle import faults
 from elysium.chronicle import state as st
@@ -56,6 +57,9 @@ from elysium.chronicle.index import ChapterEntry, write_index
 from elysium.chronicle.journal import MAX_JOURNAL, scan
 from elysium.chronicle.jsonsafe import digest
 from elysium.chronicle.paths import ensure_private_dir, fsync_dir, open_private, write_all
+
+if TYPE_CHECKING:
+    from elysium.chronicle.reading import Verdict
 from elysium.chronicle.survey import (
     CHAPTER_DIR,
     INDEX,
@@ -135,16 +139,7 @@ class Store:
         file; it reads again while a writer is mid-write, so its view is consistent."""
         from elysium.chronicle import reading, recovery
 
-        try:
-            info = os.lstat(root)
-        except FileNotFoundError:
-            raise StoreError(f"there is no chronicle at {root}") from None
-        if stat.S_ISLNK(info.st_mode):
-            raise StoreError(f"{root} is a symbolic link; refusing to use it as a save directory")
-        if not stat.S_ISDIR(info.st_mode):
-            raise StoreError(f"{root} is not a directory")
-        if not (root / JOURNAL_DIR).is_dir():
-            raise StoreError(f"{root} is not an Elysium chronicle (no journal directory)")
+        _check_root(root)
         store = cls(root, readonly)
         try:
             if readonly:
@@ -159,6 +154,15 @@ class Store:
             store.close()
             raise
         return store, opened
+
+    @classmethod
+    def verify(cls, root: Path) -> Verdict:
+        """``elysium check``: every file and checksum, nothing changed."""
+        from elysium.chronicle import reading
+
+        _check_root(root)
+        store = cls(root, readonly=True)
+        return store._retrying(lambda: reading.check(store))
 
     def _retrying(self, read):
         """Run ``read`` until it sees no file vanish and no checkpoint change under it."""
@@ -397,6 +401,19 @@ class Store:
                 with contextlib.suppress(OSError):
                     os.close(self._lock_fd)
                 self._lock_fd = None
+
+
+def _check_root(root: Path) -> None:
+    try:
+        info = os.lstat(root)
+    except FileNotFoundError:
+        raise StoreError(f"there is no chronicle at {root}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise StoreError(f"{root} is a symbolic link; refusing to use it as a save directory")
+    if not stat.S_ISDIR(info.st_mode):
+        raise StoreError(f"{root} is not a directory")
+    if not (root / JOURNAL_DIR).is_dir():
+        raise StoreError(f"{root} is not an Elysium chronicle (no journal directory)")
 
 
 @contextlib.contextmanager

@@ -177,8 +177,14 @@ def read_closed_file(sv: Survey, number: int) -> tuple[ClosedRead, bytes | None,
     if first is not None and last is not None:
         gaps = missing([e.seq for e in got.events], first, last)
         if gaps:
-            problems.append(f"{path.name}: events {describe_ranges(gaps)} cannot be read")
+            problems.append(f"{path.name}: {events_phrase(gaps)} cannot be read")
     return got, raw, problems
+
+
+def events_phrase(ranges: list[tuple[int, int]]) -> str:
+    """``event 4`` or ``events 4–9, 12``."""
+    single = len(ranges) == 1 and ranges[0][0] == ranges[0][1]
+    return f"{'event' if single else 'events'} {describe_ranges(ranges)}"
 
 
 def describe_ranges(ranges: list[tuple[int, int]]) -> str:

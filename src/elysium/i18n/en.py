@@ -94,6 +94,8 @@ STRINGS: dict[str, str] = {
     "sin.planned_violation": "planned violation (murder, draining a vessel)",
     "sin.casual_violation": "casual violation (thoughtless killing, feeding past satiation)",
     "sin.heinous_acts": "gross and heinous acts",
+    "log.gap": "{events}: not in the log (lost to damage)",
+    "log.recovered": "repair: events lost to damage: {lost}; the chronicle goes on from the newest state that could be recovered",
     "log.when": "N{night} C{chapter} S{scene} T{turn}",
     "log.nobody": "dice",
     "log.dice": "dice",

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from elysium.chronicle.errors import ChronicleError
+from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.session import Session
 from elysium.i18n import t
 from elysium.i18n.errors import translate
@@ -82,6 +83,7 @@ class ElysiumApp(App[None]):
         self.report = list(report)
         self.locked = locked
         self.selected: str | None = None
+        self._history_warned = False  # a full disk is mentioned once, not at every command
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -212,10 +214,17 @@ class ElysiumApp(App[None]):
         text = event.value.strip()
         if not text:
             return
+        if len(text) > MAX_COMMAND:  # refused at once: not tokenised, not kept in history
+            self.run_command(text)
+            bar.select_all()
+            return
         bar.remember(text)
         from elysium.tui.launch import append_history
 
-        append_history(text)
+        problem = append_history(text)
+        if problem and not self._history_warned:
+            self._history_warned = True
+            self.notify(problem, severity="warning", markup=False, timeout=6)
         if self.run_command(text):
             bar.value = ""
         else:

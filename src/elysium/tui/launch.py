@@ -19,6 +19,7 @@ from elysium.chronicle.session import Session
 RECENT = "recent"
 HISTORY = "history"
 HISTORY_KEEP = 500  # commands remembered across sessions
+HISTORY_BYTES = 1 << 20  # the most of the history file read back
 
 
 def _recent_file() -> Path:
@@ -38,31 +39,52 @@ def remember(root: Path) -> None:
 
 
 def load_history() -> list[str]:
-    """The commands typed in earlier sessions (private to this user, in the data directory)."""
-    try:
-        lines = (data_dir() / HISTORY).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return []
-    return [line for line in lines if line.strip()][-HISTORY_KEEP:]
-
-
-def append_history(command: str) -> None:
-    """Remember one typed command (best effort: history is a convenience, not a save)."""
-    import contextlib
+    """The commands typed in earlier sessions (private to this user, in the data directory);
+    only the file's last 1 MiB is read, and only lines a command could be."""
     import os
 
+    from elysium.chronicle.parser import MAX_COMMAND
+    from elysium.chronicle.text import clean_text
+
+    try:
+        fd = os.open(data_dir() / HISTORY, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return []
+    try:
+        size = os.fstat(fd).st_size
+        raw = os.pread(fd, HISTORY_BYTES, max(0, size - HISTORY_BYTES))
+    except OSError:
+        return []
+    finally:
+        os.close(fd)
+    lines = raw.decode("utf-8", "replace").splitlines()
+    kept = [clean_text(line) for line in lines if line.strip() and len(line) <= MAX_COMMAND]
+    return kept[-HISTORY_KEEP:]
+
+
+def append_history(command: str) -> str | None:
+    """Remember one typed command. History is a convenience, not a save: a failure is
+    returned as one sentence for the screen to mention, never raised."""
+    import os
+
+    from elysium.chronicle.files import write_error
     from elysium.chronicle.text import clean_text
 
     line = clean_text(command).strip()
     if not line:
-        return
-    with contextlib.suppress(OSError, StoreError):
+        return None
+    try:
         ensure_private_dir(data_dir())
         fd = open_private(data_dir() / HISTORY, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
         try:
             os.write(fd, (line + "\n").encode("utf-8"))
         finally:
             os.close(fd)
+    except OSError as exc:
+        return write_error(exc, "command history was not saved").split(". Nothing")[0]
+    except StoreError as exc:
+        return f"command history was not saved: {exc}"
+    return None
 
 
 def recent() -> Path | None:

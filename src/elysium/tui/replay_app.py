@@ -262,6 +262,11 @@ def run_replay(root: Path, chapter: int | None, lang: str) -> int:
             return 2
         replay = Replay(session.events(), chapter)
         name = session.state.name
+        for line in [*session.report, *session.store.warnings]:
+            print(f"elysium replay: warning: {line}", file=sys.stderr)
+    except ChronicleError as exc:
+        print(f"elysium replay: error: {exc}", file=sys.stderr)
+        return 2
     finally:
         session.close()
     make_replay_app(replay, name, lang).run()
