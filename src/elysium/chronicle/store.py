@@ -309,10 +309,12 @@ class Store:
         faults.reach("checkpoint:written")
         self._since_checkpoint = 0
         if self._pending:
+            faults.reach("close:index-written")
             for path in self._pending:
                 remove_quietly(path)
             fsync_dir(self.root / JOURNAL_DIR)
             self._pending = []
+            faults.reach("close:old-removed")
 
     def start_chapter(self, event: Event, number: int, state: st.State) -> None:
         """Close the current chapter and open ``number`` with ``event`` as its first record.
@@ -356,8 +358,6 @@ class Store:
             self.checkpoint(state)
         except StoreError as exc:
             self.report.append(f"the checkpoint was postponed: {exc}")
-            return
-        faults.reach("close:old-removed")
 
     # --- reading -----------------------------------------------------------------------
 
