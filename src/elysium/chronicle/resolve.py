@@ -117,4 +117,7 @@ def compute(sv: Survey, p: Plan, full: bool = False) -> Outcome:
             target = replace(target, chapter=out.journal_missing)
     out.state = target
     out.gaps = gaps_in(events, target.events)
+    # Events skipped before a repair's `recovered` event were made good by it.
+    repaired = max((e.seq for e in events if e.type == "recovered"), default=0)
+    out.skipped = [seq for seq in out.skipped if seq > repaired]
     return out

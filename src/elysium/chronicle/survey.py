@@ -172,12 +172,6 @@ def read_closed_file(sv: Survey, number: int) -> tuple[ClosedRead, bytes | None,
     problems.extend(f"{path.name}: {d}" for d in got.damage[:5])
     if len(got.damage) > 5:
         problems.append(f"{path.name}: {len(got.damage) - 5} more damaged entries")
-    first = entry.first if entry and entry.first else got.first
-    last = entry.last if entry and entry.last else got.last
-    if first is not None and last is not None:
-        gaps = missing([e.seq for e in got.events], first, last)
-        if gaps:
-            problems.append(f"{path.name}: {events_phrase(gaps)} cannot be read")
     return got, raw, problems
 
 
