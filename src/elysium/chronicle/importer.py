@@ -8,13 +8,15 @@ A file holds ``characters``: a list of tables, each with ``name`` and ``kind`` a
 
 from __future__ import annotations
 
-import json
+import os
+import stat
 import tomllib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.errors import CommandError
+from elysium.chronicle.jsonsafe import check_depth, loads
 from elysium.chronicle.text import clean_name, clean_text, name_key
 from elysium.rules.character import (
     Character,
@@ -52,12 +54,7 @@ KNOWN = {
 
 def read_file(path: Path) -> list[dict[str, Any]]:
     """The character entries of a JSON or TOML file (by its ending, else by content)."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise CommandError(f"cannot read {path.name}: {exc.strerror}") from None
-    if len(raw) > MAX_FILE:
-        raise CommandError(f"{path.name} is larger than {MAX_FILE // 1024} KiB")
+    raw = _read(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -67,12 +64,10 @@ def read_file(path: Path) -> list[dict[str, Any]]:
         data = _toml(text, path)
     else:
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            if path.suffix.lower() == ".json":
-                raise CommandError(
-                    f"{path.name} is not valid JSON: {exc.msg} at line {exc.lineno}"
-                ) from None
+            data = loads(text)
+        except ValueError as exc:
+            if path.suffix.lower() == ".json" or "nested" in str(exc):
+                raise CommandError(f"{path.name} is not valid JSON: {exc}") from None
             data = _toml(text, path)
     if isinstance(data, dict):
         data = data.get("characters")
@@ -83,10 +78,36 @@ def read_file(path: Path) -> list[dict[str, Any]]:
     return data
 
 
+def _read(path: Path) -> bytes:
+    """The file's bytes: a regular file only (a FIFO or a device would hang or never
+    end), at most :data:`MAX_FILE`."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise CommandError(f"cannot read {path.name}: {exc.strerror}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise CommandError(f"{path.name} is not a regular file; give a JSON or TOML file")
+        if info.st_size > MAX_FILE:
+            raise CommandError(f"{path.name} is larger than {MAX_FILE // 1024} KiB")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            raw = f.read(MAX_FILE + 1)
+    except OSError as exc:
+        raise CommandError(f"cannot read {path.name}: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_FILE:
+        raise CommandError(f"{path.name} is larger than {MAX_FILE // 1024} KiB")
+    return raw
+
+
 def _toml(text: str, path: Path) -> Any:
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        data = tomllib.loads(text)
+        check_depth(data)
+        return data
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:
         raise CommandError(f"{path.name} is neither valid JSON nor TOML: {exc}") from None
 
 
@@ -152,6 +173,11 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
         c = replace(c, notes=clean_text(str(e["notes"]), multiline=True))
     if "supernatural" in e:
         c = replace(c, supernatural=bool(e["supernatural"]))
-    for trait, text in dict(e.get("specialties") or {}).items():
-        c = set_specialty(c, trait, str(text))
+    specialties = e.get("specialties") or {}
+    if not isinstance(specialties, dict) or not all(
+        isinstance(v, str) for v in specialties.values()
+    ):
+        raise CommandError('specialties must be a table of trait = "text"')
+    for trait, text in specialties.items():
+        c = set_specialty(c, trait, text)
     return c
