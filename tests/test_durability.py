@@ -22,6 +22,7 @@ import pytest
 from elysium.chronicle.errors import StoreError
 from elysium.chronicle.events import decode
 from elysium.chronicle.session import Session
+from elysium.chronicle.store import Store
 from tests.chronicle_helpers import COTERIE, journal_bytes, new_session
 
 KILLS = int(os.environ.get("ELYSIUM_KILLS", "15"))
@@ -187,3 +188,107 @@ def test_a_full_disk_gives_a_clear_error_and_loses_nothing(tmp_path: Path) -> No
         s.execute("award Marcus 1")
         s.close()
         assert len(_awards(root)) == acked + 1
+
+
+def _fill(small: Path) -> Path:
+    """Take every free byte of the small filesystem; returns the filler to delete later."""
+    filler = small / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    for size in (65536, 4096, 512, 1):
+        with contextlib.suppress(OSError):
+            while True:
+                os.write(fd, b"\0" * size)
+    os.close(fd)
+    assert os.statvfs(small).f_bavail == 0
+    return filler
+
+
+def _litter(root: Path) -> list[str]:
+    return sorted(p.name for p in root.rglob("*") if ".tmp" in p.name or ".damaged-" in p.name)
+
+
+@pytest.mark.skipif(os.getuid() != 0, reason="mounting a small tmpfs needs root (CI is root)")
+def test_every_write_path_on_a_full_disk_is_one_line(tmp_path: Path) -> None:
+    """Lock, append, chapter close, checkpoint, export and history with 0 bytes free: one
+    sentence each, exit status 2 from the shell, nothing acknowledged lost, no litter."""
+    from elysium.tui.launch import append_history
+    from tests.conftest import run_elysium
+
+    with _small_filesystem(tmp_path / "small") as small:
+        root = small / "c"
+        new_session(root, COTERIE).close()
+        filler = _fill(small)
+        s = Session.open(root)
+        for _ in range(100):  # the journal's last page may still have room for a few
+            try:
+                s.execute("award Marcus 1")
+            except StoreError as exc:
+                assert "the disk is full" in str(exc)
+                break
+        state = s.state
+        before = journal_bytes(root)
+        for command in ("award Marcus 1", "chapter"):
+            with pytest.raises(StoreError, match="the disk is full"):
+                s.execute(command)
+        assert s.state == state and s.state.chapter == 1
+        s.close()  # its checkpoint fails quietly: the journal holds everything
+        assert journal_bytes(root) == before
+        proc = run_elysium("run", str(root), "award Marcus 1")  # takes the lock, then fails
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.count("\n") == 1 and "the disk is full" in proc.stderr
+        assert journal_bytes(root) == before
+        out = small / "recap.md"
+        proc = run_elysium("export", str(root), "-o", str(out))
+        assert proc.returncode == 2 and "the disk is full" in proc.stderr
+        assert "Traceback" not in proc.stderr and not out.exists()
+        env_home = os.environ["XDG_DATA_HOME"]
+        os.environ["XDG_DATA_HOME"] = str(small / "data")
+        try:
+            problem = append_history("roll 5")
+        finally:
+            os.environ["XDG_DATA_HOME"] = env_home
+        assert problem is not None and "disk is full" in problem
+        assert _litter(small) == []
+        filler.unlink()
+        s = Session.open(root)
+        assert s.report == [] and s.state == state
+        s.execute("chapter")
+        s.close()
+        assert Store.verify(root).sound
+
+
+@pytest.mark.skipif(os.getuid() != 0, reason="mounting a small tmpfs needs root (CI is root)")
+def test_repairs_on_a_full_disk(tmp_path: Path) -> None:
+    """A torn tail is cut off in place with 0 bytes free; a repair that needs room fails
+    cleanly, and retrying piles up neither temp files nor new `.damaged` names."""
+    with _small_filesystem(tmp_path / "small") as small:
+        torn = small / "torn"
+        new_session(torn, COTERIE).close()
+        good = journal_bytes(torn)
+        with open(torn / "journal" / "chapter-0001.jsonl", "ab") as f:
+            f.write(b'{"e":{"v":1,"seq":13,"ty')
+        damaged = small / "damaged"
+        new_session(damaged, COTERIE).close()
+        journal = damaged / "journal" / "chapter-0001.jsonl"
+        lines = journal.read_bytes().split(b"\n")
+        lines[4] = lines[4].replace(b'"stamina":3', b'"stamina":4')
+        journal.write_bytes(b"\n".join(lines))
+        filler = _fill(small)
+        s = Session.open(torn)
+        assert any("cut it off" in line for line in s.report), s.report
+        s.close()
+        assert journal_bytes(torn) == good
+        for _ in range(3):
+            with pytest.raises(StoreError, match="the disk is full"):
+                Session.open(damaged)
+            assert _litter(damaged) == []
+        filler.unlink()
+        s = Session.open(damaged)
+        assert any("1 damaged record" in line for line in s.report)
+        s.close()
+        # The journal, and the checkpoint that covered the damaged record: each kept once.
+        assert [n.split(".damaged-")[0] for n in _litter(damaged)] == [
+            "chapter-0001.jsonl",
+            "chronicle.json",
+        ]
+        assert Store.verify(damaged).sound

@@ -119,6 +119,59 @@ PATTERNS: list[tuple[str, str]] = [
         r"least 1 die",
         "пул из {n} костей: действие невозможно; нужна хотя бы одна кость",
     ),
+    # The store: saving, damage, repair.
+    (
+        r"(?P<what>.+?): the disk is full\. Nothing was changed; free some space and try again",
+        "{what}: диск заполнен. Ничего не изменено; освободите место и повторите",
+    ),
+    (
+        r"(?P<what>.+?): the disk quota is exhausted\. Nothing was changed; free some space and "
+        r"try again",
+        "{what}: квота диска исчерпана. Ничего не изменено; освободите место и повторите",
+    ),
+    (
+        r"(?P<what>.+?): the file size limit was reached\. Nothing was changed; free some space "
+        r"and try again",
+        "{what}: достигнут предел размера файла. Ничего не изменено",
+    ),
+    (
+        r"this chronicle is open read-only; nothing can be changed",
+        "хроника открыта только для чтения; изменить ничего нельзя",
+    ),
+    (
+        r"this chronicle is already open for writing by another process(?P<who> \(.*\))?; "
+        r"open it read-only instead",
+        "хронику уже пишет другой процесс{who}; откройте её только для чтения",
+    ),
+    (
+        r"the chronicle at (?P<root>.+) was removed or replaced while it was open; nothing more "
+        r"can be saved there \(the last command was not saved\)",
+        "хронику {root} удалили или подменили, пока она была открыта; сохранять туда больше "
+        "нельзя (последняя команда не сохранена)",
+    ),
+    (
+        r"a command can be at most (?P<n>[\d,]+) characters; this one has (?P<k>[\d,]+)",
+        "команда может быть не длиннее {n} знаков; в этой {k}",
+    ),
+    (
+        r"the line is longer than (?P<n>[\d,]+) characters; a command can be at most [\d,]+",
+        "строка длиннее {n} знаков; команда не может быть длиннее",
+    ),
+    (
+        r"run `elysium repair (?P<root>.+)` to repair it \(every original is kept\)",
+        "восстановите её: `elysium repair {root}` (все исходные файлы сохраняются)",
+    ),
+    (
+        r"damaged: run `elysium repair (?P<root>.+)` to repair it",
+        "повреждена: восстановите её командой `elysium repair {root}`",
+    ),
+    (
+        r"sound: (?P<c>\d+) chapter\(s\), (?P<n>\d+) events, every checksum and digest "
+        r"verified(?P<rest>.*)",
+        "в порядке: глав {c}, событий {n}, все контрольные суммы и дайджесты сходятся{rest}",
+    ),
+    (r"nothing to repair", "восстанавливать нечего"),
+    (r"there is no chronicle at (?P<root>.+)", "хроники {root} нет"),
 ]
 _COMPILED = [(re.compile(rf"^{shape}$"), template) for shape, template in PATTERNS]
 
@@ -131,6 +184,7 @@ PHRASES = [
     ("the soak roll:", "прочность:"),
     ("the Willpower roll to abort:", "проверка воли для отмены:"),
     ("generation ", "поколение "),
+    (" (a writer has it open)", " (её сейчас пишут)"),
     ("; for a trait outside the V20 lists write ", "; параметр вне списков V20: "),
 ]
 
