@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from textual.keys import _character_to_key
 from textual.widgets import Static
 
+from elysium.chronicle.paths import data_dir
 from elysium.chronicle.session import Session
 from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
@@ -420,3 +422,43 @@ async def test_command_history_survives_a_restart(tmp_path: Path) -> None:
         await pilot.press("up")
         assert again.query_one(CommandBar).value == "award Lucien 1"
     again.session.close()
+
+
+@run_async
+async def test_an_over_long_command_is_refused_at_once_and_not_kept(tmp_path: Path) -> None:
+    """A pasted megabyte in the command bar: refused in well under a second, nothing
+    changed, not written to the history file."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = app.session.state
+        bar = app.query_one(CommandBar)
+        bar.value = "roll " + "x" * 1_000_000
+        start = time.perf_counter()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert time.perf_counter() - start < 1.0
+        assert app.session.state == before
+        assert "at most 4,096 characters" in status(app)
+        assert bar.history == []
+    assert not (data_dir() / "history").exists()
+    app.session.close()
+
+
+@run_async
+async def test_a_crafted_name_reaches_the_header_only_as_text(tmp_path: Path) -> None:
+    from tests.chronicle_helpers import reseal
+
+    root = demo_copy(tmp_path)
+
+    def crafted(doc: dict) -> None:
+        state = next(iter(doc["snapshot"].values()))["state"]
+        state["name"] = "Chicago\x1b]0;pwned\x07"
+
+    reseal(root, crafted)
+    app = make_app(Session.open(root), "en")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        top = str(app.query_one("#topbar", Static).render())
+        assert "\x1b" not in top and "\x07" not in top and "Chicago\ufffd]0;pwned\ufffd" in top
+    app.session.close()
