@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +33,8 @@ class Scan:
     """What a journal's bytes hold."""
 
     size: int
+    start: int = 0  # bytes before this were proven intact by a digest, not scanned
+    start_seq: int = 0  # the last sequence number in those bytes
     records: list[Record] = field(default_factory=list)
     bad: list[tuple[int, int, str]] = field(default_factory=list)  # (start, end, why)
     torn: tuple[int, int] | None = None  # an unfinished last line
@@ -48,58 +51,68 @@ class Scan:
     def sound(self) -> bool:
         return not self.bad and self.torn is None
 
+    @property
+    def holds_records(self) -> bool:
+        return bool(self.records) or self.start > 0
+
     def good_bytes(self, raw: bytes) -> bytes:
         """The journal as it should be: the good records only, in order."""
-        return b"".join(raw[r.start : r.end] for r in self.records)
+        return raw[: self.start] + b"".join(raw[r.start : r.end] for r in self.records)
 
 
-def scan(raw: bytes, decode_from: int = 0) -> Scan:
-    """Check every record of ``raw``. Records starting before ``decode_from`` are verified
-    by checksum only (a checkpoint already holds their effect), the rest fully decoded."""
-    out = Scan(size=len(raw))
-    pos = 0
-    last_seq = 0
-    while pos < len(raw):
-        end = raw.find(b"\n", pos)
-        if end < 0:
-            out.torn = (pos, len(raw))
-            break
-        line = raw[pos:end]
+def scan(raw: bytes, decode_from: int = 0, start: int = 0, after_seq: int = 0) -> Scan:
+    """Check every record of ``raw`` from byte ``start`` on (the bytes before it already
+    proven intact by the checkpoint's SHA-256, ``after_seq`` the last sequence in them).
+    Records starting before ``decode_from`` are verified by checksum only (a checkpoint
+    already holds their effect); the rest are fully decoded."""
+    out = Scan(size=len(raw), start=start, start_seq=after_seq)
+    lines = raw[start:].split(b"\n")
+    last_line = lines.pop()  # what follows the last newline: empty, or an unfinished record
+    pos = start
+    last_seq = after_seq
+    records = out.records
+    for line in lines:
+        end = pos + len(line) + 1
         try:
             if pos >= decode_from:
-                event = decode(line)
-                seq = event.seq
+                event: Event | None = decode(line)
+                seq = event.seq  # type: ignore[union-attr]
             else:
-                seq = _checked_seq(line)
                 event = None
+                seq = _checked_seq(line)
             if seq <= last_seq:
                 raise ValueError(f"sequence {seq} does not follow {last_seq}")
         except ValueError as exc:
-            out.bad.append((pos, end + 1, str(exc)))
+            out.bad.append((pos, end, str(exc)))
         else:
-            out.records.append(Record(pos, end + 1, seq, event))
+            records.append(Record(pos, end, seq, event))
             last_seq = seq
-        pos = end + 1
+        pos = end
+    if last_line:
+        out.torn = (pos, len(raw))
     return out
+
+
+_SEQ = re.compile(rb'"seq":(\d{1,13})[,}]')
 
 
 def _checked_seq(line: bytes) -> int:
     """Verify a record's checksum and read its sequence number without parsing it all."""
-    body, crc = split_record(line)
-    if zlib.crc32(body) & 0xFFFFFFFF != crc:
+    if line[:5] != b'{"e":' or line[-16:-10] != b',"c":"' or line[-2:] != b'"}':
+        split_record(line)  # raises with the precise reason
+    body = line[5:-16]
+    try:
+        expected = int(line[-10:-2], 16)
+    except ValueError:
+        raise ValueError("record checksum unreadable") from None
+    if zlib.crc32(body) & 0xFFFFFFFF != expected:
         raise ValueError("record checksum does not match")
-    at = body.find(b'"seq":')
-    if at < 0:
+    # Keys are sorted, and nothing after "seq" (time, type, v, wall) holds one: the last
+    # "seq" is the event's own.
+    m = _SEQ.match(body, body.rfind(b'"seq":'))
+    if not m:
         raise ValueError("record has no sequence number")
-    digits = bytearray()
-    for b in body[at + 6 : at + 26]:
-        if 48 <= b <= 57:
-            digits.append(b)
-        else:
-            break
-    if not digits:
-        raise ValueError("record has no sequence number")
-    return int(digits)
+    return int(m.group(1))
 
 
 def tail(path: Path, count: int, chunk: int = 1 << 16) -> list[Event]:

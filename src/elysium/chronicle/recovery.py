@@ -128,7 +128,7 @@ def _same_events(path: Path, jf: JournalFile) -> bool:
 
 
 def _decoded(jf: JournalFile) -> list[Event]:
-    if any(r.event is None for r in jf.scan.records):
+    if jf.scan.start or any(r.event is None for r in jf.scan.records):
         jf.scan = scan(jf.raw)
     return jf.scan.events
 

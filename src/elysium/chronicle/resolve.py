@@ -49,7 +49,7 @@ def plan(sv: Survey) -> Plan:
     empty_top = None
     if len(journals) > 1:
         top = max(journals)
-        if not journals[top].scan.records:
+        if not journals[top].scan.holds_records:
             empty_top = journals.pop(top)
     open_n = max(journals) if journals else None
     forward = sorted(n for n in journals if n != open_n)

@@ -46,6 +46,13 @@ class JournalFile:
     raw: bytes
     scan: Scan
     oversize: str | None = None  # why the file was not read: too large to be a journal
+    covered: bool = False  # its first bytes are exactly those the checkpoint covered
+
+    def full_scan(self) -> Scan:
+        """Every record verified one by one (not only proven by the checkpoint's digest)."""
+        if self.scan.start:
+            self.scan = scan(self.raw)
+        return self.scan
 
 
 @dataclass(slots=True)
@@ -90,10 +97,17 @@ def take(root: Path, decode_all: bool = False) -> Survey:
             except OversizeError as exc:
                 journals[number] = JournalFile(number, path, b"", scan(b""), str(exc))
                 continue
-            offset = 0
-            if not decode_all and index is not None and index.snapshot.chapter == number:
-                offset = index.snapshot.offset
-            journals[number] = JournalFile(number, path, raw, scan(raw, decode_from=offset))
+            jf = JournalFile(number, path, raw, Scan(size=0))
+            snap = index.snapshot if index is not None else None
+            if snap is not None and snap.chapter == number and snap.offset <= len(raw):
+                jf.covered = snap.journal is not None and digest(raw[: snap.offset]) == snap.journal
+            if jf.covered and not decode_all and snap is not None:
+                # The digest proves every covered byte intact: scan only what follows.
+                jf.scan = scan(raw, start=snap.offset, after_seq=snap.seq)
+            else:
+                offset = snap.offset if snap is not None and snap.chapter == number else 0
+                jf.scan = scan(raw, decode_from=0 if decode_all else offset)
+            journals[number] = jf
     for name in _names(cdir):
         m = _CLOSED_RE.match(name)
         if m:
@@ -132,7 +146,7 @@ def consistent(sv: Survey, jf: JournalFile | None) -> bool:
     if snap.chapter != jf.number or snap.offset > len(jf.raw):
         return False
     if snap.journal is not None:
-        return digest(jf.raw[: snap.offset]) == snap.journal
+        return jf.covered
     # Format 1 had no digest: the record ending at the offset must be the snapshot's event.
     ends = [r for r in jf.scan.records if r.end == snap.offset]
     return bool(ends) and ends[0].seq == snap.seq
@@ -143,6 +157,8 @@ def newer_events(sv: Survey, after: int, chapters: list[int]) -> list[Event]:
     out: list[Event] = []
     for number in chapters:
         jf = sv.journals[number]
+        if jf.scan.start and after < jf.scan.start_seq:
+            jf.full_scan()
         for r in jf.scan.records:
             if r.seq > after:
                 event = r.event
