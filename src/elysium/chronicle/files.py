@@ -117,17 +117,18 @@ def read_bounded(path: Path, limit: int) -> bytes:
                 f"{path.name} is {info.st_size:,} bytes, more than the "
                 f"{limit:,} an Elysium file can be"
             )
-        chunks = []
-        total = 0
-        while True:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            total += len(chunk)
-            if total > limit:
-                raise OversizeError(f"{path.name} grew past {limit:,} bytes while being read")
-            chunks.append(chunk)
-        return b"".join(chunks)
+        with os.fdopen(os.dup(fd), "rb", buffering=0) as f:
+            parts = [f.read(info.st_size + 1)]  # one allocation: the size is known
+            total = len(parts[0])
+            while total > info.st_size:  # it grew meanwhile (a writer appending)
+                more = f.read(1 << 20)
+                if not more:
+                    break
+                parts.append(more)
+                total += len(more)
+                if total > limit:
+                    raise OversizeError(f"{path.name} grew past {limit:,} bytes while read")
+        return parts[0] if len(parts) == 1 else b"".join(parts)
     finally:
         os.close(fd)
 

@@ -13,12 +13,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from elysium.chronicle.chapters import MAX_CLOSED, read_closed
 from elysium.chronicle.errors import StoreError
 from elysium.chronicle.events import Event
+from elysium.chronicle.files import read_bounded
 from elysium.chronicle.journal import tail as journal_tail
 from elysium.chronicle.resolve import Outcome, Plan, compute, plan
 from elysium.chronicle.survey import (
+    _CLOSED_RE,
+    _JOURNAL_RE,
+    CHAPTER_DIR,
+    JOURNAL_DIR,
     Survey,
+    _names,
     consistent,
     events_phrase,
     gaps_in,
@@ -151,21 +158,36 @@ def history(store: Store, chapter: int | None) -> History:
 
 
 def tail(store: Store, count: int) -> list[Event]:
-    """The newest ``count`` events, reading journals from their ends."""
+    """The newest ``count`` events, reading journals from their ends: showing the log of a
+    long chapter costs no more than a short one's (nothing else is read)."""
     if count <= 0:
         return []
-    sv = _survey(store.root)
-    p = plan(sv)
+    journals, closed = _listing(store.root)
     out: list[Event] = []
-    for n in reversed(sorted((set(sv.closed) - set(p.stray)) | set(p.chain))):
-        if n in p.chain:
-            events = journal_tail(sv.journals[n].path, count - len(out))
+    for n in sorted(set(journals) | set(closed), reverse=True):
+        want = count - len(out)
+        if n in journals:
+            events = journal_tail(journals[n], want)
         else:
-            events = read_closed_file(sv, n)[0].events[-(count - len(out)) :]
-        out = events + out
+            raw = read_bounded(closed[n], MAX_CLOSED)
+            events = read_closed(raw, n).events[-want:]
+        out = [e for e in events if not out or e.seq < out[0].seq] + out
         if len(out) >= count:
             break
     return out[-count:]
+
+
+def _listing(root: Path) -> tuple[dict[int, Path], dict[int, Path]]:
+    found: tuple[dict[int, Path], dict[int, Path]] = ({}, {})
+    for directory, pattern, table in (
+        (root / JOURNAL_DIR, _JOURNAL_RE, found[0]),
+        (root / CHAPTER_DIR, _CLOSED_RE, found[1]),
+    ):
+        for name in _names(directory):
+            m = pattern.match(name)
+            if m:
+                table[int(m.group(1))] = directory / name
+    return found
 
 
 def chapter_numbers(store: Store) -> list[int]:

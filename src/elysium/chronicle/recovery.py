@@ -143,6 +143,7 @@ def _repair_journal(store: Store, jf: JournalFile, kept: list[str]) -> None:
         store.report.append(f"{jf.oversize}; kept as {aside.name} and begun afresh")
         create_new(jf.path, b"", what=f"could not repair {jf.path.name}")
         jf.oversize = None
+        jf.hasher = None
         return
     if found.bad:
         good = found.good_bytes(jf.raw)
@@ -166,6 +167,7 @@ def _repair_journal(store: Store, jf: JournalFile, kept: list[str]) -> None:
         )
         jf.raw = good
         jf.scan = scan(good)
+        jf.hasher = None
         return
     if found.torn is not None:
         start, end = found.torn
@@ -185,6 +187,7 @@ def _repair_journal(store: Store, jf: JournalFile, kept: list[str]) -> None:
             f"acknowledged); cut it off{note}"
         )
         jf.raw = jf.raw[:start]
+        jf.hasher = None
         jf.scan.torn = None
         jf.scan.size = start
 
@@ -271,7 +274,8 @@ def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[st
     a newer state was restored; returns the state the writer goes on from."""
     target = out.state
     if p.open is not None:
-        store._attach(p.open, sv.journals[p.open].raw)
+        jf = sv.journals[p.open]
+        store._attach(p.open, jf.raw, jf.hasher)
     lost = out.gaps
     folded = out.folded
     needs = bool(lost) or out.journal_missing is not None

@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from elysium.chronicle import faults
 from elysium.chronicle import state as st
@@ -222,8 +222,9 @@ class Store:
     def _journal_path(self, chapter: int | None = None) -> Path:
         return self.root / JOURNAL_DIR / journal_name(self._chapter if chapter is None else chapter)
 
-    def _attach(self, chapter: int, content: bytes) -> None:
-        """Append to ``chapter``'s journal from now on; ``content`` is what it holds."""
+    def _attach(self, chapter: int, content: bytes, hasher: Any = None) -> None:
+        """Append to ``chapter``'s journal from now on; ``content`` is what it holds (and
+        ``hasher``, if given, its SHA-256 so far: hashing a long chapter twice is waste)."""
         path = self._journal_path(chapter)
         fd = open_private(path, os.O_WRONLY | os.O_APPEND)
         info = os.fstat(fd)
@@ -235,7 +236,7 @@ class Store:
         self._journal_fd = fd
         self._journal_id = (info.st_dev, info.st_ino)
         self._journal_size = len(content)
-        self._hasher = hashlib.sha256(content)
+        self._hasher = hasher if hasher is not None else hashlib.sha256(content)
         self._chapter = chapter
 
     def _begin_journal(self, chapter: int, first_line: bytes) -> None:

@@ -9,10 +9,12 @@ reads again, which gives every reader a consistent view at any moment of a write
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from elysium.chronicle import state as st
 from elysium.chronicle.chapters import MAX_CLOSED, ClosedRead, missing, read_closed
@@ -47,6 +49,7 @@ class JournalFile:
     scan: Scan
     oversize: str | None = None  # why the file was not read: too large to be a journal
     covered: bool = False  # its first bytes are exactly those the checkpoint covered
+    hasher: Any = None  # SHA-256 of ``raw`` as read, kept for the writer's running digest
 
     def full_scan(self) -> Scan:
         """Every record verified one by one (not only proven by the checkpoint's digest)."""
@@ -100,7 +103,11 @@ def take(root: Path, decode_all: bool = False) -> Survey:
             jf = JournalFile(number, path, raw, Scan(size=0))
             snap = index.snapshot if index is not None else None
             if snap is not None and snap.chapter == number and snap.offset <= len(raw):
-                jf.covered = snap.journal is not None and digest(raw[: snap.offset]) == snap.journal
+                view = memoryview(raw)
+                hasher = hashlib.sha256(view[: snap.offset])
+                jf.covered = snap.journal is not None and hasher.hexdigest() == snap.journal
+                hasher.update(view[snap.offset :])
+                jf.hasher = hasher
             if jf.covered and not decode_all and snap is not None:
                 # The digest proves every covered byte intact: scan only what follows.
                 jf.scan = scan(raw, start=snap.offset, after_seq=snap.seq)

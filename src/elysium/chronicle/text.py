@@ -24,6 +24,8 @@ def _is_control(ch: str) -> bool:
 
 def clean_text(text: str, *, multiline: bool = False) -> str:
     """Replace control characters; tabs become spaces; newlines survive only if allowed."""
+    if not _NEEDS_CLEANING.search(text):
+        return text  # the common case, decided at C speed
     out = []
     for ch in text:
         if ch == "\t":
