@@ -250,3 +250,18 @@ def test_control_characters_from_a_crafted_checkpoint_never_reach_the_terminal(
         assert "\x1b" not in proc.stdout and "\x07" not in proc.stdout
         assert "\\u001b" not in proc.stdout
     assert "Chron\ufffd]0;pwned\ufffdicle" in run_elysium("state", str(root)).stdout
+
+
+def test_a_crafted_undo_stack_is_refused_with_one_line(pristine: Path, tmp_path: Path) -> None:
+    root = _copy(pristine, tmp_path, "c")
+
+    def crafted(doc: dict) -> None:
+        state = _snap(doc)["state"]
+        state["undo"] = [[state["events"], {"chars": {"nobody": {"blood": [1, 2]}}}, "x"]]
+
+    reseal(root, crafted)
+    before = run_elysium("state", str(root), "--json").stdout
+    proc = run_elysium("run", str(root), "undo")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "cannot undo that step" in proc.stderr and "elysium check" in proc.stderr
+    assert run_elysium("state", str(root), "--json").stdout == before

@@ -41,7 +41,8 @@ def _open(args: argparse.Namespace, readonly: bool) -> Session:
     rng = SeededDice(args.seed) if getattr(args, "seed", None) is not None else None
     session = Session.open(root, readonly=readonly, rng=rng)
     for line in session.report:
-        print(f"elysium: recovered: {line}", file=sys.stderr)
+        label = "warning" if readonly else "recovered"  # a reader changes nothing
+        print(f"elysium: {label}: {line}", file=sys.stderr)
     return session
 
 

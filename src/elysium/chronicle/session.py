@@ -104,7 +104,13 @@ class Session:
             event_type, data = parsed.verb, {"target": target, "what": line}
             undone = "undone" if parsed.verb == "undo" else "redone"
             message = f"{undone} (event {target}): {line}"
-            new_state = st.patch(state, forward)
+            try:
+                new_state = st.patch(state, forward)
+            except (ValueError, RulesError) as exc:
+                raise CommandError(
+                    f"cannot {parsed.verb} that step: its saved record does not fit the "
+                    f"chronicle ({str(exc)[:120]}); run `elysium check` on it"
+                ) from None
             changes_out = forward
         else:
             try:
@@ -151,7 +157,10 @@ class Session:
             data=data,
             changes=st.diff(state, new_state) if changes is None else changes,
         )
-        after = st.apply(state, event)  # the reducer must agree before anything is written
+        try:
+            after = st.apply(state, event)  # the reducer must agree before anything is written
+        except ValueError as exc:
+            raise CommandError(f"this command does not fit the saved state: {exc}") from None
         if event_type == "chapter":
             self.store.start_chapter(event, after.chapter, after)
         else:

@@ -140,7 +140,7 @@ def launch(dir_arg: str | None, demo: bool, lang: str, readonly: bool) -> int:
         print(f"elysium: error: {exc}", file=sys.stderr)
         return 2
     if session is not None and not session.readonly:
-        with contextlib.suppress(StoreError):
+        with contextlib.suppress(StoreError, OSError):  # a convenience; a full disk is fine
             remember(root)
     app = make_app(session, lang, report=session.report if session else (), locked=locked)
     try:
