@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import os
 import re
 import secrets
 import stat
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -153,34 +155,28 @@ def _aside_name(path: Path) -> Path:
 
 def kept_copy(path: Path, data: bytes) -> Path | None:
     """A ``.damaged-`` sibling already holding exactly ``data``, if there is one."""
-    for other in path.parent.glob(f"{glob_escape(path.name)}{DAMAGED}*"):
+    for other in path.parent.glob(f"{glob.escape(path.name)}{DAMAGED}*"):
         with contextlib.suppress(OSError):
             if other.stat().st_size == len(data) and other.read_bytes() == data:
                 return other
     return None
 
 
-def glob_escape(name: str) -> str:
-    return re.sub(r"([*?\[])", r"[\1]", name)
-
-
 def move_aside(path: Path) -> Path:
     """Rename a damaged file out of the way (no space needed); returns its new name."""
-    target = _aside_name(path)
-    try:
-        os.rename(path, target)
-        fsync_dir(path.parent)
-    except OSError as exc:
-        raise StoreError(write_error(exc, f"could not keep {path.name} aside")) from None
-    return target
+    return _aside(path, os.rename)
 
 
 def link_aside(path: Path) -> Path:
     """Keep the file's current inode under a ``.damaged-`` name (the caller then replaces
     ``path`` with new content by rename, so the kept bytes never change)."""
+    return _aside(path, os.link)
+
+
+def _aside(path: Path, keep: Callable[[Path, Path], None]) -> Path:
     target = _aside_name(path)
     try:
-        os.link(path, target)
+        keep(path, target)
         fsync_dir(path.parent)
     except OSError as exc:
         raise StoreError(write_error(exc, f"could not keep {path.name} aside")) from None
