@@ -100,3 +100,17 @@ def write_all(fd: int, data: bytes) -> None:
         written = os.write(fd, view)
         view = view[written:]
     os.fsync(fd)
+
+
+def check_chronicle_dir(root: Path) -> None:
+    """A chronicle directory: there, a real directory (not a symlink), with a journal."""
+    try:
+        info = os.lstat(root)
+    except FileNotFoundError:
+        raise StoreError(f"there is no chronicle at {root}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise StoreError(f"{root} is a symbolic link; refusing to use it as a save directory")
+    if not stat.S_ISDIR(info.st_mode):
+        raise StoreError(f"{root} is not a directory")
+    if not (root / "journal").is_dir():
+        raise StoreError(f"{root} is not an Elysium chronicle (no journal directory)")

@@ -9,6 +9,8 @@ lock: while one does, it is the writer's work in progress.
 
 from __future__ import annotations
 
+import fcntl
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,6 +26,7 @@ from elysium.chronicle.survey import (
     _JOURNAL_RE,
     CHAPTER_DIR,
     JOURNAL_DIR,
+    LOCK,
     Survey,
     _names,
     consistent,
@@ -50,10 +53,10 @@ def _survey(root: Path, decode_all: bool = False) -> Survey:
     return sv
 
 
-def findings(sv: Survey, p: Plan, out: Outcome, writer_active: bool) -> list[str]:
+def findings(sv: Survey, p: Plan, out: Outcome, active: bool) -> list[str]:
     """What is wrong, one sentence each; in-between states of a live writer left out."""
     lines: list[str] = []
-    settled = not writer_active
+    settled = not active
     if sv.index_damage:
         lines.append(f"the checkpoint chronicle.json is damaged ({sv.index_damage})")
     elif sv.index_missing and settled:
@@ -110,7 +113,7 @@ def look(store: Store, full: bool = False) -> Opened:
     out = compute(sv, p, full)
     if not unchanged(sv):
         raise Changed(store.root)
-    report = findings(sv, p, out, store.writer_active())
+    report = findings(sv, p, out, writer_active(store.root))
     if report:
         report.append(repair_hint(store.root))
     return Opened(out.state, report)
@@ -209,7 +212,7 @@ def check(store: Store) -> Verdict:
     out = compute(sv, p, full=True)
     if not unchanged(sv):
         raise Changed(store.root)
-    active = store.writer_active()
+    active = writer_active(store.root)
     lines = findings(sv, p, out, active)
     if sv.index is not None:
         for n in sorted(set(sv.closed) - set(p.stray) - set(p.chain)):
@@ -229,3 +232,18 @@ def check(store: Store) -> Verdict:
             + (" (a writer has it open)" if active else "")
         ],
     )
+
+
+def writer_active(root: Path) -> bool:
+    """Whether a process holds the write lock now (asked without disturbing it)."""
+    try:
+        fd = os.open(root / LOCK, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False

@@ -18,7 +18,8 @@ from elysium.chronicle.errors import CommandError, StoreError
 from elysium.chronicle.events import Event
 from elysium.chronicle.importer import build, read_file
 from elysium.chronicle.parser import parse
-from elysium.chronicle.store import Store, ignore_file_size_signal, now_iso
+from elysium.chronicle.signals import ignore_file_size_signal
+from elysium.chronicle.store import Store, now_iso
 from elysium.chronicle.text import clean_name, name_key
 from elysium.rules import SeededDice
 from elysium.rules.dice import DiceSource

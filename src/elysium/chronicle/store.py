@@ -31,10 +31,7 @@ import contextlib
 import fcntl
 import hashlib
 import os
-import signal
 import socket
-import stat
-import threading
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -56,7 +53,14 @@ from elysium.chronicle.files import (
 from elysium.chronicle.index import ChapterEntry, write_index
 from elysium.chronicle.journal import MAX_JOURNAL, scan
 from elysium.chronicle.jsonsafe import digest
-from elysium.chronicle.paths import ensure_private_dir, fsync_dir, open_private, write_all
+from elysium.chronicle.paths import (
+    check_chronicle_dir,
+    ensure_private_dir,
+    fsync_dir,
+    open_private,
+    write_all,
+)
+from elysium.chronicle.signals import deferred_signals
 
 if TYPE_CHECKING:
     from elysium.chronicle.reading import Verdict
@@ -139,7 +143,7 @@ class Store:
         file; it reads again while a writer is mid-write, so its view is consistent."""
         from elysium.chronicle import reading, recovery
 
-        _check_root(root)
+        check_chronicle_dir(root)
         store = cls(root, readonly)
         try:
             if readonly:
@@ -160,7 +164,7 @@ class Store:
         """``elysium check``: every file and checksum, nothing changed."""
         from elysium.chronicle import reading
 
-        _check_root(root)
+        check_chronicle_dir(root)
         store = cls(root, readonly=True)
         return store._retrying(lambda: reading.check(store))
 
@@ -196,20 +200,6 @@ class Store:
             info = f"pid {os.getpid()} on {socket.gethostname()} since {now_iso()}"
             os.pwrite(fd, info.encode(), 0)
         self._lock_fd = fd
-
-    def writer_active(self) -> bool:
-        """Whether another process holds the write lock now (a reader's question)."""
-        try:
-            fd = os.open(self.root / LOCK, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-        except OSError:
-            return False
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        finally:
-            os.close(fd)
-        return False
 
     # --- writing ----------------------------------------------------------------------
 
@@ -272,7 +262,7 @@ class Store:
         line = encode(event)
         fd = self._journal_fd
         start = self._journal_size
-        with _deferred_signals():
+        with deferred_signals():
             try:
                 write_all(fd, line)
             except OSError as exc:
@@ -402,37 +392,3 @@ class Store:
                 with contextlib.suppress(OSError):
                     os.close(self._lock_fd)
                 self._lock_fd = None
-
-
-def _check_root(root: Path) -> None:
-    try:
-        info = os.lstat(root)
-    except FileNotFoundError:
-        raise StoreError(f"there is no chronicle at {root}") from None
-    if stat.S_ISLNK(info.st_mode):
-        raise StoreError(f"{root} is a symbolic link; refusing to use it as a save directory")
-    if not stat.S_ISDIR(info.st_mode):
-        raise StoreError(f"{root} is not a directory")
-    if not (root / JOURNAL_DIR).is_dir():
-        raise StoreError(f"{root} is not an Elysium chronicle (no journal directory)")
-
-
-@contextlib.contextmanager
-def _deferred_signals():
-    """Let SIGTERM / SIGHUP wait until the record is on disk (main thread only)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    sigs = [signal.SIGTERM, signal.SIGHUP, signal.SIGINT]
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, sigs)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-def ignore_file_size_signal() -> None:
-    """With ``ulimit -f`` a too-large write sends SIGXFSZ, which kills by default; ignoring
-    it turns the write into an EFBIG error the store reports."""
-    with contextlib.suppress(ValueError, AttributeError):
-        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
