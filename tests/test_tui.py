@@ -462,3 +462,20 @@ async def test_a_crafted_name_reaches_the_header_only_as_text(tmp_path: Path) ->
         top = str(app.query_one("#topbar", Static).render())
         assert "\x1b" not in top and "\x07" not in top and "Chicago\ufffd]0;pwned\ufffd" in top
     app.session.close()
+
+
+@run_async
+async def test_a_damaged_chronicle_opened_read_only_says_how_to_repair(tmp_path: Path) -> None:
+    root = demo_copy(tmp_path)
+    journal = root / "journal" / "chapter-0002.jsonl"
+    journal.write_bytes(journal.read_bytes()[:-30])  # the last record cut short
+    before = journal.read_bytes()
+    session = Session.open(root, readonly=True)
+    app = make_app(session, "en", report=session.report)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert status(app).startswith("Needs repair: chapter-0002.jsonl ends with")
+        assert f"elysium repair {root}" in status(app)
+        assert len(app._notifications) == 1  # one toast, not a screenful
+    assert journal.read_bytes() == before  # a reader changes nothing
+    app.session.close()

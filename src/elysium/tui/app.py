@@ -115,11 +115,24 @@ class ElysiumApp(App[None]):
         bar.history = load_history()
         bar.remember("")
         self.refresh_panes()
-        for line in self.report:
-            self._say(f"{t('ui.recovered', self.lang)}: {line}", error=True)
+        if self.report:
+            self._say(self._report_line(), error=True)
         self.query_one(CommandBar).focus()
         # The roll log is read after the first frame, so the panes appear at once.
         self.call_after_refresh(self.load_log)
+
+    def _report_line(self) -> str:
+        """What opening found, in one line (one toast, not a screenful at 80x24): the first
+        finding, how many more, and how to repair; ``elysium check`` lists them all."""
+        readonly = self.session is not None and self.session.readonly
+        label = t("ui.damaged" if readonly else "ui.recovered", self.lang)
+        lines = [translate(line, self.lang) for line in self.report]
+        hints = [line for line in lines if "elysium repair" in line]
+        found = [line for line in lines if line not in hints] or lines
+        key = "ui.more_check" if readonly else "ui.more"
+        more = t(key, self.lang, n=len(found) - 1) if len(found) > 1 else ""
+        tail = f"; {hints[0]}" if hints else ""
+        return f"{label}: {found[0]}{more}{tail}"
 
     def _locked(self, read_only: bool | None) -> None:
         if not read_only or self.locked is None:
