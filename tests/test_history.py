@@ -180,7 +180,7 @@ def test_export_stats_and_replay_from_the_shell(tmp_path: Path) -> None:
     bad = run_elysium("replay", str(root), "--chapter", "9")
     assert bad.returncode == 2 and "there is no chapter 9" in bad.stderr
     guard = run_elysium("export", str(root), "-o", str(root / "chronicle.json"))
-    assert guard.returncode == 2 and "part of a chronicle" in guard.stderr
+    assert guard.returncode == 2 and "inside a chronicle" in guard.stderr
 
 
 def test_replay_works_while_someone_writes(tmp_path: Path) -> None:

@@ -321,13 +321,11 @@ def _write_export(target: Path, data: bytes, mode: int) -> None:
 
     if target.is_symlink():
         raise StoreError(f"{target} is a symbolic link; write the export to a regular file")
-    if target.exists() and (
-        target.is_dir()
-        or target.name.endswith(".jsonl")
-        or target.name == "chronicle.json"
-        or (target.parent / "journal").is_dir()
-    ):
-        raise StoreError(f"{target} is part of a chronicle or a directory; choose another file")
+    if target.exists() and not target.is_file():
+        raise StoreError(f"{target} is not a regular file; choose another file")
+    for directory in (target.parent, target.parent.parent):
+        if (directory / "journal").is_dir() or (directory / "chronicle.json").exists():
+            raise StoreError(f"{target} is inside a chronicle; write the export elsewhere")
     if not target.parent.is_dir():
         raise StoreError(f"there is no directory {target.parent} to write {target.name} in")
     atomic_write(target, data, mode=mode, what=f"could not write {target}")

@@ -15,3 +15,13 @@ class LockedError(StoreError):
 
 class CommandError(ChronicleError):
     """A command that could not be understood or that the rules refuse."""
+
+
+class NotRegularError(StoreError):
+    """A save file's name holds a symlink, a FIFO, a directory: never read or written
+    through, but ``elysium repair`` can set it aside."""
+
+
+def repair_hint(root: object) -> str:
+    """The way out that every message about damage names."""
+    return f"run `elysium repair {root}` to repair it (every original is kept)"

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from elysium.chronicle import faults
-from elysium.chronicle.errors import StoreError
+from elysium.chronicle.errors import NotRegularError, StoreError
 from elysium.chronicle.paths import FILE_MODE, check_file, fsync_dir, write_all
 
 # Ours: ".NAME.tmp-<16 hex>"; older versions wrote ".NAME.<pid>.tmp" and ".NAME.tmp".
@@ -43,6 +43,7 @@ def write_error(exc: OSError, what: str = "could not save") -> str:
         why = "the file size limit was reached"
     else:
         why = (exc.strerror or str(exc)).rstrip(".")
+        return f"{what}: {why}. Nothing was changed"
     return f"{what}: {why}. Nothing was changed; free some space and try again"
 
 
@@ -113,7 +114,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise StoreError(f"{path.name} is not a regular file")
+            raise NotRegularError(f"{path.name} is not a regular file")
         if info.st_size > limit:
             raise OversizeError(
                 f"{path.name} is {info.st_size:,} bytes, more than the "
@@ -169,8 +170,30 @@ def move_aside(path: Path) -> Path:
 
 def link_aside(path: Path) -> Path:
     """Keep the file's current inode under a ``.damaged-`` name (the caller then replaces
-    ``path`` with new content by rename, so the kept bytes never change)."""
+    ``path`` with new content by rename, so the kept bytes never change). A name already
+    holding this inode (a repair interrupted before) is reused."""
+    with contextlib.suppress(OSError):
+        for other in path.parent.glob(f"{glob.escape(path.name)}{DAMAGED}*"):
+            if os.path.samefile(other, path):
+                return other
     return _aside(path, os.link)
+
+
+def replace_keeping(path: Path, data: bytes, what: str) -> Path:
+    """Replace a damaged file with ``data``, keeping the original as ``.damaged-``: the new
+    content is written first, so a full disk or a crash at any point loses neither."""
+    try:
+        tmp = write_temp(path, data)
+    except OSError as exc:
+        raise StoreError(write_error(exc, what)) from None
+    try:
+        aside = link_aside(path)
+        os.replace(tmp, path)
+        fsync_dir(path.parent)
+    except OSError as exc:
+        remove_quietly(tmp)
+        raise StoreError(write_error(exc, what)) from None
+    return aside
 
 
 def _aside(path: Path, keep: Callable[[Path, Path], None]) -> Path:

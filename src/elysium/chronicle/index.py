@@ -26,7 +26,7 @@ from elysium.chronicle.tinystore import read_tables, write_tables
 
 FORMAT = "elysium-chronicle"
 FORMAT_VERSION = 2
-MAX_CHAPTER = 9999  # the file names hold four digits; a fifth would still sort, but why
+MAX_CHAPTER = 10**6  # file names hold four digits or more
 MAX_OFFSET = 1 << 40
 
 
@@ -109,6 +109,8 @@ def read_index(path: Path) -> Index:
         seq = _whole(snap.get("seq", state.events), 1, st.MAX_SEQ, "its sequence number")
         if seq != state.events:
             raise IndexDamage("its sequence number disagrees with its state")
+        if snap.get("chapter") != state.chapter:
+            raise IndexDamage("its chapter disagrees with its state")
         journal = snap.get("journal")
         snapshot = Snapshot(
             state=state,

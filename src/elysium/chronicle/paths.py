@@ -7,11 +7,12 @@ file that is a symlink or belongs to someone else is refused.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from pathlib import Path
 
-from elysium.chronicle.errors import StoreError
+from elysium.chronicle.errors import NotRegularError, StoreError
 
 DIR_MODE = 0o700
 FILE_MODE = 0o600
@@ -67,9 +68,9 @@ def check_file(path: Path) -> None:
     except FileNotFoundError:
         return
     if stat.S_ISLNK(info.st_mode):
-        raise StoreError(f"{path.name} is a symbolic link; refusing to read or write it")
+        raise NotRegularError(f"{path.name} is a symbolic link; refusing to read or write it")
     if not stat.S_ISREG(info.st_mode):
-        raise StoreError(f"{path.name} is not a regular file")
+        raise NotRegularError(f"{path.name} is not a regular file")
     if info.st_uid != os.getuid():
         raise StoreError(f"{path.name} belongs to another user; refusing to use it")
 
@@ -112,5 +113,9 @@ def check_chronicle_dir(root: Path) -> None:
         raise StoreError(f"{root} is a symbolic link; refusing to use it as a save directory")
     if not stat.S_ISDIR(info.st_mode):
         raise StoreError(f"{root} is not a directory")
+    for sub in ("journal", "chapters"):
+        with contextlib.suppress(FileNotFoundError):
+            if stat.S_ISLNK(os.lstat(root / sub).st_mode):
+                raise StoreError(f"{root / sub} is a symbolic link; refusing to use it")
     if not (root / "journal").is_dir():
         raise StoreError(f"{root} is not an Elysium chronicle (no journal directory)")

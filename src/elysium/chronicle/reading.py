@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from elysium.chronicle.chapters import MAX_CLOSED, read_closed
-from elysium.chronicle.errors import StoreError
+from elysium.chronicle.errors import StoreError, repair_hint
 from elysium.chronicle.events import Event
 from elysium.chronicle.files import read_bounded
 from elysium.chronicle.journal import tail as journal_tail
@@ -46,8 +46,8 @@ class Changed(FileNotFoundError):
     """The chronicle changed while it was being read: read it again."""
 
 
-def _survey(root: Path, decode_all: bool = False) -> Survey:
-    sv = take(root, decode_all=decode_all)
+def _survey(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey:
+    sv = take(root, decode_all=decode_all, tolerate=tolerate)
     if not sv.journals and not sv.closed and sv.index is None:
         raise StoreError(f"{root} holds no chapters: it is not a chronicle, or all is lost")
     return sv
@@ -87,6 +87,11 @@ def findings(sv: Survey, p: Plan, out: Outcome, active: bool) -> list[str]:
             f"(it holds {sv.index.snapshot.seq} events)"
         )
     lines.extend(out.problems)
+    if out.realigned is not None:
+        lines.append(
+            f"the events end in an earlier chapter than the open journal (chapter "
+            f"{out.realigned}): the event that began it is lost"
+        )
     if out.journal_missing is not None:
         lines.append(f"the journal of chapter {out.journal_missing} is missing")
     if out.adopted and out.folded is not None:
@@ -106,7 +111,7 @@ def findings(sv: Survey, p: Plan, out: Outcome, active: bool) -> list[str]:
 
 def look(store: Store, full: bool = False) -> Opened:
     """Open read-only: the newest consistent state and what is wrong, nothing written."""
-    from elysium.chronicle.store import Opened, repair_hint
+    from elysium.chronicle.store import Opened
 
     sv = _survey(store.root)
     p = plan(sv)
@@ -127,8 +132,6 @@ class History:
 
 def history(store: Store, chapter: int | None) -> History:
     """Every readable event (or one chapter's) and what could not be read."""
-    from elysium.chronicle.store import repair_hint
-
     sv = _survey(store.root, decode_all=True)
     p = plan(sv)
     numbers = sorted((set(sv.closed) - set(p.stray)) | set(p.chain))
@@ -153,8 +156,8 @@ def history(store: Store, chapter: int | None) -> History:
         gaps = gaps_in(out.events, out.events[-1].seq)
         if gaps:
             out.warnings.append(f"{events_phrase(gaps)} cannot be read")
-    if not unchanged(sv):
-        raise Changed(store.root)
+    # No check that the checkpoint stayed the same: closed files never change and journals
+    # only grow, so a file that vanished (raising FileNotFoundError) is the one conflict.
     if out.warnings:
         out.warnings.append(repair_hint(store.root))
     return out
@@ -188,7 +191,7 @@ def _listing(root: Path) -> tuple[dict[int, Path], dict[int, Path]]:
     ):
         for name in _names(directory):
             m = pattern.match(name)
-            if m:
+            if m and int(m.group(1)) >= 1:
                 table[int(m.group(1))] = directory / name
     return found
 

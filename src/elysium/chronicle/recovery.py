@@ -22,17 +22,14 @@ from elysium.chronicle.files import (
     atomic_write,
     copy_aside,
     create_new,
-    link_aside,
     move_aside,
     read_bounded,
     remove_quietly,
-    write_error,
-    write_temp,
+    replace_keeping,
 )
 from elysium.chronicle.index import ChapterEntry
 from elysium.chronicle.journal import scan
 from elysium.chronicle.jsonsafe import digest
-from elysium.chronicle.paths import fsync_dir
 from elysium.chronicle.reading import _survey
 from elysium.chronicle.resolve import Outcome, Plan, compute, plan
 from elysium.chronicle.survey import (
@@ -52,7 +49,7 @@ def recover(store: Store, full: bool = False) -> Opened:
     from elysium.chronicle.store import Opened
 
     report = store.report
-    sv = _survey(store.root)
+    sv = _survey(store.root, tolerate=full)
     if sv.temps:
         removed = sum(remove_quietly(p) for p in sv.temps)
         report.append(f"removed {removed} temporary file(s) left by an interrupted write")
@@ -147,19 +144,7 @@ def _repair_journal(store: Store, jf: JournalFile, kept: list[str]) -> None:
         return
     if found.bad:
         good = found.good_bytes(jf.raw)
-        # New content first, then the original's inode kept aside, then the swap: a full
-        # disk fails before anything changed, and a retry makes no second copy.
-        try:
-            tmp = write_temp(jf.path, good)
-        except OSError as exc:
-            raise StoreError(write_error(exc, f"could not repair {jf.path.name}")) from None
-        try:
-            aside = link_aside(jf.path)
-            os.replace(tmp, jf.path)
-            fsync_dir(jf.path.parent)
-        except BaseException:
-            remove_quietly(tmp)
-            raise
+        aside = replace_keeping(jf.path, good, f"could not repair {jf.path.name}")
         kept.append(aside.name)
         store.report.append(
             f"{jf.path.name} had {len(found.bad)} damaged record(s); kept "
@@ -218,9 +203,12 @@ def _repair_closed(store: Store, sv: Survey, out: Outcome, kept: list[str]) -> N
     for n, events in sorted(out.damaged_closed.items()):
         path = sv.closed[n]
         body = encode_closed(n, events)
-        aside = move_aside(path)
+        if path.is_symlink() or not path.is_file():  # set aside by name, never followed
+            aside = move_aside(path)
+            atomic_write(path, body, what=f"could not repair {path.name}")
+        else:
+            aside = replace_keeping(path, body, f"could not repair {path.name}")
         kept.append(aside.name)
-        atomic_write(path, body, what=f"could not repair {path.name}")
         store._closed[n] = _entry(n, events, body)
         store.report.append(
             f"chapters/{path.name} was damaged; kept as {aside.name} and rewritten with the "
@@ -278,7 +266,8 @@ def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[st
         store._attach(p.open, jf.raw, jf.hasher)
     lost = out.gaps
     folded = out.folded
-    needs = bool(lost) or out.journal_missing is not None
+    needs = bool(lost) or out.journal_missing is not None or out.realigned is not None
+    needs = needs or bool(out.skipped)
     if folded is not None and (out.adopted or out.skipped):
         needs = needs or bool(st.diff(folded, target))
     if not needs:
@@ -291,6 +280,11 @@ def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[st
         parts.append(f"the journal of chapter {out.journal_missing} was missing")
     if out.adopted:
         parts.append("the newer state was restored from the checkpoint")
+    if out.realigned is not None:
+        parts.append(f"the chronicle goes on in chapter {out.realigned}, as its journal says")
+    if out.skipped:
+        skipped = events_phrase([(s, s) for s in out.skipped])
+        parts.append(f"{skipped} no longer fit the state and are left out")
     line = "; ".join(parts)
     event = Event(
         seq=target.events + 1,
@@ -298,7 +292,7 @@ def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[st
         time=target.time(),
         wall=_now(),
         cmd="repair",
-        data={"lost": [list(g) for g in lost], "kept": kept, "line": line},
+        data={"lost": [list(g) for g in lost], "skipped": out.skipped, "kept": kept, "line": line},
         changes=st.diff(base, target),
     )
     after = st.apply(base, event)

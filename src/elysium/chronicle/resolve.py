@@ -71,6 +71,7 @@ class Outcome:
     damaged_closed: dict[int, list[Event]] = field(default_factory=dict)  # readable events
     closed_raw: dict[int, bytes] = field(default_factory=dict)  # bytes of sound closed files
     journal_missing: int | None = None  # no journal at all: the chapter that should be open
+    realigned: int | None = None  # the state's chapter set to the open journal's
 
 
 def compute(sv: Survey, p: Plan, full: bool = False) -> Outcome:
@@ -101,14 +102,24 @@ def compute(sv: Survey, p: Plan, full: bool = False) -> Outcome:
     for number in chain:
         events.extend(newer_events(sv, 0, [number]))
     events.sort(key=lambda e: e.seq)
-    folded, out.skipped = fold(st.State(), events)
+    folded, skipped = fold(st.State(), events)
+    # Events skipped before a repair's `recovered` event were made good by it.
+    repaired = max((e.seq for e in events if e.type == "recovered"), default=0)
+    out.skipped = [seq for seq in skipped if seq > repaired]
     out.folded = folded
     target = folded
-    if snap is not None and snap.seq > folded.events and snap.state.chapter >= folded.chapter:
+    lossy = bool(out.skipped) or bool(gaps_in(events, folded.events))
+    newer = snap is not None and (snap.seq > folded.events or (snap.seq == folded.events and lossy))
+    if snap is not None and newer and snap.state.chapter >= folded.chapter:
         later = [e for e in events if e.seq > snap.seq]
         target, more = fold(snap.state, later)
         out.skipped.extend(more)
         out.adopted = True
+    if p.open is not None and target.chapter < p.open:
+        # The open journal is a later chapter than the events say: the `chapter` event that
+        # began it was lost. The state follows the files (a repair records why).
+        out.realigned = p.open
+        target = replace(target, chapter=p.open)
     if p.open is None:
         # Every journal is gone, and the open chapter's events with it; it opens anew after
         # the last closed one.
@@ -117,7 +128,4 @@ def compute(sv: Survey, p: Plan, full: bool = False) -> Outcome:
             target = replace(target, chapter=out.journal_missing)
     out.state = target
     out.gaps = gaps_in(events, target.events)
-    # Events skipped before a repair's `recovered` event were made good by it.
-    repaired = max((e.seq for e in events if e.type == "recovered"), default=0)
-    out.skipped = [seq for seq in out.skipped if seq > repaired]
     return out

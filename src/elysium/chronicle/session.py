@@ -14,7 +14,7 @@ from elysium.chronicle import state as st
 from elysium.chronicle.combat import HANDLERS as COMBAT_HANDLERS
 from elysium.chronicle.commands import HANDLERS as RULE_HANDLERS
 from elysium.chronicle.commands import Context
-from elysium.chronicle.errors import CommandError, StoreError
+from elysium.chronicle.errors import CommandError, StoreError, repair_hint
 from elysium.chronicle.events import Event
 from elysium.chronicle.importer import build, read_file
 from elysium.chronicle.parser import parse
@@ -101,16 +101,16 @@ class Session:
             if not stack:
                 raise CommandError(f"nothing to {parsed.verb}")
             target, changes, line = stack[-1]
-            forward = st.invert(changes) if parsed.verb == "undo" else changes
             event_type, data = parsed.verb, {"target": target, "what": line}
             undone = "undone" if parsed.verb == "undo" else "redone"
             message = f"{undone} (event {target}): {line}"
             try:
+                forward = st.invert(changes) if parsed.verb == "undo" else changes
                 new_state = st.patch(state, forward)
             except (ValueError, RulesError) as exc:
                 raise CommandError(
                     f"cannot {parsed.verb} that step: its saved record does not fit the "
-                    f"chronicle ({str(exc)[:120]}); run `elysium check` on it"
+                    f"chronicle ({str(exc)[:120]}); {repair_hint(self.store.root)}"
                 ) from None
             changes_out = forward
         else:
@@ -149,6 +149,8 @@ class Session:
         changes: dict | None,
     ) -> Result:
         data["line"] = message
+        if state.events >= st.MAX_SEQ:
+            raise CommandError(f"a chronicle holds at most {st.MAX_SEQ:,} events")
         event = Event(
             seq=state.events + 1,
             type=event_type,

@@ -141,8 +141,30 @@ def diff(old: State, new: State) -> dict[str, Any]:
     return changes
 
 
+def check_changes(changes: Any) -> None:
+    """ValueError unless ``changes`` has the shape :func:`diff` gives: ``meta`` and ``chars``
+    tables whose leaves are ``[before, after]`` pairs. (Read from a file, it may not.)"""
+    if not isinstance(changes, Mapping):
+        raise ValueError("the changes are not a table")
+    unknown = set(changes) - {"meta", "chars"}
+    if unknown:
+        raise ValueError(f"unknown part of the changes {sorted(map(str, unknown))[0]!r}")
+    tables = [changes.get("meta") or {}]
+    chars = changes.get("chars") or {}
+    if not isinstance(chars, Mapping):
+        raise ValueError("the character changes are not a table")
+    tables.extend(chars.values())
+    for table in tables:
+        if not isinstance(table, Mapping):
+            raise ValueError("a part of the changes is not a table")
+        for pair in table.values():
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise ValueError("a change is not a before/after pair")
+
+
 def invert(changes: Mapping[str, Any]) -> dict[str, Any]:
     """The same changes, undone."""
+    check_changes(changes)
     out: dict[str, Any] = {}
     if "meta" in changes:
         out["meta"] = {k: [v[1], v[0]] for k, v in changes["meta"].items()}
@@ -156,6 +178,7 @@ def invert(changes: Mapping[str, Any]) -> dict[str, Any]:
 
 def patch(state: State, changes: Mapping[str, Any]) -> State:
     """Apply the after-values of ``changes``."""
+    check_changes(changes)
     updates: dict[str, Any] = {}
     for name, (_before, after) in (changes.get("meta") or {}).items():
         if name not in META:
@@ -206,7 +229,7 @@ def apply(state: State, event: Event) -> State:
     does not fit the state (a damaged or foreign journal)."""
     try:
         new = patch(state, event.changes)
-    except (RulesError, KeyError, TypeError) as exc:
+    except (RulesError, KeyError, TypeError, AttributeError, IndexError) as exc:
         raise ValueError(f"event {event.seq} ({event.type}) does not apply: {exc}") from None
     undo, redo = state.undo, state.redo
     if event.type in BARRIERS:
@@ -236,6 +259,7 @@ def _entry(raw: Any) -> StackEntry:
     seq, changes, *rest = raw
     if isinstance(seq, bool) or not isinstance(seq, int) or not isinstance(changes, dict):
         raise ValueError("an undo entry is malformed")
+    check_changes(changes)
     if rest and not isinstance(rest[0], str):
         raise ValueError("an undo entry is malformed")
     return seq, dict(changes), clean_text(rest[0]) if rest else ""

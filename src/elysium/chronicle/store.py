@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from elysium.chronicle import faults
 from elysium.chronicle import state as st
 from elysium.chronicle.chapters import encode_closed
-from elysium.chronicle.errors import LockedError, StoreError
+from elysium.chronicle.errors import LockedError, StoreError, repair_hint
 from elysium.chronicle.events import Event, encode
 from elysium.chronicle.files import (
     atomic_write,
@@ -79,10 +79,6 @@ READ_TRIES = 40  # a reader reads again while a writer is mid-write (each try a 
 
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-def repair_hint(root: Path) -> str:
-    return f"run `elysium repair {root}` to repair it (every original is kept)"
 
 
 @dataclass
@@ -238,12 +234,15 @@ class Store:
         )
         self._attach(chapter, first_line)
 
-    def _still_ours(self) -> None:
-        """The journal we write must still be the chronicle's, under its path; a directory
-        removed or replaced under a running writer stops it before anything is acknowledged."""
+    def _still_ours(self, size: int | None = None) -> None:
+        """The journal we write must still be the chronicle's, under its path, and hold what
+        we wrote (``size``): a directory removed or replaced, or a journal cut short, under a
+        running writer stops it before anything more is acknowledged."""
         try:
             info = os.stat(self._journal_path())
             same = (info.st_dev, info.st_ino) == self._journal_id
+            if same and size is not None and info.st_size != size:
+                same = False
         except OSError:
             same = False
         if not same:
@@ -271,7 +270,7 @@ class Store:
                     os.fsync(fd)
                 raise StoreError(write_error(exc)) from None
             faults.reach("append:written")
-            self._still_ours()
+            self._still_ours(start + len(line))
         self._journal_size = start + len(line)
         self._hasher.update(line)
         self._since_checkpoint += 1
@@ -311,6 +310,10 @@ class Store:
         """Close the current chapter and open ``number`` with ``event`` as its first record.
         Crash-atomic (see the module's docstring); ``state`` is the state after ``event``,
         checkpointed once the close is committed."""
+        from elysium.chronicle.index import MAX_CHAPTER
+
+        if number > MAX_CHAPTER:
+            raise StoreError(f"a chronicle holds at most {MAX_CHAPTER:,} chapters")
         self._writable()
         self._still_ours()
         old = self._chapter

@@ -12,25 +12,25 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from elysium.chronicle import state as st
 from elysium.chronicle.chapters import MAX_CLOSED, ClosedRead, missing, read_closed
-from elysium.chronicle.errors import StoreError
+from elysium.chronicle.errors import NotRegularError, StoreError, repair_hint
 from elysium.chronicle.events import Event
 from elysium.chronicle.files import OversizeError, read_bounded, stale_temps
 from elysium.chronicle.index import Index, IndexDamage, read_index
-from elysium.chronicle.journal import MAX_JOURNAL, Scan, scan
+from elysium.chronicle.journal import MAX_JOURNAL, Scan, _checked_seq, scan
 from elysium.chronicle.jsonsafe import digest
 
 INDEX = "chronicle.json"
 JOURNAL_DIR = "journal"
 CHAPTER_DIR = "chapters"
 LOCK = ".lock"
-_JOURNAL_RE = re.compile(r"^chapter-(\d{4,})\.jsonl$")
-_CLOSED_RE = re.compile(r"^chapter-(\d{4,})\.json$")
+_JOURNAL_RE = re.compile(r"^chapter-(\d{4,7})\.jsonl$")
+_CLOSED_RE = re.compile(r"^chapter-(\d{4,7})\.json$")
 
 
 def journal_name(chapter: int) -> str:
@@ -74,8 +74,10 @@ class Survey:
         return sorted(set(self.journals) | set(self.closed))
 
 
-def take(root: Path, decode_all: bool = False) -> Survey:
-    """Read the checkpoint and journals; list closed chapters and stray temp files."""
+def take(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey:
+    """Read the checkpoint and journals; list closed chapters and stray temp files. A
+    symlink, FIFO or directory at a save file's name is refused, naming ``elysium repair``;
+    with ``tolerate`` (the repair itself) it is reported as damage, to be set aside."""
     index_path = root / INDEX
     identity = _identity(index_path)
     index: Index | None = None
@@ -87,17 +89,23 @@ def take(root: Path, decode_all: bool = False) -> Survey:
         missing_index = True
     except (IndexDamage, OversizeError) as exc:
         damage = str(exc)
+    except NotRegularError as exc:
+        if not tolerate:
+            raise StoreError(f"{exc}; {repair_hint(root)}") from None
+        damage = str(exc)
     journals: dict[int, JournalFile] = {}
     closed: dict[int, Path] = {}
     jdir, cdir = root / JOURNAL_DIR, root / CHAPTER_DIR
     for name in _names(jdir):
         m = _JOURNAL_RE.match(name)
-        if m:
+        if m and int(m.group(1)) >= 1:  # chapters count from 1; anything else is not ours
             number = int(m.group(1))
             path = jdir / name
             try:
                 raw = read_bounded(path, MAX_JOURNAL)
-            except OversizeError as exc:
+            except (OversizeError, NotRegularError) as exc:
+                if isinstance(exc, NotRegularError) and not tolerate:
+                    raise StoreError(f"{exc}; {repair_hint(root)}") from None
                 journals[number] = JournalFile(number, path, b"", scan(b""), str(exc))
                 continue
             jf = JournalFile(number, path, raw, Scan(size=0))
@@ -105,7 +113,11 @@ def take(root: Path, decode_all: bool = False) -> Survey:
             if snap is not None and snap.chapter == number and snap.offset <= len(raw):
                 view = memoryview(raw)
                 hasher = hashlib.sha256(view[: snap.offset])
-                jf.covered = snap.journal is not None and hasher.hexdigest() == snap.journal
+                jf.covered = (
+                    snap.journal is not None
+                    and hasher.hexdigest() == snap.journal
+                    and _last_seq(raw, snap.offset) == snap.seq
+                )
                 hasher.update(view[snap.offset :])
                 jf.hasher = hasher
             if jf.covered and not decode_all and snap is not None:
@@ -117,10 +129,21 @@ def take(root: Path, decode_all: bool = False) -> Survey:
             journals[number] = jf
     for name in _names(cdir):
         m = _CLOSED_RE.match(name)
-        if m:
+        if m and int(m.group(1)) >= 1:
             closed[int(m.group(1))] = cdir / name
     temps = [*stale_temps(root), *stale_temps(jdir), *stale_temps(cdir)]
     return Survey(root, index, damage, missing_index, journals, closed, temps, identity)
+
+
+def _last_seq(raw: bytes, offset: int) -> int | None:
+    """The sequence number of the record ending at ``offset`` (the checkpoint's last)."""
+    if offset <= 0 or raw[offset - 1 : offset] != b"\n":
+        return None
+    start = raw.rfind(b"\n", 0, offset - 1) + 1
+    try:
+        return _checked_seq(raw[start : offset - 1])
+    except ValueError:
+        return None
 
 
 def _names(directory: Path) -> list[str]:
@@ -257,4 +280,5 @@ def fold(state: st.State, events: list[Event]) -> tuple[st.State, list[int]]:
             state = st.apply(state, event)
         except ValueError:
             skipped.append(event.seq)
+            state = replace(state, events=event.seq)  # its number stays taken
     return state, skipped

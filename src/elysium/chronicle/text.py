@@ -14,7 +14,12 @@ from typing import Any
 
 REPLACEMENT = "\ufffd"
 # Everything clean_text would change; a string without a match is left as it is (fast).
-_NEEDS_CLEANING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+# Bidirectional overrides and zero-width characters too: a name must look like what it is.
+_DECEPTIVE = "\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"
+_NEEDS_CLEANING = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_DECEPTIVE}]")
+
+
+_DECEPTIVE_RE = re.compile(f"[{_DECEPTIVE}]")
 
 
 def _is_control(ch: str) -> bool:
@@ -34,7 +39,7 @@ def clean_text(text: str, *, multiline: bool = False) -> str:
             out.append(ch)
         elif ch in "\r\n":
             out.append(" ")
-        elif _is_control(ch) or ch in ("\u2028", "\u2029"):
+        elif _is_control(ch) or ch in ("\u2028", "\u2029") or _DECEPTIVE_RE.match(ch):
             out.append(REPLACEMENT)
         else:
             out.append(ch)
