@@ -114,10 +114,10 @@ def look(store: Store, full: bool = False) -> Opened:
     from elysium.chronicle.store import Opened
 
     sv = _survey(store.root)
-    p = plan(sv)
-    out = compute(sv, p, full)
-    if not unchanged(sv):
+    if not unchanged(sv):  # the checkpoint and the journals come from one moment
         raise Changed(store.root)
+    p = plan(sv)
+    out = compute(sv, p, full)  # closed chapters never change: read them at leisure
     report = findings(sv, p, out, writer_active(store.root))
     if report:
         report.append(repair_hint(store.root))
@@ -211,10 +211,10 @@ class Verdict:
 def check(store: Store) -> Verdict:
     """Verify every file and checksum; what is damaged, one line each."""
     sv = _survey(store.root, decode_all=True)
-    p = plan(sv)
-    out = compute(sv, p, full=True)
     if not unchanged(sv):
         raise Changed(store.root)
+    p = plan(sv)
+    out = compute(sv, p, full=True)
     active = writer_active(store.root)
     lines = findings(sv, p, out, active)
     if sv.index is not None:
