@@ -72,38 +72,37 @@ def write_temp(path: Path, data: bytes, mode: int = FILE_MODE) -> Path:
 def atomic_write(path: Path, data: bytes, *, mode: int = FILE_MODE, what: str = "") -> None:
     """Replace ``path`` with ``data`` in one step: readers see the old file or the new one."""
     check_file(path)
-    label = what or f"could not write {path.name}"
+    _publish(path, data, what or f"could not write {path.name}", os.replace, mode)
+
+
+def create_new(path: Path, data: bytes, *, what: str = "") -> None:
+    """Make ``path`` with ``data``, all or nothing, and never over an existing file: the
+    name appears only once every byte is on disk (a link fails where a file exists)."""
+    _publish(path, data, what or f"could not create {path.name}", os.link)
+
+
+def _publish(
+    path: Path,
+    data: bytes,
+    label: str,
+    put: Callable[[Path, Path], None],
+    mode: int = FILE_MODE,
+) -> None:
+    """Write ``data`` to a fresh temp file beside ``path``, then ``put`` it in place;
+    whatever happens, no temp file is left behind."""
     try:
         tmp = write_temp(path, data, mode)
     except OSError as exc:
         raise StoreError(write_error(exc, label)) from None
     try:
-        os.replace(tmp, path)
-        fsync_dir(path.parent)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise StoreError(write_error(exc, label)) from None
-
-
-def create_new(path: Path, data: bytes, *, what: str = "") -> None:
-    """Make ``path`` with ``data``, all or nothing, and never over an existing file: the
-    name appears only once every byte is on disk."""
-    label = what or f"could not create {path.name}"
-    try:
-        tmp = write_temp(path, data, FILE_MODE)
-    except OSError as exc:
-        raise StoreError(write_error(exc, label)) from None
-    try:
-        os.link(tmp, path)  # EEXIST rather than replace someone's file
+        put(tmp, path)
         fsync_dir(path.parent)
     except FileExistsError:
         raise StoreError(f"{label}: {path.name} already exists") from None
     except OSError as exc:
         raise StoreError(write_error(exc, label)) from None
     finally:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+        remove_quietly(tmp)  # after a rename it is already gone
 
 
 def read_bounded(path: Path, limit: int) -> bytes:
@@ -212,18 +211,7 @@ def copy_aside(path: Path, data: bytes) -> Path:
     if existing is not None:
         return existing
     target = _aside_name(path)
-    try:
-        tmp = write_temp(target, data, FILE_MODE)
-    except OSError as exc:
-        raise StoreError(write_error(exc, f"could not keep a copy of {path.name}")) from None
-    try:
-        os.link(tmp, target)
-        fsync_dir(path.parent)
-    except OSError as exc:
-        raise StoreError(write_error(exc, f"could not keep a copy of {path.name}")) from None
-    finally:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+    _publish(target, data, f"could not keep a copy of {path.name}", os.link)
     return target
 
 
