@@ -79,7 +79,7 @@ def scan(raw: bytes, decode_from: int = 0, start: int = 0, after_seq: int = 0) -
                 seq = event.seq  # type: ignore[union-attr]
             else:
                 event = None
-                seq = _checked_seq(line)
+                seq = checked_seq(line)
             if seq <= last_seq:
                 raise ValueError(f"sequence {seq} does not follow {last_seq}")
         except ValueError as exc:
@@ -96,7 +96,7 @@ def scan(raw: bytes, decode_from: int = 0, start: int = 0, after_seq: int = 0) -
 _SEQ = re.compile(rb'"seq":(\d{1,13})[,}]')
 
 
-def _checked_seq(line: bytes) -> int:
+def checked_seq(line: bytes) -> int:
     """Verify a record's checksum and read its sequence number without parsing it all."""
     if line[:5] != b'{"e":' or line[-16:-10] != b',"c":"' or line[-2:] != b'"}':
         split_record(line)  # raises with the precise reason

@@ -22,16 +22,16 @@ from elysium.chronicle.files import read_bounded
 from elysium.chronicle.journal import tail as journal_tail
 from elysium.chronicle.resolve import Outcome, Plan, compute, plan
 from elysium.chronicle.survey import (
-    _CLOSED_RE,
-    _JOURNAL_RE,
     CHAPTER_DIR,
+    CLOSED_RE,
     JOURNAL_DIR,
+    JOURNAL_RE,
     LOCK,
     Survey,
-    _names,
     consistent,
     events_phrase,
     gaps_in,
+    list_names,
     newer_events,
     read_closed_file,
     take,
@@ -46,7 +46,7 @@ class Changed(FileNotFoundError):
     """The chronicle changed while it was being read: read it again."""
 
 
-def _survey(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey:
+def read_survey(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey:
     sv = take(root, decode_all=decode_all, tolerate=tolerate)
     if not sv.journals and not sv.closed and sv.index is None:
         raise StoreError(f"{root} holds no chapters: it is not a chronicle, or all is lost")
@@ -113,7 +113,7 @@ def look(store: Store, full: bool = False) -> Opened:
     """Open read-only: the newest consistent state and what is wrong, nothing written."""
     from elysium.chronicle.store import Opened
 
-    sv = _survey(store.root)
+    sv = read_survey(store.root)
     if not unchanged(sv):  # the checkpoint and the journals come from one moment
         raise Changed(store.root)
     p = plan(sv)
@@ -132,7 +132,7 @@ class History:
 
 def history(store: Store, chapter: int | None) -> History:
     """Every readable event (or one chapter's) and what could not be read."""
-    sv = _survey(store.root, decode_all=True)
+    sv = read_survey(store.root, decode_all=True)
     p = plan(sv)
     numbers = sorted((set(sv.closed) - set(p.stray)) | set(p.chain))
     if chapter is not None:
@@ -186,10 +186,10 @@ def tail(store: Store, count: int) -> list[Event]:
 def _listing(root: Path) -> tuple[dict[int, Path], dict[int, Path]]:
     found: tuple[dict[int, Path], dict[int, Path]] = ({}, {})
     for directory, pattern, table in (
-        (root / JOURNAL_DIR, _JOURNAL_RE, found[0]),
-        (root / CHAPTER_DIR, _CLOSED_RE, found[1]),
+        (root / JOURNAL_DIR, JOURNAL_RE, found[0]),
+        (root / CHAPTER_DIR, CLOSED_RE, found[1]),
     ):
-        for name in _names(directory):
+        for name in list_names(directory):
             m = pattern.match(name)
             if m and int(m.group(1)) >= 1:
                 table[int(m.group(1))] = directory / name
@@ -197,7 +197,7 @@ def _listing(root: Path) -> tuple[dict[int, Path], dict[int, Path]]:
 
 
 def chapter_numbers(store: Store) -> list[int]:
-    sv = _survey(store.root)
+    sv = read_survey(store.root)
     p = plan(sv)
     return sorted((set(sv.closed) - set(p.stray)) | set(p.chain))
 
@@ -210,7 +210,7 @@ class Verdict:
 
 def check(store: Store) -> Verdict:
     """Verify every file and checksum; what is damaged, one line each."""
-    sv = _survey(store.root, decode_all=True)
+    sv = read_survey(store.root, decode_all=True)
     if not unchanged(sv):
         raise Changed(store.root)
     p = plan(sv)

@@ -30,7 +30,7 @@ from elysium.chronicle.files import (
 from elysium.chronicle.index import ChapterEntry
 from elysium.chronicle.journal import scan
 from elysium.chronicle.jsonsafe import digest
-from elysium.chronicle.reading import _survey
+from elysium.chronicle.reading import read_survey
 from elysium.chronicle.resolve import Outcome, Plan, compute, plan
 from elysium.chronicle.survey import (
     INDEX,
@@ -49,7 +49,7 @@ def recover(store: Store, full: bool = False) -> Opened:
     from elysium.chronicle.store import Opened
 
     report = store.report
-    sv = _survey(store.root, tolerate=full)
+    sv = read_survey(store.root, tolerate=full)
     if sv.temps:
         removed = sum(remove_quietly(p) for p in sv.temps)
         report.append(f"removed {removed} temporary file(s) left by an interrupted write")

@@ -22,15 +22,15 @@ from elysium.chronicle.errors import NotRegularError, StoreError, repair_hint
 from elysium.chronicle.events import Event
 from elysium.chronicle.files import OversizeError, read_bounded, stale_temps
 from elysium.chronicle.index import Index, IndexDamage, read_index
-from elysium.chronicle.journal import MAX_JOURNAL, Scan, _checked_seq, scan
+from elysium.chronicle.journal import MAX_JOURNAL, Scan, checked_seq, scan
 from elysium.chronicle.jsonsafe import digest
 
 INDEX = "chronicle.json"
 JOURNAL_DIR = "journal"
 CHAPTER_DIR = "chapters"
 LOCK = ".lock"
-_JOURNAL_RE = re.compile(r"^chapter-(\d{4,7})\.jsonl$")
-_CLOSED_RE = re.compile(r"^chapter-(\d{4,7})\.json$")
+JOURNAL_RE = re.compile(r"^chapter-(\d{4,7})\.jsonl$")
+CLOSED_RE = re.compile(r"^chapter-(\d{4,7})\.json$")
 
 
 def journal_name(chapter: int) -> str:
@@ -96,8 +96,8 @@ def take(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey
     journals: dict[int, JournalFile] = {}
     closed: dict[int, Path] = {}
     jdir, cdir = root / JOURNAL_DIR, root / CHAPTER_DIR
-    for name in _names(jdir):
-        m = _JOURNAL_RE.match(name)
+    for name in list_names(jdir):
+        m = JOURNAL_RE.match(name)
         if m and int(m.group(1)) >= 1:  # chapters count from 1; anything else is not ours
             number = int(m.group(1))
             path = jdir / name
@@ -127,8 +127,8 @@ def take(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey
                 offset = snap.offset if snap is not None and snap.chapter == number else 0
                 jf.scan = scan(raw, decode_from=0 if decode_all else offset)
             journals[number] = jf
-    for name in _names(cdir):
-        m = _CLOSED_RE.match(name)
+    for name in list_names(cdir):
+        m = CLOSED_RE.match(name)
         if m and int(m.group(1)) >= 1:
             closed[int(m.group(1))] = cdir / name
     temps = [*stale_temps(root), *stale_temps(jdir), *stale_temps(cdir)]
@@ -141,12 +141,12 @@ def _last_seq(raw: bytes, offset: int) -> int | None:
         return None
     start = raw.rfind(b"\n", 0, offset - 1) + 1
     try:
-        return _checked_seq(raw[start : offset - 1])
+        return checked_seq(raw[start : offset - 1])
     except ValueError:
         return None
 
 
-def _names(directory: Path) -> list[str]:
+def list_names(directory: Path) -> list[str]:
     try:
         return sorted(os.listdir(directory))
     except FileNotFoundError:
