@@ -479,3 +479,47 @@ async def test_a_damaged_chronicle_opened_read_only_says_how_to_repair(tmp_path:
         assert len(app._notifications) == 1  # one toast, not a screenful
     assert journal.read_bytes() == before  # a reader changes nothing
     app.session.close()
+
+
+@run_async
+async def test_the_roll_dialog_check_boxes_show_their_state(tmp_path: Path) -> None:
+    """`[x] Specialty` is text, not markup: the state shows exactly when it is checked."""
+    from textual.widgets import Checkbox
+
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        dialog = app.screen
+        box = dialog.query_one("#spec", Checkbox)
+        assert str(box.label).startswith("[ ] ")
+        box.value = True
+        await pilot.pause()
+        assert str(box.label).startswith("[x] Specialty")
+        assert "[x] Specialty" in str(box.render())
+    app.session.close()
+
+
+@run_async
+async def test_the_roll_dialog_counts_willpower_spent_on_wounds(tmp_path: Path) -> None:
+    """After `spend X wp 1 wounds` the preview's pool is the pool the roll will use."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.run_command('damage "Lucien Marchetti" 3 lethal nosoak')
+        app.run_command('spend "Lucien Marchetti" wp 1 wounds')
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        pool = str(dialog.query_one("#pool").render())
+        assert "dexterity 3 + brawl 1 = 4 dice" in pool and "wounds" not in pool
+        dialog.query_one("#faces").value = "7,8,2,10"
+        await pilot.click("#go")
+        await pilot.pause()
+        event = app.session.events()[-1]
+        assert event.type == "roll" and len(event.data["dice"]) == 4
+        assert event.data["penalty"] == 0
+    app.session.close()

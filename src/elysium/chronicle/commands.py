@@ -11,6 +11,7 @@ from typing import Any
 
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
+from elysium.chronicle.pools import trait_pool
 from elysium.chronicle.state import State
 from elysium.chronicle.text import clean_name, clean_text, name_key
 from elysium.i18n import t
@@ -57,10 +58,9 @@ from elysium.rules.health import (
     parse_damage_type,
     soak_pool,
     take_damage,
-    wounded_pool,
 )
 from elysium.rules.tables import DEFAULT_DIFFICULTY, HUMAN_BLOOD
-from elysium.rules.traits import VIRTUE_NAMES, WILLPOWER, Kind, normalise, parse_kind
+from elysium.rules.traits import Kind, normalise, parse_kind
 from elysium.rules.willpower import Use, spend_willpower
 
 MAX_LEVELS = 30  # damage or healing in one command: a sanity bound, not a rule
@@ -369,34 +369,19 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
         return Outcome(state, "roll", data, msg)
 
     key, c = find(state, first)
-    parts = [p for p in expr.replace(" ", "").split("+") if p]
-    if not parts:
-        raise args.fail("name the traits to roll, such as dex+brawl")
-    pool = 0
-    names = []
-    ratings = []
-    for part in parts:
-        if _is_int(part):
-            pool += int(part)
-            names.append(part)
-        else:
-            value = c.trait(part)
-            pool += value
-            names.append(normalise(part))
-            ratings.append(value)
+    try:
+        counted = trait_pool(c, expr)
+    except CommandError as exc:
+        raise args.fail(str(exc)) from None
+    names = list(counted.names)
     if spec and not any(
-        name in c.specialties or rating >= SPECIALTY_MIN
-        for name, rating in zip([n for n in names if not _is_int(n)], ratings, strict=True)
+        name in c.specialties or rating >= SPECIALTY_MIN for name, rating in counted.ratings()
     ):
         raise CommandError(
             f"a specialty needs a trait rated {SPECIALTY_MIN} or more; {'+'.join(names)} has none"
         )
-    reflexive = len(names) == 1 and (names[0] in VIRTUE_NAMES or names[0] == WILLPOWER)
-    able(c, reflexive=reflexive)
-    dice_pool = wounded_pool(
-        pool, c.health, reflexive=reflexive, frenzied=c.frenzied, willpower=c.ignore_wounds
-    )
-    penalty = dice_pool - pool
+    able(c, reflexive=counted.reflexive)
+    dice_pool, penalty = counted.pool, counted.penalty
     if dice_pool < 1:
         why = f" after the wound penalty {penalty}" if penalty else ""
         raise CommandError(f"{c.name} has no dice for {expr}{why}: the action cannot be attempted")

@@ -11,18 +11,20 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import COMPLETION_VERBS
+from elysium.chronicle.pools import trait_pool
 from elysium.chronicle.state import State
 from elysium.i18n import t, trait_label
 from elysium.present import percent
 from elysium.rules import RollRequest, RulesError, odds
 from elysium.rules.character import TEMPLATES, Character
-from elysium.rules.health import wounded_pool
 from elysium.rules.tables import DIFFICULTY_NAMES
-from elysium.rules.traits import ATTRIBUTES, RULES_DISCIPLINES, VIRTUE_NAMES, WILLPOWER, normalise
+from elysium.rules.traits import ATTRIBUTES, RULES_DISCIPLINES
 
 SPARK = " ▁▂▃▄▅▆▇█"
 
@@ -92,9 +94,10 @@ class RollDialog(Dialog):
                 yield Button(t("dlg.roll.go", lang), variant="primary", id="go", compact=True)
                 yield Button(t("dlg.cancel", lang), id="cancel", compact=True)
 
-    def _check_label(self, key: str, value: bool) -> str:
-        """The state in words too: colour alone does not tell on and off apart."""
-        return f"{'[x]' if value else '[ ]'} {t(key, self.lang)}"
+    def _check_label(self, key: str, value: bool) -> Content:
+        """The state in words too: colour alone does not tell on and off apart. Content, not
+        a string: ``[x]`` would be read as markup and vanish exactly when checked."""
+        return Content(f"{'[x]' if value else '[ ]'} {t(key, self.lang)}")
 
     @on(Checkbox.Changed)
     def _relabel(self, event: Checkbox.Changed) -> None:
@@ -129,7 +132,7 @@ class RollDialog(Dialog):
                 willpower=self.query_one("#wp", Checkbox).value,
             )
             result = odds(request, self.state.profile)
-        except (RulesError, ValueError) as exc:
+        except (RulesError, ValueError, CommandError) as exc:
             return Text(t("dlg.roll.cannot", lang, why=str(exc))), Text("")
         dist = [float(p) for k, p in result.distribution.items() if k != "more"]
         top = max(dist) or 1
@@ -156,23 +159,14 @@ class RollDialog(Dialog):
             pool = int(expr)
             return pool, f"{pool}"
         c: Character = self.state.characters[str(who)]
-        parts = [p for p in expr.replace(" ", "").split("+") if p]
-        if not parts:
-            raise ValueError("name the traits, such as dex+brawl")
-        total = 0
-        shown = []
-        names = []
-        for part in parts:
-            value = int(part) if part.isdigit() else c.trait(part)
-            total += value
-            names.append(part if part.isdigit() else normalise(part))
-            label = names[-1] if part.isdigit() else trait_label(names[-1], self.lang).lower()
-            shown.append(f"{label} {value}")
-        reflexive = len(names) == 1 and (names[0] in VIRTUE_NAMES or names[0] == WILLPOWER)
-        pool = wounded_pool(total, c.health, reflexive=reflexive, frenzied=c.frenzied)
-        if pool != total:
-            shown.append(f"wounds {pool - total}")
-        return pool, " + ".join(shown)
+        counted = trait_pool(c, expr)  # the very pool the roll command will use
+        shown = [
+            name if name.isdigit() else f"{trait_label(name, self.lang).lower()} {value}"
+            for name, value in zip(counted.names, counted.values, strict=True)
+        ]
+        if counted.penalty:
+            shown.append(f"wounds {counted.penalty}")
+        return counted.pool, " + ".join(shown)
 
     def command(self) -> str:
         who = self.query_one("#who", Select).value
