@@ -1,5 +1,5 @@
-"""ruff keeps the code base clean; running it here makes the README's one test command
-cover lint too."""
+"""ruff keeps the code base clean and mypy checks its type hints; running them here makes
+the README's one test command cover lint and types too."""
 
 from __future__ import annotations
 
@@ -22,4 +22,15 @@ def test_ruff_lint_is_clean() -> None:
 
 def test_ruff_format_is_clean() -> None:
     proc = _ruff("format", "--check", "src", "tests", "bench")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_mypy_is_clean() -> None:
+    """The package ships ``py.typed``: its hints are a promise to its users."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-error-summary"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr

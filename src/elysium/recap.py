@@ -41,10 +41,13 @@ def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Re
     # What was undone (and not redone) did not happen: leave it out, with the undos.
     undone: set[int] = set()
     for e in events:
+        target = e.data.get("target")
+        if not isinstance(target, int):
+            continue
         if e.type == "undo":
-            undone.add(e.data.get("target"))
+            undone.add(target)
         elif e.type == "redo":
-            undone.discard(e.data.get("target"))
+            undone.discard(target)
     chosen = [
         e
         for e in events

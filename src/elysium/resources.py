@@ -7,7 +7,7 @@ packages ``elysium.styles`` and ``elysium.saves``; this finds them either way.
 from __future__ import annotations
 
 import importlib.util
-from pathlib import Path
+from pathlib import Path, PurePath
 
 _REPO = Path(__file__).resolve().parent.parent.parent
 
@@ -34,7 +34,7 @@ def saves_dir() -> Path:
     return _package_dir("elysium.saves", "saves")
 
 
-def stylesheets(*names: str) -> list[Path]:
+def stylesheets(*names: str) -> list[str | PurePath]:
     """Absolute paths of the named ``.tcss`` files (for ``CSS_PATH``)."""
     base = styles_dir()
     return [base / name for name in names]

@@ -32,7 +32,7 @@ from elysium.rules.beast import (
     start_frenzy,
     start_rotschreck,
 )
-from elysium.rules.beast_state import BeastKind, BeastState
+from elysium.rules.beast_state import BeastCheck, BeastKind, BeastState
 from elysium.rules.character import (
     SPECIALTY_MIN,
     TEMPLATES,
@@ -851,7 +851,7 @@ def _beast(ctx: Context, words: tuple[str, ...], kind: BeastKind) -> Outcome:
             raise args.fail("give the difficulty from the trigger table, e.g. diff 6")
         c = start_frenzy(c, diff) if kind is BeastKind.FRENZY else start_rotschreck(c, diff)
         started = True
-        check = c.frenzy if kind is BeastKind.FRENZY else c.fear
+        check = _check_of(c, kind)
     elif diff is not None and diff != check.difficulty:
         raise args.fail(f"the check in progress is at difficulty {check.difficulty}")
     data: dict[str, Any] = {"who": c.name, "started": started, "difficulty": check.difficulty}
@@ -869,7 +869,7 @@ def _beast(ctx: Context, words: tuple[str, ...], kind: BeastKind) -> Outcome:
     if pool < 1:
         # No dice to resist with (no blood, say): the Beast wins without a roll.
         c = lose_to_beast(c, kind)
-        check = c.frenzy if kind is BeastKind.FRENZY else c.fear
+        check = _check_of(c, kind)
         data.update(state=check.state.value, accumulated=check.accumulated, roll=None)
         what = "falls into frenzy" if kind is BeastKind.FRENZY else "flees in Rötschreck"
         return Outcome(
@@ -881,7 +881,7 @@ def _beast(ctx: Context, words: tuple[str, ...], kind: BeastKind) -> Outcome:
     request = beast_request(c, kind)
     result = throw_dice(ctx, request, faces)
     c = resist(c, kind, result)
-    check = c.frenzy if kind is BeastKind.FRENZY else c.fear
+    check = _check_of(c, kind)
     data.update(roll=roll_data(result), state=check.state.value, accumulated=check.accumulated)
     if check.state is BeastState.RESISTED:
         how = f"resists the {word} ({check.accumulated}/5)"
@@ -893,6 +893,14 @@ def _beast(ctx: Context, words: tuple[str, ...], kind: BeastKind) -> Outcome:
         how = "falls into frenzy" if kind is BeastKind.FRENZY else "flees in Rötschreck"
     msg = f"{c.name} {word} check, diff {check.difficulty}: {marks(result)} — {how}"
     return Outcome(put(ctx.state, key, c), verb, data, msg)
+
+
+def _check_of(c: Character, kind: BeastKind) -> BeastCheck:
+    """The check the rules just started or advanced (always there at that point)."""
+    check = c.frenzy if kind is BeastKind.FRENZY else c.fear
+    if check is None:  # pragma: no cover - the rules functions always leave one
+        raise CommandError(f"{c.name} has no {kind.value} check in progress")
+    return check
 
 
 def cmd_frenzy(ctx: Context, words: tuple[str, ...]) -> Outcome:

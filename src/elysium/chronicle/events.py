@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import zlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from elysium.chronicle.jsonsafe import loads
 from elysium.chronicle.text import clean_deep
@@ -87,7 +87,7 @@ class Event:
         )
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -100,8 +100,8 @@ def _roll_back(store: Store, sv: Survey, p: Plan, kept: list[str]) -> None:
         )
     for n in p.stray:
         path = sv.closed.pop(n)
-        jf = sv.journals.get(n)
-        if jf is not None and _same_events(path, jf):
+        journal = sv.journals.get(n)
+        if journal is not None and _same_events(path, journal):
             remove_quietly(path)  # written by the close that did not commit: derived, equal
             if p.empty_top is None:
                 store.report.append(

@@ -54,7 +54,8 @@ class Movement:
         return self.run / 2
 
     def metres(self) -> tuple[float, float, float]:
-        return tuple(round(x * METRES_PER_YARD, 1) for x in (self.walk, self.jog, self.run))
+        walk, jog, run = (round(x * METRES_PER_YARD, 1) for x in (self.walk, self.jog, self.run))
+        return walk, jog, run
 
 
 def movement(dexterity: int, track: HealthTrack) -> Movement:

@@ -166,6 +166,8 @@ class ElysiumApp(App[None]):
         return [c.name for c in self.session.state.characters.values()]
 
     def refresh_panes(self) -> None:
+        if self.session is None:
+            return
         state = self.session.state
         readonly = self.session.readonly
         top = header(state, self.lang, readonly)
@@ -182,12 +184,15 @@ class ElysiumApp(App[None]):
     @work(thread=True, exclusive=True, group="log")
     def load_log(self) -> None:
         """Read the recent events for the roll log off the UI thread."""
+        if self.session is None:
+            return
         events = self.session.store.tail_events(LOG_TAIL)
         self.call_from_thread(self.query_one(RollLog).add_events, events)
 
     def on_vitals_pane_character_selected(self, message: VitalsPane.CharacterSelected) -> None:
         self.selected = message.key
-        self.query_one(BeastPane).show(self.session.state, self.selected)
+        if self.session is not None:
+            self.query_one(BeastPane).show(self.session.state, self.selected)
 
     # --- the one place that changes the chronicle --------------------------------------------
 
@@ -210,6 +215,9 @@ class ElysiumApp(App[None]):
 
         self._say(describe(result.event, self.lang))
         return True
+
+    def _back_to_bar(self, _: object = None) -> None:
+        self.query_one(CommandBar).focus()
 
     def _say(self, message: str, error: bool = False) -> None:
         line = Text(message)  # never markup: names are user text
@@ -267,9 +275,7 @@ class ElysiumApp(App[None]):
             self._say(t("ui.no_character", self.lang), error=True)
             return
         # The editor stays open when a value is refused, so no edit is lost.
-        self.push_screen(
-            EditDialog(self.lang, c, self.run_command), lambda _: self.query_one(CommandBar).focus()
-        )
+        self.push_screen(EditDialog(self.lang, c, self.run_command), self._back_to_bar)
 
     def action_npc(self) -> None:
         self.push_screen(NpcDialog(self.lang), self._from_dialog)

@@ -127,7 +127,7 @@ class RollDialog(Dialog):
             pool, detail = self._pool()
             request = RollRequest(
                 pool,
-                int(self.query_one("#difficulty", Select).value),
+                int(str(self.query_one("#difficulty", Select).value)),
                 specialty=self.query_one("#spec", Checkbox).value,
                 willpower=self.query_one("#wp", Checkbox).value,
             )
