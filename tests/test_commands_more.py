@@ -196,3 +196,20 @@ def test_any_word_of_a_name_will_do(s) -> None:
     s.execute('add "Brother Anselm" vampire gen 7')
     s.execute("set Anselm dexterity 3")
     assert ch(s, "brother anselm").attributes["dexterity"] == 3
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'ярость "Marcus" сл 6 кости 8,9',
+        'frenzy "Marcus" сложность 6 кости 8,9',
+        'бросок "Marcus" dex+brawl сл 6 кости 6,7,8,2,3',
+        'roll "Marcus" dex+brawl difficulty 6 dice 6,7,8,2,3',
+    ],
+)
+def test_keyword_aliases_work_in_every_verb(tmp_path: Path, command: str) -> None:
+    """One table of keywords: `сл` is a difficulty in `ярость` as in `бросок`."""
+    s = new_session(tmp_path / "c", COTERIE)
+    result = s.execute(command)
+    assert result.event.data["difficulty"] == 6
+    s.close()

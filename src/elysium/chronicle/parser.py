@@ -124,6 +124,39 @@ def parse(text: str) -> Parsed:
     return Parsed(verb, tuple(words[1:]), " ".join(clean_text(text).split()))
 
 
+# Keywords and their aliases, once: every verb that takes a keyword takes all its spellings
+# (`ярость NAME сл 7` as well as `бросок NAME ... сл 6`).
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "diff": ("diff", "difficulty", "сложность", "сл"),
+    "wp": ("wp", "willpower", "воля"),
+    "spec": ("spec", "specialty", "спец"),
+    "gen": ("gen", "generation", "поколение"),
+    "sin": ("sin", "грех"),
+    "multiple": ("multiple", "множественные"),
+    "from": ("from", "из", "от"),
+    "weapon": ("weapon", "оружие"),
+    "cover": ("cover", "укрытие"),
+    "aim": ("aim", "прицел"),
+    "abort": ("abort", "отмена"),
+    "wounds": ("wounds", "раны"),
+    "stake": ("stake", "кол"),
+    "flank": ("flank", "фланг"),
+    "rear": ("rear", "тыл"),
+    "nosoak": ("nosoak", "безпрочности"),
+    "offhand": ("offhand", "off-hand"),
+}
+_CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
+
+
+def spellings(*names: str) -> frozenset[str]:
+    """Every spelling of the keywords ``names`` (any of their aliases may be given)."""
+    out: set[str] = set()
+    for name in names:
+        key = _CANONICAL.get(name.casefold(), name.casefold())
+        out.update(KEYWORDS.get(key, (key,)))
+    return frozenset(out)
+
+
 class Args:
     """A cursor over a command's words with readable errors."""
 
@@ -146,16 +179,18 @@ class Args:
 
     def option(self, *names: str) -> bool:
         """Remove a flag word (``spec``, ``wp``, ``nosoak``) if present."""
+        words = spellings(*names)
         for i, word in enumerate(self.words):
-            if word.casefold() in names:
+            if word.casefold() in words:
                 del self.words[i]
                 return True
         return False
 
     def keyed(self, *names: str) -> str | None:
         """Remove ``NAME value`` (``diff 7``) if present and return the value."""
+        words = spellings(*names)
         for i, word in enumerate(self.words):
-            if word.casefold() in names:
+            if word.casefold() in words:
                 if i + 1 >= len(self.words):
                     raise self.fail(f"{word} needs a value")
                 value = self.words[i + 1]
