@@ -11,7 +11,7 @@ from typing import Any
 
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
-from elysium.chronicle.pools import trait_pool
+from elysium.chronicle.pools import is_whole, trait_pool
 from elysium.chronicle.state import State
 from elysium.chronicle.text import clean_name, clean_text, name_key
 from elysium.i18n import t
@@ -270,7 +270,7 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
     trait = args.take("a trait")
     what = normalise(trait)
     profile = ctx.state.profile
-    if what in ("path", "road") and args.words and not _is_int(args.words[0]):
+    if what in ("path", "road") and args.words and not is_whole(args.words[0]):
         path = clean_name(args.take("a Path's name"))
         rating = as_int(args.take("a rating"), "rating", 0, 10, args) if args.words else None
         args.done()
@@ -325,14 +325,6 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(state, "trait_set", {"name": c.name, "trait": what}, f"{c.name}: {detail}")
 
 
-def _is_int(word: str) -> bool:
-    try:
-        int(word)
-    except ValueError:
-        return False
-    return True
-
-
 # --- rolls -----------------------------------------------------------------------------------
 
 
@@ -348,7 +340,7 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     # Willpower rating and only a later "wp" spends a point.
     first = args.take("a name or a number of dice")
     expr = None
-    if not _is_int(first):
+    if not is_whole(first):
         expr = args.take("the traits to roll, such as dex+brawl")
     difficulty = _diff(args)
     spec = args.option("spec", "specialty", "спец")

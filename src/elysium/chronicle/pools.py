@@ -28,7 +28,7 @@ class TraitPool:
 
     def ratings(self) -> list[tuple[str, int]]:
         """The traits (not the plain numbers) with their ratings."""
-        return [(n, v) for n, v in zip(self.names, self.values, strict=True) if not _whole(n)]
+        return [(n, v) for n, v in zip(self.names, self.values, strict=True) if not is_whole(n)]
 
 
 def trait_pool(c: Character, expr: str) -> TraitPool:
@@ -39,7 +39,7 @@ def trait_pool(c: Character, expr: str) -> TraitPool:
     names: list[str] = []
     values: list[int] = []
     for part in parts:
-        if _whole(part):
+        if is_whole(part):
             names.append(part)
             values.append(int(part))
         else:
@@ -53,7 +53,8 @@ def trait_pool(c: Character, expr: str) -> TraitPool:
     return TraitPool(tuple(names), tuple(values), total, pool, reflexive)
 
 
-def _whole(word: str) -> bool:
+def is_whole(word: str) -> bool:
+    """A plain number of dice (``2``), not a trait name."""
     try:
         int(word)
     except ValueError:
