@@ -38,6 +38,19 @@ class Result:
 HANDLERS = {**RULE_HANDLERS, **COMBAT_HANDLERS}
 
 
+def dispatch(state: st.State, text: str, rng: DiceSource) -> tuple[st.State, tuple[str, dict, str]]:
+    """Run one command (not undo or redo) on a state in memory: the new state and the
+    event's type, data and line. Nothing is written."""
+    parsed = parse(text)
+    if parsed.verb in ("undo", "redo"):
+        raise CommandError(f"{parsed.verb} needs a chronicle")
+    try:
+        outcome = HANDLERS[parsed.verb](Context(state, rng), parsed.args)
+    except RulesError as exc:
+        raise CommandError(str(exc)) from None
+    return outcome.state, (outcome.type, dict(outcome.data), outcome.message)
+
+
 class Session:
     """An open chronicle and its current state."""
 
@@ -114,12 +127,7 @@ class Session:
                 ) from None
             changes_out = forward
         else:
-            try:
-                outcome = HANDLERS[parsed.verb](Context(state, self.rng), parsed.args)
-            except RulesError as exc:
-                raise CommandError(str(exc)) from None
-            event_type, data, message = outcome.type, dict(outcome.data), outcome.message
-            new_state = outcome.state
+            new_state, (event_type, data, message) = dispatch(state, text, self.rng)
             changes_out = None
         return self._commit(state, new_state, event_type, data, message, parsed.text, changes_out)
 
