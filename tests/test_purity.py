@@ -24,6 +24,7 @@ ALLOWED = {
     "typing",
     "types",  # UnionType, to check a saved value against a type hint (shape.py)
     "difflib",  # close-match suggestions for unknown names
+    "elysium.i18n.message",  # refusals as keys with values (no words, no I/O; checked below)
 }
 
 
@@ -48,6 +49,15 @@ def test_rules_import_only_pure_modules() -> None:
         for name in _imports(ast.parse(path.read_text(encoding="utf-8"))):
             ok = name in ALLOWED or name == "elysium.rules" or name.startswith("elysium.rules.")
             assert ok, f"{path.name} imports {name!r}, which the pure rules core may not use"
+
+
+def test_the_message_module_the_rules_raise_with_is_pure() -> None:
+    import elysium.i18n.message as message
+
+    tree = ast.parse(Path(message.__file__).read_text(encoding="utf-8"))
+    top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    names = _imports(ast.Module(body=top, type_ignores=[]))
+    assert set(names) <= ALLOWED | {"string"}, names
 
 
 def test_rules_never_use_the_module_level_random_generator() -> None:

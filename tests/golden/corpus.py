@@ -75,13 +75,13 @@ def commands() -> list[str]:
 
 def outcome(state: st.State, text: str, seed: int) -> dict[str, Any]:
     try:
-        new, (kind, data, message) = dispatch(state, text, SeededDice(seed))
+        new, (kind, data, say) = dispatch(state, text, SeededDice(seed))
     except (ChronicleError, RulesError) as exc:
         return {"refused": str(exc)}
     return {
         "type": kind,
         "data": json.loads(json.dumps(data)),
-        "message": message,
+        "message": str(say),
         "changes": json.loads(json.dumps(st.diff(state, new))),
     }
 

@@ -869,14 +869,3 @@ def combat_json(state: State) -> dict[str, Any] | None:
             {"name": _name(state, s["who"]), "kind": s["kind"]} for s in combat.get("queue", [])
         ],
     }
-
-
-HANDLERS = {
-    "combat": cmd_combat,
-    "init": cmd_init,
-    "declare": cmd_declare,
-    "next": cmd_next,
-    "delay": cmd_delay,
-    "attack": cmd_attack,
-    "defend": cmd_defend,
-}

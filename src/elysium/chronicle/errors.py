@@ -1,8 +1,10 @@
 """Errors the chronicle reports to a Storyteller: one sentence, never a traceback."""
 
+from elysium.i18n.message import Refusal
 
-class ChronicleError(Exception):
-    """Base class: the message is shown to the user as it is."""
+
+class ChronicleError(Refusal):
+    """Base class: a message key with values, told in the reader's language."""
 
 
 class StoreError(ChronicleError):

@@ -15,75 +15,14 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass
 
+from elysium.chronicle import verbs as registry
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.text import clean_text
+from elysium.i18n.message import Msg
 
-VERBS: dict[str, str] = {
-    # English
-    "add": "add",
-    "remove": "remove",
-    "set": "set",
-    "roll": "roll",
-    "damage": "damage",
-    "heal": "heal",
-    "spend": "spend",
-    "gain": "gain",
-    "feed": "feed",
-    "night": "night",
-    "scene": "scene",
-    "chapter": "chapter",
-    "turn": "turn",
-    "frenzy": "frenzy",
-    "rotschreck": "rotschreck",
-    "calm": "calm",
-    "degenerate": "degenerate",
-    "award": "award",
-    "undo": "undo",
-    "redo": "redo",
-    "boost": "boost",
-    "blush": "blush",
-    "raise": "raise",
-    "combat": "combat",
-    "init": "init",
-    "declare": "declare",
-    "next": "next",
-    "delay": "delay",
-    "attack": "attack",
-    "defend": "defend",
-    # Russian aliases
-    "добавить": "add",
-    "убрать": "remove",
-    "задать": "set",
-    "бросок": "roll",
-    "урон": "damage",
-    "лечить": "heal",
-    "потратить": "spend",
-    "получить": "gain",
-    "питание": "feed",
-    "ночь": "night",
-    "сцена": "scene",
-    "глава": "chapter",
-    "ход": "turn",
-    "ярость": "frenzy",
-    "ротшрек": "rotschreck",
-    "успокоить": "calm",
-    "деградация": "degenerate",
-    "опыт": "award",
-    "отменить": "undo",
-    "вернуть": "redo",
-    "усилить": "boost",
-    "румянец": "blush",
-    "повысить": "raise",
-    "бой": "combat",
-    "инициатива": "init",
-    "заявить": "declare",
-    "далее": "next",
-    "отложить": "delay",
-    "атака": "attack",
-    "защита": "defend",
-}
-# Verbs the command bar offers for completion, in a sensible order.
-COMPLETION_VERBS: tuple[str, ...] = tuple(dict.fromkeys(VERBS.values()))
+# Every spelling of every verb (the registry's), and the English names in its order.
+VERBS: dict[str, str] = registry.SPELLINGS
+COMPLETION_VERBS: tuple[str, ...] = tuple(v.name for v in registry.VERBS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,25 +41,22 @@ def tokenize(text: str) -> list[str]:
     try:
         return shlex.split(cleaned, posix=True)
     except ValueError as exc:
-        raise CommandError(f"could not read the command: {exc} (close the quotes)") from None
+        raise CommandError("parse.unclosed", why=str(exc)) from None
 
 
 def check_length(text: str) -> None:
     if len(text) > MAX_COMMAND:
-        raise CommandError(
-            f"a command can be at most {MAX_COMMAND:,} characters; this one has {len(text):,}"
-        )
+        raise CommandError("parse.too_long", most=MAX_COMMAND, got=len(text))
 
 
 def parse(text: str) -> Parsed:
     """Split a command into its verb and words."""
     words = tokenize(text)
     if not words:
-        raise CommandError("type a command, for example: roll 5 diff 6")
+        raise CommandError("parse.empty")
     verb = VERBS.get(words[0].casefold())
     if verb is None:
-        known = ", ".join(COMPLETION_VERBS)
-        raise CommandError(f"unknown command {words[0]!r}; commands: {known}")
+        raise CommandError("parse.unknown", word=words[0], known=list(COMPLETION_VERBS))
     return Parsed(verb, tuple(words[1:]), " ".join(clean_text(text).split()))
 
 
@@ -144,6 +80,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "rear": ("rear", "тыл"),
     "nosoak": ("nosoak", "безпрочности"),
     "offhand": ("offhand", "off-hand"),
+    "dice": ("dice", "кости", "кубики"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 
@@ -157,20 +94,45 @@ def spellings(*names: str) -> frozenset[str]:
     return frozenset(out)
 
 
-class Args:
-    """A cursor over a command's words with readable errors."""
+class VerbWord:
+    """A verb as the reader's language spells it (``roll`` / ``бросок``), from the registry."""
 
-    def __init__(self, verb: str, words: tuple[str, ...], usage: str) -> None:
+    __slots__ = ("verb",)
+
+    def __init__(self, verb: str) -> None:
+        self.verb = verb
+
+    def render(self, lang: str = "en") -> str:
+        from elysium.chronicle.verbs import spelling
+
+        return spelling(self.verb, lang)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+def usage(verb: str) -> Msg:
+    """A verb's usage line (catalog key ``usage.VERB``), in the reader's language."""
+    return Msg(f"usage.{verb}")
+
+
+class Args:
+    """A cursor over a command's words; every refusal names the verb and its usage."""
+
+    def __init__(self, verb: str, words: tuple[str, ...], usage_key: str | None = None) -> None:
         self.verb = verb
         self.words = list(words)
-        self.usage = usage
+        self.usage = Msg(usage_key) if usage_key else usage(verb)
 
-    def fail(self, what: str) -> CommandError:
-        return CommandError(f"{self.verb}: {what}; usage: {self.usage}")
+    def fail(self, key: str | Msg, /, **values: object) -> CommandError:
+        """``verb: what was wrong; usage: …`` — ``key`` and ``values`` say what was wrong."""
+        what = key if isinstance(key, Msg) else Msg(key, **values)
+        return CommandError("args.fail", verb=VerbWord(self.verb), what=what, usage=self.usage)
 
     def take(self, what: str) -> str:
+        """The next word; ``what`` is the catalog key naming it (``what.name``)."""
         if not self.words:
-            raise self.fail(f"missing {what}")
+            raise self.fail("args.missing", what=Msg(what))
         return self.words.pop(0)
 
     def take_int(self, what: str, low: int | None = None, high: int | None = None) -> int:
@@ -192,7 +154,7 @@ class Args:
         for i, word in enumerate(self.words):
             if word.casefold() in words:
                 if i + 1 >= len(self.words):
-                    raise self.fail(f"{word} needs a value")
+                    raise self.fail("args.needs_value", word=word)
                 value = self.words[i + 1]
                 del self.words[i : i + 2]
                 return value
@@ -202,38 +164,38 @@ class Args:
         value = self.keyed(*names)
         return None if value is None else as_int(value, what, low, high, self)
 
-    def faces(self) -> list[int] | None:
-        """``dice 6,2,10`` (or ``dice 6 2 10``) — the faces of physical dice."""
+    def faces(self, *names: str) -> list[int] | None:
+        """``dice 6,2,10`` (or ``dice 6 2 10``) — the faces of physical dice, to the end."""
+        words = spellings(*(names or ("dice",)))
         for i, word in enumerate(self.words):
-            if word.casefold() in ("dice", "кости", "кубики"):
+            if word.casefold() in words:
                 rest = self.words[i + 1 :]
                 del self.words[i:]
                 text = ",".join(rest)
                 parts = [p for p in text.replace(" ", ",").split(",") if p]
                 if not parts:
-                    raise self.fail("dice needs faces such as 6,2,10")
-                faces = []
-                for p in parts:
-                    f = as_int(p, "a die face", 1, 10, self)
-                    faces.append(f)
-                return faces
+                    raise self.fail("args.dice_needs_faces")
+                return [as_int(p, "what.face", 1, 10, self) for p in parts]
         return None
 
     def done(self) -> None:
         if self.words:
-            raise self.fail(f"did not understand {' '.join(self.words)!r}")
+            raise self.fail("args.not_understood", words=" ".join(self.words))
 
 
 def as_int(
     word: str, what: str, low: int | None = None, high: int | None = None, args: Args | None = None
 ) -> int:
+    """``word`` as a whole number within bounds; ``what`` is the catalog key naming it."""
     try:
         value = int(word)
     except ValueError:
-        msg = f"{what} must be a whole number, got {word!r}"
+        msg = Msg("args.not_whole", what=Msg(what), got=word)
         raise (args.fail(msg) if args else CommandError(msg)) from None
     if (low is not None and value < low) or (high is not None and value > high):
-        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-        msg = f"{what} must be {bounds}, got {value}"
+        if high is not None:
+            msg = Msg("args.out_of_range", what=Msg(what), low=low, high=high, got=value)
+        else:
+            msg = Msg("args.too_small", what=Msg(what), low=low, got=value)
         raise args.fail(msg) if args else CommandError(msg)
     return value

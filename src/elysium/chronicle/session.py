@@ -11,8 +11,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from elysium.chronicle import state as st
-from elysium.chronicle.combat import HANDLERS as COMBAT_HANDLERS
-from elysium.chronicle.commands import HANDLERS as RULE_HANDLERS
 from elysium.chronicle.commands import Context
 from elysium.chronicle.errors import CommandError, StoreError, repair_hint
 from elysium.chronicle.events import Event
@@ -21,6 +19,8 @@ from elysium.chronicle.parser import parse
 from elysium.chronicle.signals import ignore_file_size_signal
 from elysium.chronicle.store import Store, now_iso
 from elysium.chronicle.text import clean_name, name_key
+from elysium.chronicle.verbs import handler
+from elysium.i18n import Msg
 from elysium.rules import SeededDice
 from elysium.rules.dice import DiceSource
 from elysium.rules.errors import RulesError
@@ -31,11 +31,16 @@ from elysium.rules.profiles import Profile
 class Result:
     """What a command did: the line to show and the event now on disk."""
 
-    message: str
+    say: Msg | str
     event: Event
 
+    @property
+    def message(self) -> str:
+        """The acknowledgement in English (``say.render(lang)`` for another language)."""
+        return str(self.say)
 
-HANDLERS = {**RULE_HANDLERS, **COMBAT_HANDLERS}
+    def render(self, lang: str = "en") -> str:
+        return self.say.render(lang) if isinstance(self.say, Msg) else self.say
 
 
 def dispatch(state: st.State, text: str, rng: DiceSource) -> tuple[st.State, tuple[str, dict, str]]:
@@ -45,10 +50,10 @@ def dispatch(state: st.State, text: str, rng: DiceSource) -> tuple[st.State, tup
     if parsed.verb in ("undo", "redo"):
         raise CommandError(f"{parsed.verb} needs a chronicle")
     try:
-        outcome = HANDLERS[parsed.verb](Context(state, rng), parsed.args)
+        outcome = handler(parsed.verb)(Context(state, rng), parsed.args)
     except RulesError as exc:
         raise CommandError(str(exc)) from None
-    return outcome.state, (outcome.type, dict(outcome.data), outcome.message)
+    return outcome.state, (outcome.type, dict(outcome.data), outcome.say)
 
 
 class Session:
@@ -152,11 +157,11 @@ class Session:
         new_state: st.State,
         event_type: str,
         data: dict,
-        message: str,
+        message: Msg | str,
         cmd: str,
         changes: dict | None,
     ) -> Result:
-        data["line"] = message
+        data["line"] = str(message)  # English, for older readers and plain tools
         if state.events >= st.MAX_SEQ:
             raise CommandError(f"a chronicle holds at most {st.MAX_SEQ:,} events")
         event = Event(

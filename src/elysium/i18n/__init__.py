@@ -9,17 +9,43 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-from elysium.i18n import en, ru
+from elysium.i18n import (
+    en,
+    en_combat,
+    en_commands,
+    en_rules,
+    en_store,
+    ru,
+    ru_combat,
+    ru_commands,
+    ru_rules,
+    ru_store,
+)
+from elysium.i18n.message import Msg, Refusal, Told, tell
+
+__all__ = ["CATALOGS", "LANGUAGES", "Msg", "Refusal", "Told", "detect_lang", "t", "trait_label"]
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
-CATALOGS: dict[str, Mapping[str, str]] = {"en": en.STRINGS, "ru": ru.STRINGS}
+# Each language's catalog is split by domain; a key lives in exactly one part (tested).
+PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
+    "en": (en.STRINGS, en_rules.STRINGS, en_store.STRINGS, en_commands.STRINGS, en_combat.STRINGS),
+    "ru": (ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
+}
+CATALOGS: dict[str, dict[str, str]] = {
+    lang: {k: v for part in parts for k, v in part.items()} for lang, parts in PARTS.items()
+}
+
+
+def lookup(key: str, lang: str) -> str | None:
+    """The catalog's text for ``key`` in ``lang`` (English when Russian lacks it), or None."""
+    text = CATALOGS.get(lang, CATALOGS["en"]).get(key)
+    return text if text is not None else CATALOGS["en"].get(key)
 
 
 def t(key: str, lang: str = "en", **values: object) -> str:
-    """The text for ``key`` in ``lang`` (English when Russian lacks it), formatted."""
-    catalog = CATALOGS.get(lang, en.STRINGS)
-    text = catalog.get(key) or en.STRINGS.get(key) or key
-    return text.format(**values) if values else text
+    """The text for ``key`` in ``lang``, filled with ``values`` (the key itself if unknown)."""
+    text = lookup(key, lang)
+    return tell(key if text is None else text, lang, values, lookup)
 
 
 def detect_lang(environ: Mapping[str, str] | None = None) -> str:

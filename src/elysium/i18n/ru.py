@@ -202,7 +202,8 @@ STRINGS: dict[str, str] = {
     "ui.urges": "Зверь толкает на жуткое (Человечность 4 и ниже)",
     "ui.lost": "Поглощён Зверем: уходит рассказчику",
     "ui.command": "команда",
-    "ui.command_placeholder": "введите команду, например roll ИМЯ dex+brawl diff 7   (F1 справка)",
+    "ui.command_placeholder": "введите команду, например бросок ИМЯ ловкость+драка сл 7"
+    "   (F1 справка)",
     "ui.filter": "Фильтр: {name}",
     "ui.filter_off": "все персонажи",
     "ui.log_empty": "Бросков пока нет.",
@@ -248,7 +249,7 @@ STRINGS: dict[str, str] = {
     "dlg.roll.title": "Бросок",
     "dlg.roll.character": "Персонаж",
     "dlg.roll.anyone": "(без персонажа)",
-    "dlg.roll.traits": "Параметры (dex+brawl) или число костей",
+    "dlg.roll.traits": "Параметры (ловкость+драка) или число костей",
     "dlg.roll.difficulty": "Сложность",
     "dlg.roll.spec": "Специализация (10 = 2)",
     "dlg.roll.wp": "Воля (+1, без провала)",

@@ -1,9 +1,12 @@
 """The one exception the rules core raises for input that breaks a rule."""
 
+from elysium.i18n.message import Refusal
 
-class RulesError(ValueError):
+
+class RulesError(Refusal, ValueError):
     """A request the rules do not allow.
 
-    The message is one sentence a Storyteller can read: what was wrong and what is allowed.
-    Front ends show it as it is, so it never contains a traceback or internal names.
+    Raised as a message key with values (``RulesError("xp.not_enough", who=…)``); the
+    catalog tells it as one sentence a Storyteller can read, in their language: what was
+    wrong and what is allowed. Never a traceback or an internal name.
     """

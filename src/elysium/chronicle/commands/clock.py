@@ -1,0 +1,94 @@
+"""Time: nights, scenes, turns and chapters, and what each one ends."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from elysium.chronicle.commands.common import (
+    Context,
+    Outcome,
+)
+from elysium.chronicle.errors import CommandError
+from elysium.chronicle.parser import Args
+from elysium.chronicle.state import State
+from elysium.rules import blood as bl
+from elysium.rules.beast import (
+    calm,
+)
+from elysium.rules.beast_state import BeastKind, BeastState
+from elysium.rules.character import (
+    Character,
+)
+from elysium.rules.health import (
+    Status,
+)
+from elysium.rules.traits import Kind
+
+
+def _each(state: State, fn: Callable[[Character], Character]) -> dict[str, Character]:
+    return {k: fn(c) for k, c in state.characters.items()}
+
+
+def _scene_end(c: Character) -> Character:
+    c = bl.end_scene(c)
+    # Frenzy and flight usually last the scene; a botched one lasts until the ST calms it.
+    if c.frenzy and not c.frenzy.botched and c.frenzy.state is not BeastState.RESISTING:
+        c = calm(c, BeastKind.FRENZY)
+    if c.fear and not c.fear.botched and c.fear.state is not BeastState.RESISTING:
+        c = calm(c, BeastKind.ROTSCHRECK)
+    return c
+
+
+def _no_fight(state: State, verb: str) -> None:
+    if state.combat is not None:
+        raise CommandError(f"a fight is going on: combat end before {verb}")
+
+
+def cmd_night(ctx: Context, words: tuple[str, ...]) -> Outcome:
+    Args("night", words, "night").done()
+    _no_fight(ctx.state, "night")
+    state = ctx.state
+    chars = {}
+    notes = []
+    for k, c in state.characters.items():
+        after, damage = bl.sunset(c, state.profile)
+        after = _scene_end(after)
+        if c.kind is Kind.VAMPIRE and c.status() not in (Status.TORPOR, Status.FINAL_DEATH):
+            notes.append(
+                f"{c.name} {after.blood}" + (f" (starving: {damage} lethal)" if damage else "")
+            )
+        chars[k] = after
+    new = replace(state, characters=chars, night=state.night + 1, scene=state.scene + 1, turn=1)
+    tail = f" — sunset: {', '.join(notes)}" if notes else ""
+    return Outcome(new, "night", {"night": new.night}, f"night {new.night}{tail}")
+
+
+def cmd_scene(ctx: Context, words: tuple[str, ...]) -> Outcome:
+    Args("scene", words, "scene").done()
+    _no_fight(ctx.state, "scene")
+    s = ctx.state
+    new = replace(s, characters=_each(s, _scene_end), scene=s.scene + 1, turn=1)
+    return Outcome(new, "scene", {"scene": new.scene}, f"scene {new.scene}")
+
+
+def cmd_turn(ctx: Context, words: tuple[str, ...]) -> Outcome:
+    Args("turn", words, "turn").done()
+    s = ctx.state
+    new = replace(s, characters=_each(s, bl.new_turn), turn=s.turn + 1)
+    return Outcome(new, "turn", {"turn": new.turn}, f"turn {new.turn}")
+
+
+def cmd_chapter(ctx: Context, words: tuple[str, ...]) -> Outcome:
+    Args("chapter", words, "chapter").done()
+    _no_fight(ctx.state, "chapter")
+    s = ctx.state
+    new = replace(
+        s,
+        characters=_each(s, _scene_end),
+        chapter=s.chapter + 1,
+        scene=1,
+        turn=1,
+        forgiven=frozenset(),
+    )
+    return Outcome(new, "chapter", {"chapter": new.chapter}, f"chapter {new.chapter} begins")

@@ -1,0 +1,162 @@
+"""The command language's verbs, each declared once.
+
+A verb's English name and Russian spellings, the keywords it takes, what completes after
+it, its help group and its handler all live here. The parser, the command bar's completion,
+the F1 help, the command palette, ``elysium help`` and the README's command table read this
+table; its usage line and one-line help are catalog entries (``usage.VERB``, ``help.VERB``)
+so that they are told in the reader's language. Adding a verb is one entry here, its two
+catalog lines in each language, and its handler.
+
+This module is data: handlers are named, not imported, so the parser can read the table
+without pulling in the rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+# What the command bar may offer after a verb, one slot per word.
+NAME, TRAITS, KIND, DAMAGE, RESOURCE, MANEUVER, SUB, DEFENCE, BEAST = (
+    "name",
+    "traits",
+    "kind",
+    "damage",
+    "resource",
+    "maneuver",
+    "sub",
+    "defence",
+    "beast",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    name: str  # English, and the event's vocabulary
+    ru: tuple[str, ...]  # Russian spellings; the first is the one Russian help shows
+    group: str  # help.group.GROUP: characters, dice, health, blood, beast, xp, time, combat
+    handler: str  # "module:function" in elysium.chronicle.commands; "" for the session's own
+    completes: tuple[str, ...] = ()  # what each following word is (see the slots above)
+    keywords: tuple[str, ...] = ()  # parser.KEYWORDS this verb understands
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        return (self.name, *self.ru)
+
+
+C = "elysium.chronicle.commands."
+
+VERBS: tuple[Verb, ...] = (
+    # Characters and their traits.
+    Verb("add", ("добавить",), "characters", C + "characters:cmd_add", (SUB, KIND), ("gen",)),
+    Verb("remove", ("убрать",), "characters", C + "characters:cmd_remove", (NAME,)),
+    Verb("set", ("задать",), "characters", C + "characters:cmd_set", (NAME, TRAITS)),
+    # Dice.
+    Verb(
+        "roll",
+        ("бросок",),
+        "dice",
+        C + "dice:cmd_roll",
+        (NAME, TRAITS),
+        ("diff", "spec", "wp", "dice"),
+    ),
+    # Health.
+    Verb(
+        "damage",
+        ("урон",),
+        "health",
+        C + "health:cmd_damage",
+        (NAME, SUB, DAMAGE),
+        ("nosoak", "dice"),
+    ),
+    Verb("heal", ("лечить",), "health", C + "health:cmd_heal", (NAME, SUB, DAMAGE)),
+    # Blood and Willpower.
+    Verb("spend", ("потратить",), "blood", C + "blood:cmd_spend", (NAME, RESOURCE), ("wounds",)),
+    Verb("gain", ("получить",), "blood", C + "blood:cmd_gain", (NAME, RESOURCE)),
+    Verb("feed", ("питание",), "blood", C + "feeding:cmd_feed", (NAME,), ("from",)),
+    Verb("boost", ("усилить",), "blood", C + "feeding:cmd_boost", (NAME, TRAITS)),
+    Verb("blush", ("румянец",), "blood", C + "feeding:cmd_blush", (NAME,)),
+    # The Beast.
+    Verb("frenzy", ("ярость",), "beast", C + "beast:cmd_frenzy", (NAME,), ("diff", "dice")),
+    Verb(
+        "rotschreck", ("ротшрек",), "beast", C + "beast:cmd_rotschreck", (NAME,), ("diff", "dice")
+    ),
+    Verb("calm", ("успокоить",), "beast", C + "beast:cmd_calm", (NAME, BEAST)),
+    Verb(
+        "degenerate",
+        ("деградация",),
+        "beast",
+        C + "beast:cmd_degenerate",
+        (NAME,),
+        ("sin", "diff", "dice"),
+    ),
+    # Experience.
+    Verb("award", ("опыт",), "xp", C + "characters:cmd_award", (NAME,)),
+    Verb("raise", ("повысить",), "xp", C + "characters:cmd_raise", (NAME, TRAITS)),
+    # Time.
+    Verb("night", ("ночь",), "time", C + "clock:cmd_night"),
+    Verb("scene", ("сцена",), "time", C + "clock:cmd_scene"),
+    Verb("chapter", ("глава",), "time", C + "clock:cmd_chapter"),
+    Verb("turn", ("ход",), "time", C + "clock:cmd_turn"),
+    Verb("undo", ("отменить",), "time", ""),
+    Verb("redo", ("вернуть",), "time", ""),
+    # Combat.
+    Verb(
+        "combat", ("бой",), "combat", "elysium.chronicle.combat:cmd_combat", (SUB, NAME, NAME, NAME)
+    ),
+    Verb("init", ("инициатива",), "combat", "elysium.chronicle.combat:cmd_init", (), ("dice",)),
+    Verb(
+        "declare",
+        ("заявить",),
+        "combat",
+        "elysium.chronicle.combat:cmd_declare",
+        (NAME, SUB, NAME, MANEUVER),
+        ("multiple",),
+    ),
+    Verb("next", ("далее",), "combat", "elysium.chronicle.combat:cmd_next"),
+    Verb("delay", ("отложить",), "combat", "elysium.chronicle.combat:cmd_delay", (NAME,)),
+    Verb(
+        "attack",
+        ("атака",),
+        "combat",
+        "elysium.chronicle.combat:cmd_attack",
+        (NAME, NAME, MANEUVER),
+        ("weapon", "diff", "flank", "rear", "aim", "cover", "stake", "offhand", "wp", "dice"),
+    ),
+    Verb(
+        "defend",
+        ("защита",),
+        "combat",
+        "elysium.chronicle.combat:cmd_defend",
+        (NAME, DEFENCE),
+        ("wp", "abort", "dice"),
+    ),
+)
+
+GROUPS: tuple[str, ...] = tuple(dict.fromkeys(v.group for v in VERBS))
+BY_NAME: dict[str, Verb] = {v.name: v for v in VERBS}
+# Every spelling, any case, to the verb's English name.
+SPELLINGS: dict[str, str] = {s.casefold(): v.name for v in VERBS for s in v.spellings}
+
+
+def spelling(verb: str, lang: str) -> str:
+    """How ``lang`` writes ``verb`` (``roll`` / ``бросок``); unknown verbs as they are."""
+    found = BY_NAME.get(verb)
+    if found is None:
+        return verb
+    return found.ru[0] if lang == "ru" and found.ru else found.name
+
+
+def names(lang: str = "en") -> list[str]:
+    """Every verb as ``lang`` writes it, in the table's order."""
+    return [spelling(v.name, lang) for v in VERBS]
+
+
+@cache
+def handler(verb: str) -> Callable[..., Any]:
+    """The function that runs ``verb`` (imported on first use)."""
+    module, _, function = BY_NAME[verb].handler.partition(":")
+    return getattr(importlib.import_module(module), function)

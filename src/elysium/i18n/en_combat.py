@@ -1,0 +1,3 @@
+"""English messages: combat (keys with values; see elysium.i18n.message)."""
+
+STRINGS: dict[str, str] = {}

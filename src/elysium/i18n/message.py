@@ -1,0 +1,149 @@
+"""Messages as keys with values, told in a language only when someone reads them.
+
+A refusal or an acknowledgement is built where the facts are (``Msg("xp.not_enough",
+who=…, cost=…, have=…)``) and rendered by the catalog of the reader's language. Templates
+are ``str.format`` strings with a few extra field formats:
+
+``{n:n:пункт|пункта|пунктов}``  the number and its noun in the right plural form;
+``{n:w:пункт|пункта|пунктов}``  the noun alone;
+``{kind:t:kind}``                the value looked up as a catalog key (``kind.vampire``);
+``{names:l}``                    a list joined with commas (items may be messages too);
+``{name:q}``                     user text quoted as Python would (``'Bob'``).
+
+A value that is itself a message (or anything with ``render(lang)``) is told in the same
+language. This module holds no words; it never imports the catalogs at import time.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class Renderable(Protocol):
+    def render(self, lang: str = "en") -> str: ...
+
+
+def plural_form(n: int, lang: str) -> int:
+    """Which of a word's forms goes with ``n``: English one|other, Russian one|few|many."""
+    n = abs(n)
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return 0
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return 1
+        return 2
+    return 0 if n == 1 else 1
+
+
+class _Teller(string.Formatter):
+    def __init__(self, lang: str, lookup: Callable[[str, str], str | None]) -> None:
+        self.lang = lang
+        self.lookup = lookup
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        kind, _, arg = format_spec.partition(":")
+        if isinstance(value, (list, tuple, frozenset, set)) and kind in ("l", "t", "q", ""):
+            if kind == "l":
+                kind, _, arg = arg.partition(":")
+            items = sorted(value) if isinstance(value, (set, frozenset)) else value
+            return ", ".join(self.format_field(v, f"{kind}:{arg}" if kind else "") for v in items)
+        if isinstance(value, Renderable) and not isinstance(value, str):
+            value = value.render(self.lang)
+        if kind in ("n", "w"):
+            forms = arg.split("|")
+            try:
+                count = int(value)
+            except (TypeError, ValueError):
+                count = 0
+            word = forms[min(plural_form(count, self.lang), len(forms) - 1)]
+            return word if kind == "w" else f"{value} {word}"
+        if kind == "t":
+            found = self.lookup(f"{arg}.{value}", self.lang)
+            return found if found is not None else str(value)
+        if kind == "q":
+            return repr(str(value))
+        return super().format_field(value, format_spec)
+
+
+def tell(template: str, lang: str, values: Mapping[str, Any], lookup) -> str:
+    """``template`` filled with ``values`` for ``lang`` (see the module's formats)."""
+    if not values:
+        return template
+    try:
+        return _Teller(lang, lookup).vformat(template, (), values)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        # A catalog slip must never hide what happened: show the values as they are.
+        shown = ", ".join(f"{k}={v}" for k, v in values.items())
+        return f"{template} ({shown})"
+
+
+class Msg:
+    """A message key and its values; ``render(lang)`` tells it, ``str()`` in English."""
+
+    __slots__ = ("key", "values")
+
+    def __init__(self, key: str, /, **values: Any) -> None:
+        self.key = key
+        self.values = values
+
+    def render(self, lang: str = "en") -> str:
+        from elysium.i18n import t
+
+        return t(self.key, lang, **self.values)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+    def __repr__(self) -> str:
+        return f"Msg({self.key!r}, {self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Msg) and (self.key, self.values) == (other.key, other.values)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
+class Told:
+    """Text that depends on the language but is computed, not a catalog entry (a roll's
+    verdict, a health track): ``Told(lambda lang: verdict(result, lang))``."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[str], str]) -> None:
+        self.fn = fn
+
+    def render(self, lang: str = "en") -> str:
+        return self.fn(lang)
+
+    def __str__(self) -> str:
+        return self.fn("en")
+
+
+class Refusal(Exception):
+    """An error a person reads: a message key with values, told in their language.
+
+    ``str(error)`` is the English sentence (logs, tests); ``error.render(lang)`` is what a
+    front end shows. Raised as ``SomeError("xp.not_enough", who=…, cost=…)``.
+    """
+
+    def __init__(self, key: str | Msg, /, **values: Any) -> None:
+        self.msg = key if isinstance(key, Msg) else Msg(key, **values)
+        super().__init__(self.msg.key)
+
+    @property
+    def key(self) -> str:
+        return self.msg.key
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return self.msg.values
+
+    def render(self, lang: str = "en") -> str:
+        return self.msg.render(lang)
+
+    def __str__(self) -> str:
+        return self.msg.render("en")

@@ -1,0 +1,124 @@
+"""Every message key renders in both languages, and Russian messages are Russian.
+
+Each template is filled with sample values chosen from its own fields (a count for a plural,
+a catalog word for a lookup, a list for a list), so a template that cannot be told — a
+missing key, a field the other language lacks, a broken format — fails here rather than in
+front of a Storyteller.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+
+from elysium.i18n import CATALOGS, PARTS, Msg, t
+from elysium.i18n.message import plural_form
+
+# Latin words a Russian message may hold: program and file names, the game's abbreviations,
+# technical names a Storyteller types as they are.
+ALLOWED_LATIN = {
+    "elysium",
+    "repair",
+    "check",
+    "export",
+    "run",
+    "json",
+    "toml",
+    "tinydb",
+    "utf",
+    "sha",
+    "v20",
+    "xp",
+    "npc",
+    "id",
+    "st",
+    "pid",
+    "ssh",
+    "xdg_data_home",
+    "lang",
+    "dmg",
+}
+SAMPLE_NAME = "Zxq"
+
+
+def _fields(template: str) -> list[tuple[str, str, str | None]]:
+    out = []
+    for _, field, spec, conversion in string.Formatter().parse(template):
+        if field is not None:
+            out.append((field, spec or "", conversion))
+    return out
+
+
+def _sample(field: str, spec: str) -> object:
+    kind, _, arg = spec.partition(":")
+    if kind == "l":
+        return [SAMPLE_NAME, SAMPLE_NAME]
+    if kind in ("n", "w") or spec.endswith("d") or spec == ",":
+        return 3
+    if kind == "t":
+        prefix = arg + "."
+        for key in CATALOGS["en"]:
+            if key.startswith(prefix):
+                return key[len(prefix) :]
+        return SAMPLE_NAME
+    return SAMPLE_NAME
+
+
+def _values(key: str) -> dict[str, object]:
+    values: dict[str, object] = {}
+    for lang in ("en", "ru"):
+        for field, spec, _ in _fields(CATALOGS[lang].get(key, "")):
+            values.setdefault(field.split(".")[0].split("[")[0], _sample(field, spec))
+    return values
+
+
+def test_both_languages_have_the_same_keys() -> None:
+    en, ru = set(CATALOGS["en"]), set(CATALOGS["ru"])
+    assert not sorted(en - ru), "missing in Russian"
+    assert not sorted(ru - en), "missing in English"
+
+
+def test_a_key_lives_in_one_part_of_a_catalog() -> None:
+    for lang, parts in PARTS.items():
+        seen: dict[str, int] = {}
+        for i, part in enumerate(parts):
+            for key in part:
+                assert key not in seen, f"{lang}: {key} is in parts {seen[key]} and {i}"
+                seen[key] = i
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGS["en"]))
+def test_every_key_renders_in_both_languages(key: str) -> None:
+    values = _values(key)
+    for lang in ("en", "ru"):
+        template = CATALOGS[lang][key]
+        fields = {f.split(".")[0].split("[")[0] for f, _, _ in _fields(template)}
+        assert fields <= set(values), (lang, key)
+        text = t(key, lang, **values)
+        assert not text.startswith(template) or not fields, f"{lang} {key}: {text!r}"
+        assert "{" not in text.replace("{" + SAMPLE_NAME, ""), (lang, key, text)
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGS["ru"]))
+def test_russian_messages_have_no_english_words(key: str) -> None:
+    text = t(key, "ru", **_values(key)).replace(SAMPLE_NAME, "")
+    words = {w.casefold() for w in re.findall(r"[A-Za-z][A-Za-z_]+", text)}
+    english = words - ALLOWED_LATIN
+    assert not english, f"{key}: {text!r} has {sorted(english)}"
+
+
+@pytest.mark.parametrize(
+    ("n", "form"),
+    [(1, 0), (2, 1), (4, 1), (5, 2), (11, 2), (12, 2), (14, 2), (21, 0), (22, 1), (25, 2), (0, 2)],
+)
+def test_russian_plural_forms(n: int, form: int) -> None:
+    assert plural_form(n, "ru") == form
+    words = ["пункт", "пункта", "пунктов"]
+    assert Msg("x", n=n).render("ru") == "x"  # an unknown key is itself, whatever the values
+    from elysium.i18n.message import tell
+
+    assert tell("{n:n:пункт|пункта|пунктов}", "ru", {"n": n}, lambda k, lang: None) == (
+        f"{n} {words[form]}"
+    )
