@@ -53,7 +53,7 @@ def _fields(template: str) -> list[tuple[str, str, str | None]]:
 
 def _sample(field: str, spec: str) -> object:
     kind, _, arg = spec.partition(":")
-    if kind == "l":
+    if kind in ("l", "j"):
         return [SAMPLE_NAME, SAMPLE_NAME]
     if kind in ("n", "w") or spec.endswith("d") or spec == ",":
         return 3

@@ -754,7 +754,7 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
                 ctx, target, levels, dtype, soak=True, source=source, faces=soak_faces
             )
             data["damage"] = dmg_data
-            parts.append(dmg_msg.split(": ", 1)[1] if ": " in dmg_msg else dmg_msg)
+            parts.append(str(dmg_msg.values["body"]))
             if (
                 mods.stake
                 and target.kind.value == "vampire"

@@ -129,13 +129,13 @@ class Args:
         what = key if isinstance(key, Msg) else Msg(key, **values)
         return CommandError("args.fail", verb=VerbWord(self.verb), what=what, usage=self.usage)
 
-    def take(self, what: str) -> str:
-        """The next word; ``what`` is the catalog key naming it (``what.name``)."""
+    def take(self, what: str | Msg) -> str:
+        """The next word; ``what`` is the catalog key (or message) naming it."""
         if not self.words:
-            raise self.fail("args.missing", what=Msg(what))
+            raise self.fail("args.missing", what=_named(what))
         return self.words.pop(0)
 
-    def take_int(self, what: str, low: int | None = None, high: int | None = None) -> int:
+    def take_int(self, what: str | Msg, low: int | None = None, high: int | None = None) -> int:
         word = self.take(what)
         return as_int(word, what, low, high, self)
 
@@ -160,7 +160,9 @@ class Args:
                 return value
         return None
 
-    def keyed_int(self, names: tuple[str, ...], what: str, low: int, high: int) -> int | None:
+    def keyed_int(
+        self, names: tuple[str, ...], what: str | Msg, low: int, high: int
+    ) -> int | None:
         value = self.keyed(*names)
         return None if value is None else as_int(value, what, low, high, self)
 
@@ -183,19 +185,27 @@ class Args:
             raise self.fail("args.not_understood", words=" ".join(self.words))
 
 
+def _named(what: str | Msg) -> Msg:
+    return what if isinstance(what, Msg) else Msg(what)
+
+
 def as_int(
-    word: str, what: str, low: int | None = None, high: int | None = None, args: Args | None = None
+    word: str,
+    what: str | Msg,
+    low: int | None = None,
+    high: int | None = None,
+    args: Args | None = None,
 ) -> int:
     """``word`` as a whole number within bounds; ``what`` is the catalog key naming it."""
     try:
         value = int(word)
     except ValueError:
-        msg = Msg("args.not_whole", what=Msg(what), got=word)
+        msg = Msg("args.not_whole", what=_named(what), got=word)
         raise (args.fail(msg) if args else CommandError(msg)) from None
     if (low is not None and value < low) or (high is not None and value > high):
         if high is not None:
-            msg = Msg("args.out_of_range", what=Msg(what), low=low, high=high, got=value)
+            msg = Msg("args.out_of_range", what=_named(what), low=low, high=high, got=value)
         else:
-            msg = Msg("args.too_small", what=Msg(what), low=low, got=value)
+            msg = Msg("args.too_small", what=_named(what), low=low, got=value)
         raise args.fail(msg) if args else CommandError(msg)
     return value

@@ -35,7 +35,7 @@ def trait_pool(c: Character, expr: str) -> TraitPool:
     """The pool of ``dex+brawl`` (or ``willpower``, or ``dex+2``) for ``c`` as it stands."""
     parts = [p for p in expr.replace(" ", "").split("+") if p]
     if not parts:
-        raise CommandError("name the traits to roll, such as dex+brawl")
+        raise CommandError("roll.name_traits")
     names: list[str] = []
     values: list[int] = []
     for part in parts:

@@ -8,6 +8,7 @@ are ``str.format`` strings with a few extra field formats:
 ``{n:w:пункт|пункта|пунктов}``  the noun alone;
 ``{kind:t:kind}``                the value looked up as a catalog key (``kind.vampire``);
 ``{names:l}``                    a list joined with commas (items may be messages too);
+``{parts:j}``                    a list run together (pieces that bring their own "; ");
 ``{name:q}``                     user text quoted as Python would (``'Bob'``).
 
 A value that is itself a message (or anything with ``render(lang)``) is told in the same
@@ -45,11 +46,16 @@ class _Teller(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         kind, _, arg = format_spec.partition(":")
-        if isinstance(value, (list, tuple, frozenset, set)) and kind in ("l", "t", "q", ""):
-            if kind == "l":
-                kind, _, arg = arg.partition(":")
+        joiner = ", "
+        if kind in ("l", "j"):
+            joiner = ", " if kind == "l" else ""
+            format_spec = arg  # the items' own format, if any
+            kind, _, arg = arg.partition(":")
+            if not isinstance(value, (list, tuple, frozenset, set)):
+                value = [value]  # one item where a list may stand
+        if isinstance(value, (list, tuple, frozenset, set)):
             items = sorted(value) if isinstance(value, (set, frozenset)) else value
-            return ", ".join(self.format_field(v, f"{kind}:{arg}" if kind else "") for v in items)
+            return joiner.join(self.format_field(v, format_spec) for v in items)
         if isinstance(value, Renderable) and not isinstance(value, str):
             value = value.render(self.lang)
         if kind in ("n", "w"):

@@ -16,6 +16,7 @@ from elysium.chronicle.commands.common import (
 )
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
+from elysium.i18n import Msg
 from elysium.rules.beast import (
     beast_request,
     calm,
@@ -40,71 +41,58 @@ from elysium.rules.traits import Kind
 
 def _beast(ctx: Context, words: tuple[str, ...], kind: BeastKind) -> Outcome:
     verb = kind.value
-    args = Args(verb, words, f"{verb} NAME diff D [dice F,...]")
+    args = Args(verb, words)
     faces = args.faces()
-    diff = args.keyed_int(("diff", "difficulty", "сложность"), "difficulty", 2, 10)
-    key, c = find(ctx.state, args.take("a name"))
+    diff = args.keyed_int(("diff",), "what.difficulty", 2, 10)
+    key, c = find(ctx.state, args.take("what.name"))
     args.done()
     if c.kind is not Kind.VAMPIRE or not ctx.state.profile.has_blood:
-        raise CommandError(
-            f"only vampires frenzy or know the Red Fear; {c.name} is a {c.kind.value}"
-        )
+        raise CommandError("beast.vampires_only", who=c.name, kind=c.kind.value)
     check = c.frenzy if kind is BeastKind.FRENZY else c.fear
     started = False
     if check is None or check.state is not BeastState.RESISTING:
         if diff is None:
-            raise args.fail("give the difficulty from the trigger table, e.g. diff 6")
+            raise args.fail("beast.needs_difficulty")
         c = start_frenzy(c, diff) if kind is BeastKind.FRENZY else start_rotschreck(c, diff)
         started = True
         check = _check_of(c, kind)
     elif diff is not None and diff != check.difficulty:
-        raise args.fail(f"the check in progress is at difficulty {check.difficulty}")
+        raise args.fail("beast.in_progress", diff=check.difficulty)
     data: dict[str, Any] = {"who": c.name, "started": started, "difficulty": check.difficulty}
-    word = "frenzy" if kind is BeastKind.FRENZY else "Rötschreck"
     if check.automatic:
         # Instinct: no roll (any typed faces are not needed), the frenzy simply comes.
         data.update(state=check.state.value, automatic=True, accumulated=0)
-        return Outcome(
-            put(ctx.state, key, c),
-            verb,
-            data,
-            f"{c.name} has Instinct and falls into frenzy at once (no roll)",
-        )
+        return Outcome(put(ctx.state, key, c), verb, data, Msg("ack.beast.instinct", who=c.name))
     pool = frenzy_pool(c) if kind is BeastKind.FRENZY else rotschreck_pool(c)
     if pool < 1:
         # No dice to resist with (no blood, say): the Beast wins without a roll.
         c = lose_to_beast(c, kind)
         check = _check_of(c, kind)
         data.update(state=check.state.value, accumulated=check.accumulated, roll=None)
-        what = "falls into frenzy" if kind is BeastKind.FRENZY else "flees in Rötschreck"
-        return Outcome(
-            put(ctx.state, key, c),
-            verb,
-            data,
-            f"{c.name} has no dice to resist with (pool 0) and {what}",
-        )
+        say = Msg("ack.beast.no_dice", who=c.name, how=Msg(f"ack.{verb}.lost"))
+        return Outcome(put(ctx.state, key, c), verb, data, say)
     request = beast_request(c, kind)
     result = throw_dice(ctx, request, faces)
     c = resist(c, kind, result)
     check = _check_of(c, kind)
     data.update(roll=roll_data(result), state=check.state.value, accumulated=check.accumulated)
     if check.state is BeastState.RESISTED:
-        how = f"resists the {word} ({check.accumulated}/5)"
+        how = Msg(f"ack.{verb}.resisted", n=check.accumulated)
     elif check.state is BeastState.RESISTING:
-        how = f"holds on: {check.accumulated}/5 successes, {check.turns_bought} turn(s) bought"
+        how = Msg("ack.beast.holds", n=check.accumulated, turns=check.turns_bought)
     elif check.botched:
-        how = f"BOTCH — {word} for as long as the Storyteller says (a derangement may follow)"
+        how = Msg(f"ack.{verb}.botch")
     else:
-        how = "falls into frenzy" if kind is BeastKind.FRENZY else "flees in Rötschreck"
-    msg = f"{c.name} {word} check, diff {check.difficulty}: {marks(result)} — {how}"
-    return Outcome(put(ctx.state, key, c), verb, data, msg)
+        how = Msg(f"ack.{verb}.lost")
+    say = Msg(f"ack.{verb}.check", who=c.name, diff=check.difficulty, faces=marks(result), how=how)
+    return Outcome(put(ctx.state, key, c), verb, data, say)
 
 
 def _check_of(c: Character, kind: BeastKind) -> BeastCheck:
     """The check the rules just started or advanced (always there at that point)."""
     check = c.frenzy if kind is BeastKind.FRENZY else c.fear
     if check is None:  # pragma: no cover - the rules functions always leave one
-        raise CommandError(f"{c.name} has no {kind.value} check in progress")
+        raise CommandError("beast.no_check", who=c.name)
     return check
 
 
@@ -116,33 +104,47 @@ def cmd_rotschreck(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return _beast(ctx, words, BeastKind.ROTSCHRECK)
 
 
+CALM_WORDS = {
+    "frenzy": BeastKind.FRENZY,
+    "ярость": BeastKind.FRENZY,
+    "rotschreck": BeastKind.ROTSCHRECK,
+    "ротшрек": BeastKind.ROTSCHRECK,
+}
+
+
 def cmd_calm(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    args = Args("calm", words, "calm NAME [frenzy|rotschreck]")
-    key, c = find(ctx.state, args.take("a name"))
+    args = Args("calm", words)
+    key, c = find(ctx.state, args.take("what.name"))
     which = args.words.pop(0).casefold() if args.words else None
     args.done()
-    kind = {"frenzy": BeastKind.FRENZY, "rotschreck": BeastKind.ROTSCHRECK, None: None}.get(which)
+    kind = CALM_WORDS.get(which) if which is not None else None
     if which is not None and kind is None:
-        raise args.fail("calm takes frenzy or rotschreck")
+        raise args.fail("calm.which")
     if c.frenzy is None and c.fear is None:
-        raise CommandError(f"{c.name} is neither in frenzy nor in Rötschreck")
+        raise CommandError("calm.nothing", who=c.name)
     c = calm(c, kind)
-    return Outcome(put(ctx.state, key, c), "calm", {"who": c.name}, f"{c.name} calms down")
+    return Outcome(put(ctx.state, key, c), "calm", {"who": c.name}, Msg("ack.calm", who=c.name))
 
 
 def cmd_degenerate(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    args = Args("degenerate", words, "degenerate NAME sin S [diff 8] [dice F,...]")
+    args = Args("degenerate", words)
     faces = args.faces()
     diff = difficulty_of(args, 8)
-    sin = args.keyed_int(("sin", "грех"), "the sin's level", 1, 10)
-    key, c = find(ctx.state, args.take("a name"))
+    sin = args.keyed_int(("sin",), "what.sin", 1, 10)
+    key, c = find(ctx.state, args.take("what.name"))
     args.done()
     if sin is None:
-        raise args.fail("give the sin's level on the hierarchy, e.g. sin 5")
+        raise args.fail("degenerate.needs_sin")
+    morality = Msg("ack.morality", name=c.morality)
     if not needs_degeneration_roll(c, sin):
         raise CommandError(
-            f"no roll: a level-{sin} sin ({sin_at(sin).replace('_', ' ')}) is above "
-            f"{c.name}'s {c.morality} {c.morality_rating}"
+            "degenerate.no_roll",
+            sin=sin,
+            what=sin_at(sin),
+            code=sin_at(sin).replace("_", " "),
+            who=c.name,
+            morality=morality,
+            rating=c.morality_rating,
         )
     try:
         request = degeneration_request(c, diff)
@@ -161,17 +163,18 @@ def cmd_degenerate(ctx: Context, words: tuple[str, ...]) -> Outcome:
         "conscience_lost": out.conscience_lost,
         "derangement": out.derangement,
     }
-    rolled = f"{marks(result)} — " if result else "no Conscience to roll — "
+    rolled = (
+        Msg("ack.degenerate.rolled", faces=marks(result))
+        if result
+        else Msg("ack.degenerate.no_conscience")
+    )
+    rating = new.morality_rating
     if out.morality_lost == 0:
-        how = f"{c.morality} holds at {new.morality_rating}"
+        how = Msg("ack.degenerate.holds", morality=morality, n=rating)
     elif out.derangement:
-        how = (
-            f"BOTCH: {c.morality} {new.morality_rating}, Conscience {new.conscience}, "
-            f"and a derangement"
-        )
+        how = Msg("ack.degenerate.botch", morality=morality, n=rating, conscience=new.conscience)
     else:
-        how = f"{c.morality} falls to {new.morality_rating}"
-    if new.lost:
-        how += f"; {c.name} is lost to the Beast and passes to the Storyteller"
-    msg = f"{c.name} degeneration (sin {sin}), diff {diff}: {rolled}{how}"
-    return Outcome(put(ctx.state, key, new), "degeneration", data, msg)
+        how = Msg("ack.degenerate.falls", morality=morality, n=rating)
+    lost = Msg("ack.degenerate.lost", who=c.name) if new.lost else ""
+    say = Msg("ack.degenerate", who=c.name, sin=sin, diff=diff, rolled=rolled, how=how, lost=lost)
+    return Outcome(put(ctx.state, key, new), "degeneration", data, say)

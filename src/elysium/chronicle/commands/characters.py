@@ -14,6 +14,7 @@ from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
 from elysium.chronicle.pools import is_whole
 from elysium.chronicle.text import clean_name, clean_text, name_key
+from elysium.i18n import Msg
 from elysium.rules.character import (
     TEMPLATES,
     Armour,
@@ -37,141 +38,132 @@ KIND_WORDS = {
 
 
 def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    args = Args("add", words, 'add "NAME" vampire|ghoul|mortal|neonate|ancilla|elder [gen N]')
-    name = clean_name(args.take("a name"))
-    kind_word = args.take("a kind").casefold()
-    gen = args.keyed_int(("gen", "generation", "поколение"), "generation", 3, 15)
+    args = Args("add", words)
+    name = clean_name(args.take("what.name"))
+    kind_word = args.take("what.kind").casefold()
+    gen = args.keyed_int(("gen",), "what.generation", 3, 15)
     args.done()
     if not name:
-        raise args.fail("the name is empty")
+        raise args.fail("add.empty_name")
     key = name_key(name)
     if key in ctx.state.characters:
-        raise CommandError(f"there is already a character named {ctx.state.characters[key].name!r}")
+        raise CommandError("add.exists", name=ctx.state.characters[key].name)
     if kind_word in TEMPLATES and kind_word not in KIND_WORDS:
         if gen is not None:
-            raise args.fail("a template sets its own generation; set it afterwards")
+            raise args.fail("add.template_generation")
         c = from_template(name, kind_word)
     else:
         if kind_word not in KIND_WORDS:
-            raise args.fail(
-                f"{kind_word!r} is not a kind or a template; use vampire, ghoul, mortal, "
-                f"or one of the templates: {', '.join(TEMPLATES)}"
-            )
+            raise args.fail("add.unknown_kind", word=kind_word, templates=list(TEMPLATES))
         kind = parse_kind(KIND_WORDS[kind_word])
         if gen is not None and kind is not Kind.VAMPIRE:
-            raise args.fail(f"only vampires have a generation, not a {kind.value}")
+            raise args.fail("add.generation_of", kind=kind.value)
         if gen == 3:
-            raise args.fail("the 3rd generation has no book numbers; use 4 or later")
+            raise args.fail("add.third_generation")
         c = new_character(name, kind, gen)
     state = put(ctx.state, key, c)
-    gen_text = f", generation {c.generation}" if c.generation else ""
-    return Outcome(
-        state,
-        "character_added",
-        {"name": c.name, "kind": c.kind.value, "template": kind_word},
-        f"added {c.name} ({c.kind.value}{gen_text}; blood {c.blood}/{c.blood_max})",
+    data = {"name": c.name, "kind": c.kind.value, "template": kind_word}
+    key_ = "ack.added.gen" if c.generation else "ack.added"
+    say = Msg(
+        key_, who=c.name, kind=c.kind.value, gen=c.generation, blood=c.blood, most=c.blood_max
     )
+    return Outcome(state, "character_added", data, say)
 
 
 def cmd_remove(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    args = Args("remove", words, 'remove "NAME"')
-    key, c = find(ctx.state, args.take("a name"))
+    args = Args("remove", words)
+    key, c = find(ctx.state, args.take("what.name"))
     args.done()
     chars = {k: v for k, v in ctx.state.characters.items() if k != key}
-    return Outcome(
-        replace(ctx.state, characters=chars),
-        "character_removed",
-        {"name": c.name},
-        f"removed {c.name}",
-    )
+    say = Msg("ack.removed", who=c.name)
+    return Outcome(replace(ctx.state, characters=chars), "character_removed", {"name": c.name}, say)
 
 
 def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    usage = (
-        'set NAME TRAIT N | set NAME path "PATH" [N] | set NAME specialty TRAIT "TEXT" | '
-        'set NAME armour N [penalty N] | set NAME clan "CLAN" | set NAME notes "TEXT"'
-    )
-    args = Args("set", words, usage)
-    key, c = find(ctx.state, args.take("a name"))
-    trait = args.take("a trait")
+    args = Args("set", words)
+    key, c = find(ctx.state, args.take("what.name"))
+    trait = args.take("what.trait")
     what = normalise(trait)
     profile = ctx.state.profile
+    detail: Msg | list[Msg]
     if what in ("path", "road") and args.words and not is_whole(args.words[0]):
-        path = clean_name(args.take("a Path's name"))
-        rating = as_int(args.take("a rating"), "rating", 0, 10, args) if args.words else None
+        path = clean_name(args.take("what.path_name"))
+        rating = (
+            as_int(args.take("what.rating"), "what.rating_bare", 0, 10, args)
+            if args.words
+            else None
+        )
         args.done()
         new = with_path(c, path, rating)
-        detail = f"{path} {new.morality_rating}"
+        detail = Msg("ack.set.path", path=path, rating=new.morality_rating)
     elif what in ("specialty", "специализация"):
-        target = args.take("a trait")
+        target = args.take("what.trait")
         text = clean_name(" ".join(args.words))
         args.words.clear()
         new = set_specialty(c, target, text)
-        detail = f"specialty {normalise(target)}: {text or '(none)'}"
+        shown = text or Msg("ack.set.none")
+        detail = Msg("ack.set.specialty", trait=normalise(target), text=shown)
     elif what in ("armour", "armor", "броня"):
-        rating = args.take_int("an armour rating", 0, 5)
-        penalty = args.keyed_int(("penalty",), "armour penalty", 0, 5) or 0
+        rating = args.take_int("what.armour_rating", 0, 5)
+        penalty = args.keyed_int(("penalty",), "what.armour_penalty", 0, 5) or 0
         label = clean_name(" ".join(args.words)) or "armour"
         args.words.clear()
         new = replace(c, armour=Armour(label, rating, penalty) if rating else None)
-        detail = f"armour {rating}" + (f", penalty {penalty}" if penalty else "")
+        detail = Msg("ack.set.armour_penalty" if penalty else "ack.set.armour", n=rating, p=penalty)
     elif what in ("clan", "клан"):
         clan = clean_name(" ".join(args.words))
         args.words.clear()
         new = replace(c, clan=clan)
-        detail = f"clan {clan or '(none)'}"
+        detail = Msg("ack.set.clan", clan=clan or Msg("ack.set.none"))
     elif what in ("notes", "заметки"):
         notes = clean_text(" ".join(args.words), multiline=True)
         args.words.clear()
         new = replace(c, notes=notes)
-        detail = "notes"
+        detail = Msg("ack.set.notes")
     elif what == "supernatural":
-        flag = args.take("yes or no").casefold()
+        flag = args.take("what.yes_no").casefold()
         args.done()
         if flag not in ("yes", "no", "да", "нет"):
-            raise args.fail("supernatural takes yes or no")
+            raise args.fail("set.yes_no")
         new = replace(c, supernatural=flag in ("yes", "да"))
-        detail = f"supernatural {flag}"
+        detail = Msg("ack.set.supernatural", flag=flag)
     else:
         # One or more TRAIT VALUE pairs: set Marcus strength 3 dexterity 4 (one event).
         new = c
         changed: dict[str, int] = {}
         while True:
-            value = args.take_int(f"a value for {trait}", -100, 100)
+            value = args.take_int(Msg("what.value_for", trait=trait), -100, 100)
             new = set_trait(new, trait, value, profile)
             changed[normalise(trait)] = value
             if not args.words:
                 break
-            trait = args.take("a trait")
-        detail = ", ".join(f"{k} {v}" for k, v in changed.items())
+            trait = args.take("what.trait")
+        pairs = [Msg("ack.set.pair", trait=k, value=v) for k, v in changed.items()]
         state = put(ctx.state, key, new)
         data = {"name": c.name, "trait": what, "values": changed}
-        return Outcome(state, "trait_set", data, f"{c.name}: {detail}")
+        return Outcome(state, "trait_set", data, Msg("ack.set", who=c.name, detail=pairs))
     state = put(ctx.state, key, new)
-    return Outcome(state, "trait_set", {"name": c.name, "trait": what}, f"{c.name}: {detail}")
+    say = Msg("ack.set", who=c.name, detail=detail)
+    return Outcome(state, "trait_set", {"name": c.name, "trait": what}, say)
 
 
 def cmd_award(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    args = Args("award", words, "award NAME N")
-    key, c = find(ctx.state, args.take("a name"))
-    amount = args.take_int("the experience", 1, 100)
+    args = Args("award", words)
+    key, c = find(ctx.state, args.take("what.name"))
+    amount = args.take_int("what.experience", 1, 100)
     args.done()
     c = award(c, amount)
-    return Outcome(
-        put(ctx.state, key, c),
-        "xp",
-        {"who": c.name, "amount": amount},
-        f"{c.name} is awarded {amount} experience — {c.xp} unspent",
-    )
+    say = Msg("ack.award", who=c.name, n=amount, left=c.xp)
+    return Outcome(put(ctx.state, key, c), "xp", {"who": c.name, "amount": amount}, say)
 
 
 def cmd_raise(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    args = Args("raise", words, "raise NAME TRAIT   (spends experience)")
-    key, c = find(ctx.state, args.take("a name"))
-    trait = args.take("a trait")
+    args = Args("raise", words)
+    key, c = find(ctx.state, args.take("what.name"))
+    trait = args.take("what.trait")
     args.done()
     new, cost = raise_trait(c, trait, ctx.state.profile)
     name = normalise(trait).split(":", 1)[-1]
-    msg = f"{c.name} raises {name} to {new.trait(name)} for {cost} XP — {new.xp} left"
+    say = Msg("ack.raise", who=c.name, trait=name, to=new.trait(name), cost=cost, left=new.xp)
     data = {"who": c.name, "trait": name, "cost": cost}
-    return Outcome(put(ctx.state, key, new), "raise", data, msg)
+    return Outcome(put(ctx.state, key, new), "raise", data, say)

@@ -10,8 +10,9 @@ from elysium.chronicle.commands.common import (
     Outcome,
 )
 from elysium.chronicle.errors import CommandError
-from elysium.chronicle.parser import Args
+from elysium.chronicle.parser import Args, VerbWord
 from elysium.chronicle.state import State
+from elysium.i18n import Msg
 from elysium.rules import blood as bl
 from elysium.rules.beast import (
     calm,
@@ -42,11 +43,11 @@ def _scene_end(c: Character) -> Character:
 
 def _no_fight(state: State, verb: str) -> None:
     if state.combat is not None:
-        raise CommandError(f"a fight is going on: combat end before {verb}")
+        raise CommandError("time.in_fight", verb=VerbWord(verb))
 
 
 def cmd_night(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    Args("night", words, "night").done()
+    Args("night", words).done()
     _no_fight(ctx.state, "night")
     state = ctx.state
     chars = {}
@@ -55,32 +56,31 @@ def cmd_night(ctx: Context, words: tuple[str, ...]) -> Outcome:
         after, damage = bl.sunset(c, state.profile)
         after = _scene_end(after)
         if c.kind is Kind.VAMPIRE and c.status() not in (Status.TORPOR, Status.FINAL_DEATH):
-            notes.append(
-                f"{c.name} {after.blood}" + (f" (starving: {damage} lethal)" if damage else "")
-            )
+            key = "ack.night.starving" if damage else "ack.night.blood"
+            notes.append(Msg(key, who=c.name, blood=after.blood, n=damage))
         chars[k] = after
     new = replace(state, characters=chars, night=state.night + 1, scene=state.scene + 1, turn=1)
-    tail = f" — sunset: {', '.join(notes)}" if notes else ""
-    return Outcome(new, "night", {"night": new.night}, f"night {new.night}{tail}")
+    say = Msg("ack.night.sunset" if notes else "ack.night", n=new.night, notes=notes)
+    return Outcome(new, "night", {"night": new.night}, say)
 
 
 def cmd_scene(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    Args("scene", words, "scene").done()
+    Args("scene", words).done()
     _no_fight(ctx.state, "scene")
     s = ctx.state
     new = replace(s, characters=_each(s, _scene_end), scene=s.scene + 1, turn=1)
-    return Outcome(new, "scene", {"scene": new.scene}, f"scene {new.scene}")
+    return Outcome(new, "scene", {"scene": new.scene}, Msg("ack.scene", n=new.scene))
 
 
 def cmd_turn(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    Args("turn", words, "turn").done()
+    Args("turn", words).done()
     s = ctx.state
     new = replace(s, characters=_each(s, bl.new_turn), turn=s.turn + 1)
-    return Outcome(new, "turn", {"turn": new.turn}, f"turn {new.turn}")
+    return Outcome(new, "turn", {"turn": new.turn}, Msg("ack.turn", n=new.turn))
 
 
 def cmd_chapter(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    Args("chapter", words, "chapter").done()
+    Args("chapter", words).done()
     _no_fight(ctx.state, "chapter")
     s = ctx.state
     new = replace(
@@ -91,4 +91,4 @@ def cmd_chapter(ctx: Context, words: tuple[str, ...]) -> Outcome:
         turn=1,
         forgiven=frozenset(),
     )
-    return Outcome(new, "chapter", {"chapter": new.chapter}, f"chapter {new.chapter} begins")
+    return Outcome(new, "chapter", {"chapter": new.chapter}, Msg("ack.chapter", n=new.chapter))

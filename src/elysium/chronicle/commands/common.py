@@ -11,7 +11,7 @@ from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
 from elysium.chronicle.state import State
 from elysium.chronicle.text import clean_name, name_key
-from elysium.i18n import Msg, t
+from elysium.i18n import Msg, Told
 from elysium.rules import roll as throw
 from elysium.rules import roll_faces
 from elysium.rules.character import (
@@ -74,11 +74,9 @@ def find(state: State, name: str) -> tuple[str, Character]:
             if wanted and (k.startswith(wanted) or any(w.startswith(wanted) for w in k.split()))
         ]
         if len(several) > 1:
-            raise CommandError(
-                f"{clean_name(name)!r} could be {', '.join(several)}; type more of the name"
-            )
-        names = ", ".join(ch.name for ch in state.characters.values()) or "none yet"
-        raise CommandError(f"no character named {clean_name(name)!r}; characters: {names}")
+            raise CommandError("name.ambiguous", name=clean_name(name), several=several)
+        names = [ch.name for ch in state.characters.values()] or Msg("name.none_yet")
+        raise CommandError("name.unknown", name=clean_name(name), names=names)
     return key, state.characters[key]
 
 
@@ -90,13 +88,13 @@ def able(c: Character, reflexive: bool = False) -> None:
     """Refuse actions by those who cannot act (reflexive rolls go on at Incapacitated)."""
     status = c.status()
     if status in (Status.DEAD, Status.FINAL_DEATH):
-        raise CommandError(f"{c.name} is {status_word(status)} and cannot act")
+        raise CommandError(f"able.{status.value}", who=c.name)
     if status is Status.TORPOR:
-        raise CommandError(f"{c.name} is in torpor and cannot act")
+        raise CommandError("able.torpor", who=c.name)
     if status is Status.INCAPACITATED and not reflexive:
-        raise CommandError(f"{c.name} is incapacitated and cannot act")
+        raise CommandError("able.incapacitated", who=c.name)
     if c.staked and not reflexive:
-        raise CommandError(f"{c.name} is staked through the heart and cannot move")
+        raise CommandError("able.staked", who=c.name)
 
 
 def status_word(status: Status) -> str:
@@ -108,16 +106,15 @@ def throw_dice(
     request: RollRequest,
     faces: list[int] | None,
     profile=None,
-    what: str = "the pool",
+    what: str = "what.pool",
 ) -> RollResult:
-    """Roll from the session's dice, or score the faces typed for physical dice."""
+    """Roll from the session's dice, or score the faces typed for physical dice (``what``
+    is the catalog key naming the roll, for the refusal when the count is wrong)."""
     profile = profile or ctx.state.profile
     if faces is not None:
         if not profile.house.rule_of_ten and len(faces) != request.dice:
             raise CommandError(
-                f"{what} is {request.dice} {'die' if request.dice == 1 else 'dice'} "
-                f"but {len(faces)} {'face was' if len(faces) == 1 else 'faces were'} given; "
-                f"give one face per die"
+                "dice.faces_mismatch", what=Msg(what), dice=request.dice, faces=len(faces)
             )
         return roll_faces(request, faces, profile)
     return throw(request, ctx.rng, profile)
@@ -138,23 +135,24 @@ def roll_data(result: RollResult) -> dict[str, Any]:
     return result.to_dict()
 
 
-def verdict_text(result: RollResult) -> str:
+def verdict_text(result: RollResult) -> Told:
+    """The roll's verdict (botch, failure, successes and degree) in the reader's language."""
     from elysium.present import verdict
 
-    return verdict(result)
+    return Told(lambda lang: verdict(result, lang))
 
 
-def health_text(c: Character) -> str:
+def health_text(c: Character) -> Msg:
+    """``health /X (Hurt, -1)``: the track, its level and the wound penalty."""
     track = c.health
-    level = t(f"health.{track.level.key}" if track.level else "health.unhurt")
-    penalty = track.penalty
-    pen = "" if not penalty else f", {penalty}"
+    level = f"health.{track.level.key}" if track.level else "health.unhurt"
     status = c.status()
     if status not in (Status.ACTIVE, Status.INCAPACITATED):
-        level = t(f"status.{status.value}")
-    return f"health {''.join(track.marks())} ({level}{pen})"
+        level = f"status.{status.value}"
+    pen = "" if not track.penalty else f", {track.penalty}"
+    return Msg("ack.health", marks="".join(track.marks()), level=Msg(level), pen=pen)
 
 
 def difficulty_of(args: Args, default: int = DEFAULT_DIFFICULTY) -> int:
-    value = args.keyed_int(("diff", "difficulty", "сложность", "сл"), "difficulty", 2, 10)
+    value = args.keyed_int(("diff",), "what.difficulty", 2, 10)
     return default if value is None else value

@@ -19,6 +19,7 @@ from elysium.chronicle.commands.common import (
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
 from elysium.chronicle.pools import is_whole, trait_pool
+from elysium.i18n import Msg, Told, trait_label
 from elysium.rules.character import (
     SPECIALTY_MIN,
 )
@@ -26,55 +27,56 @@ from elysium.rules.dice import RollRequest, forgive_botch
 from elysium.rules.willpower import Use, spend_willpower
 
 
-def _ten_warning(difficulty: int) -> str:
-    return " (difficulty 10: small pools botch less often than large)" if difficulty == 10 else ""
+def _ten_warning(difficulty: int) -> Msg | str:
+    return Msg("ack.roll.ten") if difficulty == 10 else ""
 
 
 def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    usage = "roll NAME TRAIT+TRAIT [diff D] [spec] [wp] [dice F,F,...] | roll N [diff D] ..."
-    args = Args("roll", words, usage)
+    args = Args("roll", words)
     faces = args.faces()
     # The name and the traits come first, so "roll Marcus willpower diff 8" rolls the
     # Willpower rating and only a later "wp" spends a point.
-    first = args.take("a name or a number of dice")
+    first = args.take("what.name_or_pool")
     expr = None
     if not is_whole(first):
-        expr = args.take("the traits to roll, such as dex+brawl")
+        expr = args.take("what.traits")
     difficulty = difficulty_of(args)
-    spec = args.option("spec", "specialty", "спец")
-    wp = args.option("wp", "willpower", "воля")
+    spec = args.option("spec")
+    wp = args.option("wp")
     args.done()
     state = ctx.state
     if expr is None:
-        pool = as_int(first, "the pool", 1, 100, args)
+        pool = as_int(first, "what.pool", 1, 100, args)
         if wp:
-            raise args.fail("Willpower belongs to a character: roll NAME TRAITS wp")
+            raise args.fail("roll.wp_needs_character")
         request = RollRequest(pool, difficulty, specialty=spec)
         result = throw_dice(ctx, request, faces)
         data = {"who": None, "traits": None, "penalty": 0, **roll_data(result)}
-        msg = (
-            f"{pool} dice, diff {difficulty}: {marks(result)} — {verdict_text(result)}"
-            f"{_ten_warning(difficulty)}"
+        say = Msg(
+            "ack.roll.dice",
+            n=pool,
+            diff=difficulty,
+            faces=marks(result),
+            verdict=verdict_text(result),
+            warn=_ten_warning(difficulty),
         )
-        return Outcome(state, "roll", data, msg)
+        return Outcome(state, "roll", data, say)
 
     key, c = find(state, first)
     try:
         counted = trait_pool(c, expr)
     except CommandError as exc:
-        raise args.fail(str(exc)) from None
+        raise args.fail(exc.msg) from None
     names = list(counted.names)
     if spec and not any(
         name in c.specialties or rating >= SPECIALTY_MIN for name, rating in counted.ratings()
     ):
-        raise CommandError(
-            f"a specialty needs a trait rated {SPECIALTY_MIN} or more; {'+'.join(names)} has none"
-        )
+        raise CommandError("roll.no_specialty", least=SPECIALTY_MIN, traits="+".join(names))
     able(c, reflexive=counted.reflexive)
     dice_pool, penalty = counted.pool, counted.penalty
     if dice_pool < 1:
-        why = f" after the wound penalty {penalty}" if penalty else ""
-        raise CommandError(f"{c.name} has no dice for {expr}{why}: the action cannot be attempted")
+        key_ = "roll.no_dice.wounds" if penalty else "roll.no_dice"
+        raise CommandError(key_, who=c.name, what=expr, penalty=penalty)
     if wp:
         c = spend_willpower(c, Use.SUCCESS)
     request = RollRequest(dice_pool, difficulty, specialty=spec, willpower=wp)
@@ -85,10 +87,23 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
         forgiven = forgiven | {key}
     state = replace(put(state, key, c), forgiven=forgiven)
     data = {"who": c.name, "traits": "+".join(names), "penalty": penalty, **roll_data(result)}
-    pen = f" ({penalty} wounds)" if penalty else ""
-    extra = " + Willpower" if wp else ""
-    msg = (
-        f"{c.name} rolls {'+'.join(names)} = {dice_pool}{pen}{extra}, diff {difficulty}: "
-        f"{marks(result)} — {verdict_text(result)}{_ten_warning(difficulty)}"
+    say = Msg(
+        "ack.roll",
+        who=c.name,
+        traits=Told(lambda lang: _traits(names, lang)),
+        pool=dice_pool,
+        pen=Msg("ack.roll.wounds", n=penalty) if penalty else "",
+        wp=Msg("ack.roll.wp") if wp else "",
+        diff=difficulty,
+        faces=marks(result),
+        verdict=verdict_text(result),
+        warn=_ten_warning(difficulty),
     )
-    return Outcome(state, "roll", data, msg)
+    return Outcome(state, "roll", data, say)
+
+
+def _traits(names: list[str], lang: str) -> str:
+    """``dexterity+brawl``: trait codes in English, their names in Russian."""
+    if lang == "en":
+        return "+".join(names)
+    return "+".join(trait_label(n, lang).lower() if not n.isdigit() else n for n in names)

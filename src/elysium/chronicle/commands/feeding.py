@@ -16,6 +16,7 @@ from elysium.chronicle.commands.common import (
 )
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
+from elysium.i18n import Msg
 from elysium.rules import blood as bl
 from elysium.rules.character import (
     Character,
@@ -41,10 +42,10 @@ VESSEL_WORDS = {
 
 
 def cmd_feed(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    args = Args("feed", words, "feed NAME N [from human|from NAME|from dog ...]")
-    key, c = find(ctx.state, args.take("a name"))
-    amount = args.take_int("the blood drunk", 1, 20)
-    source = args.keyed("from", "из", "от")
+    args = Args("feed", words)
+    key, c = find(ctx.state, args.take("what.name"))
+    amount = args.take_int("what.blood_drunk", 1, 20)
+    source = args.keyed("from")
     args.done()
     able(c)
     state = ctx.state
@@ -52,90 +53,113 @@ def cmd_feed(ctx: Context, words: tuple[str, ...]) -> Outcome:
         return _ghoul_drinks(ctx, key, c, amount, source)
     data: dict[str, Any] = {"who": c.name, "amount": amount}
     victim_key = None
+    tail: list[Msg] = []
     if source is None or source.casefold() in ("human", "человек"):
         fed = bl.feed(c, amount, HUMAN_BLOOD, human=True)
         data["vessel"] = "human"
-        tail = f" (the vessel took {fed.vessel_damage} lethal)" if fed.vessel_damage else ""
+        if fed.vessel_damage:
+            tail.append(Msg("ack.feed.vessel_hurt", n=fed.vessel_damage))
     elif resolve(state, source) is not None:
         victim_key, victim = find(state, source)
         if victim_key == key:
-            raise CommandError(f"{c.name} cannot feed on themselves")
+            raise CommandError("feed.self", who=c.name)
         fed = bl.feed(c, amount, victim.blood, human=victim.kind is not Kind.VAMPIRE)
         drained = bl.drain_vessel(victim, fed)
         if victim.kind is Kind.VAMPIRE:
             fed = replace(fed, feeder=bl.drink_from_kindred(fed.feeder, victim.name))
         state = put(state, victim_key, drained)
         data["vessel"] = victim.name
-        tail = f"; {victim.name}: blood {drained.blood}, {health_text(drained)}"
-        if victim.kind is Kind.VAMPIRE:
-            drinks = fed.feeder.bonds.get(victim.name, 0)
-            tail += f"; drinks of {victim.name}'s blood: {drinks}" + (
-                " (blood bound)" if drinks >= 3 else ""
+        tail.append(
+            Msg(
+                "ack.feed.victim", who=victim.name, blood=drained.blood, health=health_text(drained)
             )
+        )
+        if victim.kind is Kind.VAMPIRE:
+            tail.append(_bond(victim.name, fed.feeder.bonds.get(victim.name, 0)))
     else:
         vessel = VESSEL_WORDS.get(source.casefold(), source.casefold())
         fed = bl.feed(c, amount, bl.vessel_blood(vessel), human=vessel in ("child",))
         data["vessel"] = vessel
-        tail = f" (a {vessel})"
+        tail.append(Msg("ack.feed.animal", vessel=vessel))
     data["vessel_damage"] = fed.vessel_damage
     state = put(state, key, fed.feeder)
-    msg = f"{c.name} drinks {amount} — blood {fed.feeder.blood}/{fed.feeder.blood_max}{tail}"
-    return Outcome(state, "feed", data, msg)
+    say = Msg(
+        "ack.feed",
+        who=c.name,
+        n=amount,
+        blood=fed.feeder.blood,
+        most=fed.feeder.blood_max,
+        tail=tail,
+    )
+    return Outcome(state, "feed", data, say)
+
+
+def _bond(donor: str, drinks: int) -> Msg:
+    """``; drinks of X's blood: 2`` — and ``(blood bound)`` from the third."""
+    return Msg("ack.feed.bond3" if drinks >= 3 else "ack.feed.bond", donor=donor, n=drinks)
 
 
 def _ghoul_drinks(ctx: Context, key: str, c: Character, amount: int, source: str | None) -> Outcome:
     """A ghoul drinks a vampire's vitae: the vampire loses it, the ghoul holds it, and the
     drinks count toward a blood bond."""
     if source is None or resolve(ctx.state, source) is None:
-        raise CommandError(f"a ghoul drinks a vampire's blood: feed {c.name} N from VAMPIRE")
+        raise CommandError("feed.ghoul_needs_vampire", who=c.name)
     donor_key, donor = find(ctx.state, source)
     if donor.kind is not Kind.VAMPIRE:
-        raise CommandError(f"{donor.name} is not a vampire; ghouls live on vitae")
+        raise CommandError("feed.ghoul_donor", who=donor.name)
     if amount > donor.blood:
-        raise CommandError(f"{donor.name} has only {donor.blood} blood")
+        raise CommandError("feed.donor_short", who=donor.name, n=donor.blood)
     room = c.blood_max - c.blood
     if amount > room:
-        raise CommandError(f"{c.name} can hold only {room} more blood")
+        raise CommandError("feed.ghoul_room", who=c.name, n=room)
     fed = bl.drink_from_kindred(replace(c, blood=c.blood + amount), donor.name)
     state = put(put(ctx.state, key, fed), donor_key, replace(donor, blood=donor.blood - amount))
-    drinks = fed.bonds.get(donor.name, 0)
-    bond = " (blood bound)" if drinks >= 3 else ""
-    msg = (
-        f"{c.name} drinks {amount} of {donor.name}'s vitae — blood {fed.blood}/{fed.blood_max}; "
-        f"drinks of {donor.name}'s blood: {drinks}{bond}"
+    say = Msg(
+        "ack.feed.ghoul",
+        who=c.name,
+        n=amount,
+        donor=donor.name,
+        blood=fed.blood,
+        most=fed.blood_max,
+        bond=_bond(donor.name, fed.bonds.get(donor.name, 0)),
     )
     data = {"who": c.name, "amount": amount, "vessel": donor.name, "vessel_damage": 0}
-    return Outcome(state, "feed", data, msg)
+    return Outcome(state, "feed", data, say)
 
 
 def cmd_boost(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    args = Args("boost", words, "boost NAME strength|dexterity|stamina N")
-    key, c = find(ctx.state, args.take("a name"))
-    attribute = normalise(args.take("strength, dexterity or stamina"))
-    amount = args.take_int("the blood spent", 1, 10)
+    args = Args("boost", words)
+    key, c = find(ctx.state, args.take("what.name"))
+    attribute = normalise(args.take("what.physical"))
+    amount = args.take_int("what.blood_spent", 1, 10)
     args.done()
     able(c)
     c = bl.boost(c, attribute, amount)
-    msg = (
-        f"{c.name} spends {amount} blood: {attribute} {c.trait(attribute)} until the scene "
-        f"ends — blood {c.blood}/{c.blood_max}"
+    say = Msg(
+        "ack.boost",
+        who=c.name,
+        n=amount,
+        trait=attribute,
+        to=c.trait(attribute),
+        blood=c.blood,
+        most=c.blood_max,
     )
     data = {"who": c.name, "attribute": attribute, "amount": amount}
-    return Outcome(put(ctx.state, key, c), "boost", data, msg)
+    return Outcome(put(ctx.state, key, c), "boost", data, say)
 
 
 def cmd_blush(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    args = Args("blush", words, "blush NAME")
-    key, c = find(ctx.state, args.take("a name"))
+    args = Args("blush", words)
+    key, c = find(ctx.state, args.take("what.name"))
     args.done()
     able(c)
     before = c.blood
     c = bl.blush_of_life(c)
     paid = before - c.blood
     if c.blush:
-        msg = f"{c.name} takes on the blush of life ({paid} blood) until the scene ends"
+        say = Msg("ack.blush", who=c.name, n=paid)
     else:
         due = bl.blush_cost(c) - c.blush_paid
-        msg = f"{c.name} pays {paid} blood toward the blush of life; {due} more next turn"
+        say = Msg("ack.blush.part", who=c.name, n=paid, due=due)
     data = {"who": c.name, "paid": paid, "up": c.blush}
-    return Outcome(put(ctx.state, key, c), "blush", data, msg)
+    return Outcome(put(ctx.state, key, c), "blush", data, say)

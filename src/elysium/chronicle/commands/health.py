@@ -14,11 +14,11 @@ from elysium.chronicle.commands.common import (
     marks,
     put,
     roll_data,
-    status_word,
     throw_dice,
 )
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
+from elysium.i18n import Msg
 from elysium.rules import blood as bl
 from elysium.rules.character import (
     Character,
@@ -59,11 +59,11 @@ def apply_damage(
     soak: bool,
     source: Source,
     faces: list[int] | None,
-) -> tuple[Character, dict[str, Any], str]:
+) -> tuple[Character, dict[str, Any], Msg]:
     """Soak (rolled by the rules, or typed faces), halving, armour, the track, dazing.
     Shared by the ``damage`` command and the combat engine."""
     if c.status() in (Status.DEAD, Status.FINAL_DEATH):
-        raise CommandError(f"{c.name} is already {status_word(c.status())}")
+        raise CommandError(f"damage.already_{c.status().value}", who=c.name)
     data: dict[str, Any] = {
         "who": c.name,
         "damage": levels,
@@ -83,20 +83,20 @@ def apply_damage(
             supernatural=c.supernatural,
         )
         if pool == 0 and faces:
-            raise CommandError(f"{c.name} has no soak dice against {dtype.value} damage")
+            raise CommandError("damage.no_soak_dice", who=c.name, type=dtype.value)
         request = RollRequest(pool, 6, kind=RollKind.SOAK)
         result = throw_dice(
-            ctx, request, faces or ([] if pool == 0 else None), what="the soak roll"
+            ctx, request, faces or ([] if pool == 0 else None), what="what.soak_roll"
         )
         soaked = result.successes
         taken = damage_after_soak(levels, soaked, dtype, c.kind)
         data["soak"] = roll_data(result)
-        soak_text = f"soak {pool}: {marks(result)} = {soaked}"
+        soak_text = Msg("ack.damage.soak", n=pool, faces=marks(result), soaked=soaked)
     else:
         if faces is not None:
-            raise CommandError("nosoak takes no dice: the damage was already soaked")
+            raise CommandError("damage.nosoak_dice")
         taken = levels
-        soak_text = "no soak"
+        soak_text = Msg("ack.damage.nosoak")
     halved = soak and c.kind is Kind.VAMPIRE and dtype is DamageType.BASHING
     broke = bool(
         soak
@@ -113,65 +113,82 @@ def apply_damage(
     )
     data.update(taken=taken, halved=halved, armour_destroyed=broke, dazed=was_dazed)
     data["status"] = c.status().value
-    notes = []
-    if halved:
-        notes.append("bashing halved")
-    if broke:
-        notes.append("armour destroyed")
-    if was_dazed:
-        notes.append("dazed: loses the next action")
-    extra = f" ({'; '.join(notes)})" if notes else ""
-    msg = f"{c.name}: {levels} {dtype.value}, {soak_text}; takes {taken}{extra} — {health_text(c)}"
-    return c, data, msg
+    notes = [
+        Msg(key)
+        for key, on in (
+            ("ack.damage.halved", halved),
+            ("ack.damage.armour", broke),
+            ("ack.damage.dazed", was_dazed),
+        )
+        if on
+    ]
+    body = Msg(
+        "ack.damage.body",
+        n=levels,
+        type=dtype.value,
+        soak=soak_text,
+        taken=taken,
+        notes=Msg("ack.notes", notes=notes) if notes else "",
+        health=health_text(c),
+    )
+    # The body alone is what an attack's line tells after its own words.
+    return c, data, Msg("ack.damage", who=c.name, body=body)
 
 
 def cmd_damage(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    usage = "damage NAME N bashing|lethal|aggravated [nosoak] [fire|sun|claws] [dice F,...]"
-    args = Args("damage", words, usage)
+    args = Args("damage", words)
     faces = args.faces()
-    nosoak = args.option("nosoak", "безпрочности")
+    nosoak = args.option("nosoak")
     source = Source.WEAPON
     for word, src in SOURCES.items():
         if args.option(word):
             source = src
-    key, c = find(ctx.state, args.take("a name"))
-    levels = args.take_int("the levels of damage", 1, MAX_LEVELS)
-    dtype = parse_damage_type(args.take("the damage type (bashing, lethal, aggravated)"))
+    key, c = find(ctx.state, args.take("what.name"))
+    levels = args.take_int("what.damage_levels", 1, MAX_LEVELS)
+    dtype = parse_damage_type(args.take("what.damage_type"))
     args.done()
     if source in (Source.FIRE, Source.SUNLIGHT) and dtype is not DamageType.AGGRAVATED:
-        raise args.fail("fire and sunlight deal aggravated damage")
+        raise args.fail("damage.fire_is_aggravated")
     c, data, msg = apply_damage(ctx, c, levels, dtype, soak=not nosoak, source=source, faces=faces)
     return Outcome(put(ctx.state, key, c), "damage", data, msg)
 
 
 def cmd_heal(ctx: Context, words: tuple[str, ...]) -> Outcome:
-    args = Args("heal", words, "heal NAME N [bashing|lethal|aggravated]")
-    key, c = find(ctx.state, args.take("a name"))
-    levels = args.take_int("the levels to heal", 1, MAX_LEVELS)
+    args = Args("heal", words)
+    key, c = find(ctx.state, args.take("what.name"))
+    levels = args.take_int("what.heal_levels", 1, MAX_LEVELS)
     dtype = parse_damage_type(args.words.pop(0)) if args.words else None
     args.done()
     before = c.blood
     if c.kind is Kind.MORTAL:
         if dtype is DamageType.AGGRAVATED:
-            raise CommandError("a mortal has no aggravated damage; it counts as lethal")
+            raise CommandError("heal.mortal_aggravated")
         track, healed = heal(c.health, levels, dtype)
         if healed < levels:
-            raise CommandError(f"{c.name} has only {healed} such levels to heal")
+            raise CommandError("heal.only", who=c.name, n=healed)
         c = replace(c, health=track)
-        how = "naturally (no blood)"
+        how = Msg("ack.heal.natural")
     elif dtype is DamageType.AGGRAVATED:
         if ctx.state.combat is not None:
-            raise CommandError("aggravated damage heals over a day's rest, not in a fight")
+            raise CommandError("heal.aggravated_in_fight")
         c = bl.heal_aggravated_with_blood(c, levels)
-        how = f"{before - c.blood} blood after a day's rest"
+        how = Msg("ack.heal.rest", n=before - c.blood)
     else:
         c = bl.heal_with_blood(c, levels, dtype)
-        how = f"{before - c.blood} blood"
+        how = Msg("ack.heal.blood", n=before - c.blood)
     data = {
         "who": c.name,
         "levels": levels,
         "type": dtype.value if dtype else None,
         "blood": before - c.blood,
     }
-    msg = f"{c.name} heals {levels} ({how}) — {health_text(c)}, blood {c.blood}/{c.blood_max}"
-    return Outcome(put(ctx.state, key, c), "heal", data, msg)
+    say = Msg(
+        "ack.heal",
+        who=c.name,
+        n=levels,
+        how=how,
+        health=health_text(c),
+        blood=c.blood,
+        most=c.blood_max,
+    )
+    return Outcome(put(ctx.state, key, c), "heal", data, say)
