@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from elysium.chronicle.replay import Replay
 from elysium.chronicle.session import Session
-from elysium.tui.dialogs import StatsScreen
+from elysium.tui.help import StatsScreen
 from elysium.tui.panes import InitiativePane, RollLog, VitalsPane
 from elysium.tui.replay_app import make_replay_app
 from tests.tui_helpers import demo_app, demo_copy, run_async

@@ -12,7 +12,8 @@ from elysium.chronicle.paths import data_dir
 from elysium.chronicle.session import Session
 from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
-from elysium.tui.dialogs import EditDialog, HelpScreen, NpcDialog, RollDialog
+from elysium.tui.dialogs import EditDialog, NpcDialog, RollDialog
+from elysium.tui.help import HelpScreen
 from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane
 from tests.tui_helpers import demo_app, demo_copy, run_async
 

@@ -223,6 +223,7 @@ STRINGS: dict[str, str] = {
     "key.filter": "Filter log",
     "key.command": "Command",
     "key.quit": "Quit",
+    "palette.verb": "{verb} — {help}",
     "palette.roll": "Roll dice…",
     "palette.roll.help": "Pick a character and traits; see the odds first",
     "palette.edit": "Edit the selected character",

@@ -226,6 +226,7 @@ STRINGS: dict[str, str] = {
     "key.filter": "Фильтр",
     "key.command": "Команда",
     "key.quit": "Выход",
+    "palette.verb": "{verb} — {help}",
     "palette.roll": "Бросок…",
     "palette.roll.help": "Выбрать персонажа и параметры; сначала шансы",
     "palette.edit": "Править выбранного персонажа",

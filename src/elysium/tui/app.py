@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import signal
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 
 from rich.text import Text
@@ -20,6 +21,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
+from elysium.chronicle import verbs
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.session import Session
@@ -27,14 +29,8 @@ from elysium.i18n import t
 from elysium.i18n.errors import translate
 from elysium.resources import stylesheets
 from elysium.tui.commandbar import CommandBar
-from elysium.tui.dialogs import (
-    ConfirmScreen,
-    EditDialog,
-    HelpScreen,
-    NpcDialog,
-    RollDialog,
-    StatsScreen,
-)
+from elysium.tui.dialogs import ConfirmScreen, EditDialog, NpcDialog, RollDialog
+from elysium.tui.help import HelpScreen, StatsScreen
 from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane, four_panes
 from elysium.tui.render import header
 
@@ -203,7 +199,11 @@ class ElysiumApp(App[None]):
         try:
             result = self.session.execute(text)
         except ChronicleError as exc:
-            self._say(f"{t('ui.refused', self.lang)}: {translate(str(exc), self.lang)}", True)
+            refused = t("ui.refused", self.lang)
+            short = exc.render(self.lang)
+            if exc.key == "args.fail":  # the toast leaves the usage line to the status line
+                short = t("args.short", self.lang, **exc.values)
+            self._say(f"{refused}: {exc.render(self.lang)}", True, short=f"{refused}: {short}")
             return False
         except Exception as exc:  # a bug must not take the Storyteller's screen down
             self.log.error(f"command {text!r} failed", exc)
@@ -219,15 +219,14 @@ class ElysiumApp(App[None]):
     def _back_to_bar(self, _: object = None) -> None:
         self.query_one(CommandBar).focus()
 
-    def _say(self, message: str, error: bool = False) -> None:
+    def _say(self, message: str, error: bool = False, short: str | None = None) -> None:
         line = Text(message)  # never markup: names are user text
         if error:
             line.stylize("bold")
         self.query_one("#status", Static).update(line)
         if error:
             # The toast says what went wrong; the status line keeps the full usage.
-            short = message.split("; usage:")[0]
-            self.notify(short, severity="error", markup=False, timeout=4)
+            self.notify(short or message, severity="error", markup=False, timeout=4)
 
     @on(Input.Submitted, "#command")
     def command_submitted(self, event: Input.Submitted) -> None:
@@ -341,7 +340,23 @@ class ElysiumApp(App[None]):
             ("help", self.action_help),
         ):
             yield SystemCommand(t(f"palette.{key}", lang), t(f"palette.{key}.help", lang), action)
+        # Every verb of the command language, as the reader's language spells it: choosing
+        # one puts it in the command bar, ready for its words.
+        for verb in verbs.VERBS:
+            word = verbs.spelling(verb.name, lang)
+            yield SystemCommand(
+                t("palette.verb", lang, verb=word, help=t(f"help.{verb.name}", lang)),
+                t(f"usage.{verb.name}", lang),
+                partial(self.action_type_verb, word),
+            )
         yield from super().get_system_commands(screen)
+
+    def action_type_verb(self, word: str) -> None:
+        """Start a command with ``word`` in the command bar."""
+        bar = self.query_one(CommandBar)
+        bar.value = f"{word} "
+        bar.cursor_position = len(bar.value)
+        bar.focus()
 
 
 def make_app(

@@ -8,45 +8,42 @@ from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from elysium.chronicle.parser import COMPLETION_VERBS
+from elysium.chronicle import verbs
+from elysium.chronicle.parser import COMPLETION_VERBS, spellings
 from elysium.rules.combat import MANEUVERS
 from elysium.rules.traits import all_known
 
-KEYWORDS = (
-    "diff",
-    "spec",
-    "wp",
-    "dice",
-    "nosoak",
-    "lethal",
-    "bashing",
-    "aggravated",
-    "from",
-    "human",
-    "sin",
-    "fire",
-    "sun",
-    "claws",
-    "blood",
-    "xp",
-    "start",
-    "end",
-    "join",
-    "leave",
-    "weapon",
-    "flank",
-    "rear",
-    "aim",
-    "dmg",
-    "soak",
-    "abort",
-    "multiple",
-    "celerity",
-)
+# Words some slots take, every spelling the handlers accept (chronicle.verbs names the slots).
+SLOT_WORDS: dict[str, tuple[str, ...]] = {
+    verbs.KIND: (
+        "vampire",
+        "ghoul",
+        "mortal",
+        "neonate",
+        "ancilla",
+        "elder",
+        "вампир",
+        "гуль",
+        "смертный",
+    ),
+    verbs.DAMAGE: ("bashing", "lethal", "aggravated", "лёгкие", "тяжёлые", "губительные"),
+    verbs.RESOURCE: ("blood", "wp", "xp", "кровь", "воля", "опыт"),
+    verbs.DEFENCE: ("dodge", "block", "parry", "уклонение", "блок", "парирование"),
+    verbs.BEAST: ("frenzy", "rotschreck", "ярость", "ротшрек"),
+}
+# After these verbs a SUB slot is one of their own sub-commands.
+SUBCOMMANDS: dict[str, tuple[str, ...]] = {
+    "combat": ("start", "join", "leave", "end", "начать", "войти", "выйти", "конец"),
+    "set": ("path", "specialty", "armour", "clan", "notes", "путь", "специализация", "броня"),
+    "declare": ("attack", "dodge", "block", "parry", "delay", "атака", "уклонение"),
+}
+# Other words the language knows, offered when nothing more particular fits.
+EXTRA = ("human", "fire", "sun", "claws", "dmg", "soak", "celerity", "outnumbered")
 
 
 class CommandSuggester(Suggester):
-    """Completes the last word: verbs first, then names, traits, maneuvers, keywords."""
+    """Completes the last word: verbs first, then what the verb's registry entry says comes
+    next (names, traits, kinds, damage types, maneuvers), then its keywords."""
 
     def __init__(self, names: Callable[[], list[str]]) -> None:
         super().__init__(use_cache=False, case_sensitive=False)
@@ -57,7 +54,7 @@ class CommandSuggester(Suggester):
             return None
         head, _, last = value.rpartition(" ")
         if not head:
-            candidates = list(COMPLETION_VERBS)
+            candidates = list(COMPLETION_VERBS) + [s for v in verbs.VERBS for s in v.ru]
         else:
             quoted = [f'"{n}"' if " " in n else n for n in self.names()]
             traits = list(all_known())
@@ -66,7 +63,7 @@ class CommandSuggester(Suggester):
                 head = f"{head} {prefix}+"
                 candidates = traits
             else:
-                candidates = quoted + traits + list(MANEUVERS) + list(KEYWORDS)
+                candidates = self._after(head) + quoted + traits + list(MANEUVERS) + list(EXTRA)
         low = last.casefold()
         if head and not last.startswith('"'):
             # An unquoted beginning of a name: complete it (quoted if it has spaces).
@@ -78,6 +75,28 @@ class CommandSuggester(Suggester):
                 joined = f"{head}{'' if head.endswith('+') else ' '}{word}" if head else word
                 return joined
         return None
+
+    @staticmethod
+    def _after(head: str) -> list[str]:
+        """What the registry says may come next after ``head``: the slot's words, then
+        every spelling of the verb's keywords."""
+        words = head.split()
+        name = verbs.SPELLINGS.get(words[0].casefold())
+        if name is None:
+            return []
+        verb = verbs.BY_NAME[name]
+        position = len(words) - 1
+        slot = verb.completes[position] if position < len(verb.completes) else None
+        out: list[str] = []
+        if slot == verbs.SUB:
+            out += SUBCOMMANDS.get(name, ())
+        elif slot == verbs.MANEUVER:
+            out += MANEUVERS
+        elif slot is not None:
+            out += SLOT_WORDS.get(slot, ())
+        for keyword in verb.keywords:
+            out += sorted(spellings(keyword))
+        return out
 
 
 class CommandBar(Input):

@@ -25,7 +25,8 @@ from elysium.chronicle.session import Session
 from elysium.describe import describe
 from elysium.i18n import t
 from elysium.resources import stylesheets
-from elysium.tui.dialogs import Dialog, StatsScreen
+from elysium.tui.dialogs import Dialog
+from elysium.tui.help import StatsScreen
 from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane, four_panes
 from elysium.tui.render import header
 
@@ -232,7 +233,7 @@ class ReplayApp(App[None]):
         self.push_screen(StatsScreen(self.lang, events, state.profile, self.replay.chapter))
 
     def action_help(self) -> None:
-        from elysium.tui.dialogs import ReplayHelp
+        from elysium.tui.help import ReplayHelp
 
         self.push_screen(ReplayHelp(self.lang))
 

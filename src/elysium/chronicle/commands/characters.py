@@ -79,11 +79,23 @@ def cmd_remove(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(replace(ctx.state, characters=chars), "character_removed", {"name": c.name}, say)
 
 
+# Russian spellings of the things ``set`` can set besides traits.
+SET_WORDS = {
+    "путь": "path",
+    "дорога": "road",
+    "специализация": "specialty",
+    "броня": "armour",
+    "клан": "clan",
+    "заметки": "notes",
+    "сверхъестественный": "supernatural",
+}
+
+
 def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("set", words)
     key, c = find(ctx.state, args.take("what.name"))
     trait = args.take("what.trait")
-    what = normalise(trait)
+    what = SET_WORDS.get(trait.casefold(), normalise(trait))
     profile = ctx.state.profile
     detail: Msg | list[Msg]
     if what in ("path", "road") and args.words and not is_whole(args.words[0]):
@@ -96,31 +108,31 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         args.done()
         new = with_path(c, path, rating)
         detail = Msg("ack.set.path", path=path, rating=new.morality_rating)
-    elif what in ("specialty", "специализация"):
+    elif what in ("specialty",):
         target = args.take("what.trait")
         text = clean_name(" ".join(args.words))
         args.words.clear()
         new = set_specialty(c, target, text)
         shown = text or Msg("ack.set.none")
         detail = Msg("ack.set.specialty", trait=normalise(target), text=shown)
-    elif what in ("armour", "armor", "броня"):
+    elif what in ("armour", "armor"):
         rating = args.take_int("what.armour_rating", 0, 5)
         penalty = args.keyed_int(("penalty",), "what.armour_penalty", 0, 5) or 0
         label = clean_name(" ".join(args.words)) or "armour"
         args.words.clear()
         new = replace(c, armour=Armour(label, rating, penalty) if rating else None)
         detail = Msg("ack.set.armour_penalty" if penalty else "ack.set.armour", n=rating, p=penalty)
-    elif what in ("clan", "клан"):
+    elif what in ("clan",):
         clan = clean_name(" ".join(args.words))
         args.words.clear()
         new = replace(c, clan=clan)
         detail = Msg("ack.set.clan", clan=clan or Msg("ack.set.none"))
-    elif what in ("notes", "заметки"):
+    elif what in ("notes",):
         notes = clean_text(" ".join(args.words), multiline=True)
         args.words.clear()
         new = replace(c, notes=notes)
         detail = Msg("ack.set.notes")
-    elif what == "supernatural":
+    elif what in ("supernatural",):
         flag = args.take("what.yes_no").casefold()
         args.done()
         if flag not in ("yes", "no", "да", "нет"):
