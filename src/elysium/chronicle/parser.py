@@ -160,9 +160,7 @@ class Args:
                 return value
         return None
 
-    def keyed_int(
-        self, names: tuple[str, ...], what: str | Msg, low: int, high: int
-    ) -> int | None:
+    def keyed_int(self, names: tuple[str, ...], what: str | Msg, low: int, high: int) -> int | None:
         value = self.keyed(*names)
         return None if value is None else as_int(value, what, low, high, self)
 

@@ -188,8 +188,7 @@ STRINGS: dict[str, str] = {
     "ack.feed.bond": "; drinks of {donor}'s blood: {n}",
     "ack.feed.bond3": "; drinks of {donor}'s blood: {n} (blood bound)",
     "ack.feed.ghoul": "{who} drinks {n} of {donor}'s vitae — blood {blood}/{most}{bond}",
-    "ack.boost": "{who} spends {n} blood: {trait} {to} until the scene ends — "
-    "blood {blood}/{most}",
+    "ack.boost": "{who} spends {n} blood: {trait} {to} until the scene ends — blood {blood}/{most}",
     "ack.blush": "{who} takes on the blush of life ({n} blood) until the scene ends",
     "ack.blush.part": "{who} pays {n} blood toward the blush of life; {due} more next turn",
     # night, scene, turn, chapter.
