@@ -7,6 +7,7 @@ line (``+8``, ``*10*``, ``-1-``), never by colour alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from elysium.chronicle.events import Event
@@ -61,160 +62,198 @@ def when(event: Event, lang: str) -> str:
 
 
 def describe(event: Event, lang: str = "en") -> str:
-    """One line for an event, in ``lang``."""
+    """One line for an event, in ``lang``: the renderer for its kind, or its own line."""
     d = event.data
-    kind = event.type
-    try:
-        if kind == "roll":
-            who = d.get("who") or "—"
-            traits = d.get("traits")
-            what = (
-                "+".join(
-                    trait_label(p, lang).lower() if not p.isdigit() else p
-                    for p in traits.split("+")
-                )
-                if traits
-                else t("log.dice", lang)
-            )
-            extra = []
-            if d.get("specialty"):
-                extra.append(t("roll.options.specialty", lang))
-            if d.get("willpower"):
-                extra.append(t("roll.options.willpower", lang))
-            if d.get("penalty"):
-                extra.append(t("log.wounds", lang, penalty=d["penalty"]))
-            tail = f" ({', '.join(extra)})" if extra else ""
-            return t(
-                "log.roll",
-                lang,
-                who=who,
-                what=what,
-                pool=len(d.get("dice", [])),
-                diff=d.get("difficulty"),
-                tail=tail,
-                faces=faces(d),
-                verdict=verdict(d, lang),
-            )
-        if kind == "damage":
-            soak = d.get("soak")
-            soak_text = (
-                t("log.soak", lang, faces=faces(soak), n=soak.get("successes", 0))
-                if soak
-                else t("log.nosoak", lang)
-            )
-            return t(
-                "log.damage",
-                lang,
-                who=d["who"],
-                n=d["damage"],
-                type=t(f"damage.{d['type']}", lang),
-                soak=soak_text,
-                taken=d["taken"],
-                notes=_damage_notes(d, lang),
-            )
-        if kind == "attack":
-            return _attack(d, lang)
-        if kind == "defend":
-            return t(
-                "log.defend",
-                lang,
-                who=d["who"],
-                move=t(f"maneuver.{d['maneuver']}", lang),
-                faces=faces(d.get("roll")),
-                n=(d.get("roll") or {}).get("successes", 0),
-            )
-        if kind in ("frenzy", "rotschreck"):
-            state = d.get("state", "")
-            key = f"log.{kind}.{state}" if state else f"log.{kind}.resisting"
-            return t(
-                key,
-                lang,
-                who=d["who"],
-                diff=d.get("difficulty"),
-                faces=faces(d.get("roll")),
-                n=d.get("accumulated", 0),
-            )
-        if kind == "degeneration":
-            roll = d.get("roll")
-            if not d.get("morality_lost"):
-                result = t("log.degeneration.holds", lang)
-            elif d.get("derangement"):
-                result = t("log.degeneration.botch", lang)
-            else:
-                result = t("log.degeneration.falls", lang)
-            return t(
-                "log.degeneration",
-                lang,
-                who=d["who"],
-                sin=d["sin"],
-                diff=d.get("difficulty"),
-                faces=faces(roll) if roll else t("log.no_dice", lang),
-                result=result,
-            )
-        if kind == "initiative":
-            return t("log.initiative", lang, round=d.get("round"))
-        if kind in ("night", "scene", "turn", "chapter"):
-            return t(f"log.{kind}", lang, n=d.get(kind))
-        if kind in ("undo", "redo"):
-            return t(f"log.{kind}", lang, n=d.get("target"), what=d.get("what", ""))
-        if kind == "character_added":
-            return t("log.added", lang, who=d["name"], kind=t(f"kind.{d['kind']}", lang))
-        if kind == "feed":
-            vessel = str(d.get("vessel", ""))
-            label = t(f"vessel.{vessel}", lang)
-            return t(
-                "log.feed",
-                lang,
-                who=d["who"],
-                n=d["amount"],
-                vessel=label if label != f"vessel.{vessel}" else vessel,
-            )
-        if kind == "heal":
-            return t("log.heal", lang, who=d["who"], n=d["levels"], blood=d.get("blood", 0))
-        if kind in ("spend", "gain"):
-            what = t(f"resource.{d['what']}", lang)
-            return t(f"log.{kind}", lang, who=d["who"], n=d["amount"], what=what)
-        if kind == "xp":
-            return t("log.xp", lang, who=d["who"], n=d["amount"])
-        if kind == "calm":
-            return t("log.calm", lang, who=d["who"])
-        if kind == "boost":
-            return t(
-                "log.boost",
-                lang,
-                who=d["who"],
-                n=d["amount"],
-                trait=trait_label(d["attribute"], lang),
-            )
-        if kind == "blush":
-            return t("log.blush", lang, who=d["who"], n=d.get("paid", 0))
-        if kind == "raise":
-            return t(
-                "log.raise",
-                lang,
-                who=d["who"],
-                trait=trait_label(d["trait"], lang),
-                n=d.get("cost", 0),
-            )
-        if kind == "import":
-            return t("log.import", lang, names=", ".join(d.get("names", [])))
-        if kind == "combat_start":
-            return t("log.combat_start", lang, names=", ".join(d.get("participants", [])))
-        if kind == "combat_end":
-            return t("log.combat_end", lang, n=d.get("rounds", 0))
-        if kind in ("combat_join", "combat_leave", "delay"):
-            return t(f"log.{kind}", lang, who=d["who"])
-        if kind == "declare":
-            return t("log.declare", lang, who=d["who"], text=d.get("text", ""))
-        if kind == "trait_set" and d.get("values"):
-            values = ", ".join(f"{trait_label(k, lang)} {v}" for k, v in d["values"].items())
-            return f"{d['name']}: {values}"
-        if kind == "recovered":
-            lost = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in d.get("lost") or [])
-            return t("log.recovered", lang, lost=lost or "—")
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-        pass  # a malformed record from a file: its own line says what it was
-    return str(d.get("line") or kind)
+    tell = TELLERS.get(event.type)
+    if tell is not None:
+        try:
+            return tell(d, lang)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            pass  # a malformed record from a file: its own line says what it was
+    return str(d.get("line") or event.type)
+
+
+def _roll(d: dict[str, Any], lang: str) -> str:
+    traits = d.get("traits")
+    what = (
+        "+".join(trait_label(p, lang).lower() if not p.isdigit() else p for p in traits.split("+"))
+        if traits
+        else t("log.dice", lang)
+    )
+    extra = []
+    if d.get("specialty"):
+        extra.append(t("roll.options.specialty", lang))
+    if d.get("willpower"):
+        extra.append(t("roll.options.willpower", lang))
+    if d.get("penalty"):
+        extra.append(t("log.wounds", lang, penalty=d["penalty"]))
+    tail = f" ({', '.join(extra)})" if extra else ""
+    return t(
+        "log.roll",
+        lang,
+        who=d.get("who") or "—",
+        what=what,
+        pool=len(d.get("dice", [])),
+        diff=d.get("difficulty"),
+        tail=tail,
+        faces=faces(d),
+        verdict=verdict(d, lang),
+    )
+
+
+def _damage(d: dict[str, Any], lang: str) -> str:
+    soak = d.get("soak")
+    soak_text = (
+        t("log.soak", lang, faces=faces(soak), n=soak.get("successes", 0))
+        if soak
+        else t("log.nosoak", lang)
+    )
+    return t(
+        "log.damage",
+        lang,
+        who=d["who"],
+        n=d["damage"],
+        type=t(f"damage.{d['type']}", lang),
+        soak=soak_text,
+        taken=d["taken"],
+        notes=_damage_notes(d, lang),
+    )
+
+
+def _defend(d: dict[str, Any], lang: str) -> str:
+    return t(
+        "log.defend",
+        lang,
+        who=d["who"],
+        move=t(f"maneuver.{d['maneuver']}", lang),
+        faces=faces(d.get("roll")),
+        n=(d.get("roll") or {}).get("successes", 0),
+    )
+
+
+def _beast(kind: str) -> Callable[[dict[str, Any], str], str]:
+    def tell(d: dict[str, Any], lang: str) -> str:
+        state = d.get("state", "")
+        key = f"log.{kind}.{state}" if state else f"log.{kind}.resisting"
+        return t(
+            key,
+            lang,
+            who=d["who"],
+            diff=d.get("difficulty"),
+            faces=faces(d.get("roll")),
+            n=d.get("accumulated", 0),
+        )
+
+    return tell
+
+
+def _degeneration(d: dict[str, Any], lang: str) -> str:
+    roll = d.get("roll")
+    if not d.get("morality_lost"):
+        result = t("log.degeneration.holds", lang)
+    elif d.get("derangement"):
+        result = t("log.degeneration.botch", lang)
+    else:
+        result = t("log.degeneration.falls", lang)
+    return t(
+        "log.degeneration",
+        lang,
+        who=d["who"],
+        sin=d["sin"],
+        diff=d.get("difficulty"),
+        faces=faces(roll) if roll else t("log.no_dice", lang),
+        result=result,
+    )
+
+
+def _feed(d: dict[str, Any], lang: str) -> str:
+    vessel = str(d.get("vessel", ""))
+    label = t(f"vessel.{vessel}", lang)
+    return t(
+        "log.feed",
+        lang,
+        who=d["who"],
+        n=d["amount"],
+        vessel=label if label != f"vessel.{vessel}" else vessel,
+    )
+
+
+def _resource(kind: str) -> Callable[[dict[str, Any], str], str]:
+    def tell(d: dict[str, Any], lang: str) -> str:
+        what = t(f"resource.{d['what']}", lang)
+        return t(f"log.{kind}", lang, who=d["who"], n=d["amount"], what=what)
+
+    return tell
+
+
+def _simple(key: str, **fields: str) -> Callable[[dict[str, Any], str], str]:
+    """A line whose values are the event's fields as they are (``who=who``)."""
+
+    def tell(d: dict[str, Any], lang: str) -> str:
+        return t(key, lang, **{name: d.get(field) for name, field in fields.items()})
+
+    return tell
+
+
+def _trait_set(d: dict[str, Any], lang: str) -> str:
+    if not d.get("values"):
+        return str(d.get("line") or "trait_set")
+    values = ", ".join(f"{trait_label(k, lang)} {v}" for k, v in d["values"].items())
+    return f"{d['name']}: {values}"
+
+
+def _recovered(d: dict[str, Any], lang: str) -> str:
+    lost = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in d.get("lost") or [])
+    return t("log.recovered", lang, lost=lost or "—")
+
+
+TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
+    "roll": _roll,
+    "damage": _damage,
+    "attack": lambda d, lang: _attack(d, lang),
+    "defend": _defend,
+    "frenzy": _beast("frenzy"),
+    "rotschreck": _beast("rotschreck"),
+    "degeneration": _degeneration,
+    "initiative": _simple("log.initiative", round="round"),
+    "night": _simple("log.night", n="night"),
+    "scene": _simple("log.scene", n="scene"),
+    "turn": _simple("log.turn", n="turn"),
+    "chapter": _simple("log.chapter", n="chapter"),
+    "undo": lambda d, lang: t("log.undo", lang, n=d.get("target"), what=d.get("what", "")),
+    "redo": lambda d, lang: t("log.redo", lang, n=d.get("target"), what=d.get("what", "")),
+    "character_removed": _simple("log.removed", who="name"),
+    "next": _simple("log.next", phase="phase"),
+    "character_added": lambda d, lang: t(
+        "log.added", lang, who=d["name"], kind=t(f"kind.{d['kind']}", lang)
+    ),
+    "feed": _feed,
+    "heal": lambda d, lang: t(
+        "log.heal", lang, who=d["who"], n=d["levels"], blood=d.get("blood", 0)
+    ),
+    "spend": _resource("spend"),
+    "gain": _resource("gain"),
+    "xp": _simple("log.xp", who="who", n="amount"),
+    "calm": _simple("log.calm", who="who"),
+    "boost": lambda d, lang: t(
+        "log.boost", lang, who=d["who"], n=d["amount"], trait=trait_label(d["attribute"], lang)
+    ),
+    "blush": lambda d, lang: t("log.blush", lang, who=d["who"], n=d.get("paid", 0)),
+    "raise": lambda d, lang: t(
+        "log.raise", lang, who=d["who"], trait=trait_label(d["trait"], lang), n=d.get("cost", 0)
+    ),
+    "import": lambda d, lang: t("log.import", lang, names=", ".join(d.get("names", []))),
+    "combat_start": lambda d, lang: t(
+        "log.combat_start", lang, names=", ".join(d.get("participants", []))
+    ),
+    "combat_end": lambda d, lang: t("log.combat_end", lang, n=d.get("rounds", 0)),
+    "combat_join": _simple("log.combat_join", who="who"),
+    "combat_leave": _simple("log.combat_leave", who="who"),
+    "delay": _simple("log.delay", who="who"),
+    "declare": lambda d, lang: t("log.declare", lang, who=d["who"], text=d.get("text", "")),
+    "trait_set": _trait_set,
+    "recovered": _recovered,
+}
 
 
 def _damage_notes(d: dict[str, Any], lang: str) -> str:
