@@ -197,7 +197,10 @@ def _simple(key: str, **fields: str) -> Callable[[dict[str, Any], str], str]:
 
 def _trait_set(d: dict[str, Any], lang: str) -> str:
     if not d.get("values"):
-        return str(d.get("line") or "trait_set")
+        # A Path, specialty, armour, clan or notes: the data names only what was set.
+        if lang == "en" and d.get("line"):
+            return str(d["line"])
+        return t("log.set_other", lang, who=d["name"], trait=d.get("trait", ""))
     values = ", ".join(f"{trait_label(k, lang)} {v}" for k, v in d["values"].items())
     return f"{d['name']}: {values}"
 

@@ -37,10 +37,15 @@ KIND_WORDS = {
 }
 
 
+# The Russian names of the templates that are not kinds.
+TEMPLATE_WORDS = {"неонат": "neonate", "анцилла": "ancilla", "старейшина": "elder"}
+
+
 def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("add", words)
     name = clean_name(args.take("what.name"))
     kind_word = args.take("what.kind").casefold()
+    kind_word = TEMPLATE_WORDS.get(kind_word, kind_word)
     gen = args.keyed_int(("gen",), "what.generation", 3, 15)
     args.done()
     if not name:

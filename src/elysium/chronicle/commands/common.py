@@ -120,7 +120,7 @@ def throw_dice(
     return throw(request, ctx.rng, profile)
 
 
-def marks(result: RollResult) -> str:
+def marks(result: RollResult) -> str | Msg:
     from elysium.present import die_mark
 
     req = result.request
@@ -128,7 +128,7 @@ def marks(result: RollResult) -> str:
     if result.rerolls:
         shown.append("|")
         shown += [die_mark(f, req.difficulty, req.specialty) for f in result.rerolls]
-    return " ".join(shown) if shown else "no dice"
+    return " ".join(shown) if shown else Msg("roll.no_dice_faces")
 
 
 def roll_data(result: RollResult) -> dict[str, Any]:
