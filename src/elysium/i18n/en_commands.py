@@ -265,4 +265,8 @@ STRINGS: dict[str, str] = {
     "set.clan": "clan",
     "set.notes": "notes",
     "set.supernatural": "supernatural",
+    "help.usage": "usage",
+    "help.keywords": "keywords",
+    "help.overview": "The command language (elysium help VERB for one verb; English and "
+    "Russian spellings both work):",
 }

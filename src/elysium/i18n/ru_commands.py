@@ -258,4 +258,8 @@ STRINGS: dict[str, str] = {
     "set.clan": "клан",
     "set.notes": "заметки",
     "set.supernatural": "сверхъестественность",
+    "help.usage": "формат",
+    "help.keywords": "ключевые слова",
+    "help.overview": "Язык команд (elysium help КОМАНДА — об одной команде; работают и "
+    "русские, и английские написания):",
 }
