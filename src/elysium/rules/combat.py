@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from elysium.i18n.message import Told
 from elysium.rules.character import Character
 from elysium.rules.errors import RulesError
 from elysium.rules.health import DamageType
@@ -103,12 +104,12 @@ def initiative(c: Character, d10: int | None, celerity_spent: int = 0, fixed: bo
     dots not spent on extra actions."""
     celerity = c.disciplines.get("celerity", 0)
     if not 0 <= celerity_spent <= celerity:
-        raise RulesError(f"{c.name} has {celerity} dots of Celerity, not {celerity_spent}")
+        raise RulesError("combat.celerity", who=c.name, celerity=celerity, spent=celerity_spent)
     if fixed:
         base = FIXED_INITIATIVE
     else:
         if d10 is None or not 1 <= d10 <= 10:
-            raise RulesError(f"an initiative die shows 1 to 10, got {d10!r}")
+            raise RulesError("combat.initiative_die", d10=d10)
         base = d10
     return base + initiative_rating(c) + wound_penalty(c) + (celerity - celerity_spent)
 
@@ -175,7 +176,7 @@ def plan_attack(
     """Pool and difficulty of an attack, with the wound penalty and every modifier applied
     and named."""
     if move.defence:
-        raise RulesError(f"{move.key} is a defence, not an attack: use defend")
+        raise RulesError("combat.defence_not_attack", move=move.key)
     ability = move.abilities[0]
     if len(move.abilities) > 1 and armed:
         ability = move.abilities[1]
@@ -207,7 +208,7 @@ def plan_attack(
     damage_bonus = 0
     if mods.aim:
         if mods.aim not in AIM:
-            raise RulesError(f"aim at one of: {', '.join(AIM)}; not {mods.aim!r}")
+            raise RulesError("combat.unknown_aim", allowed=list(AIM), aim=mods.aim)
         add, damage_bonus = AIM[mods.aim]
         difficulty += add
         notes.append(
@@ -219,7 +220,7 @@ def plan_attack(
         notes.append(f"{mods.outnumbered} opponents +{add} diff")
     if mods.cover:
         if mods.cover not in COVER:
-            raise RulesError(f"cover is one of: {', '.join(COVER)}; not {mods.cover!r}")
+            raise RulesError("combat.unknown_cover", allowed=list(COVER), cover=mods.cover)
         difficulty += COVER[mods.cover]
         notes.append(f"cover ({mods.cover}) +{COVER[mods.cover]} diff")
     if mods.blinded:
@@ -235,13 +236,16 @@ def plan_attack(
         difficulty += mods.difficulty
         notes.append(f"{mods.difficulty:+d} diff")
     if difficulty > MAX_DIFFICULTY:
-        raise RulesError(
-            f"the difficulty would be {difficulty}, above 10: this attack cannot succeed "
-            f"({'; '.join(notes)})"
-        )
+        raise RulesError("combat.too_difficult", difficulty=difficulty, notes=_told(notes))
     if pool < 1 and not mods.immobilized:
-        raise RulesError(f"{attacker.name} has no dice left for this attack ({'; '.join(notes)})")
+        raise RulesError("combat.no_dice", who=attacker.name, notes=_told(notes))
     return AttackPlan(max(pool, 1), difficulty, tuple(notes), damage_bonus)
+
+
+def _told(notes: list[str]) -> Told:
+    """The attack's modifiers as the log spells them, for a refusal to show."""
+    shown = "; ".join(notes)
+    return Told(lambda lang: shown)
 
 
 def _multiple(pool: int, n: int, index: int, profile: Profile) -> tuple[int, str]:
@@ -258,7 +262,7 @@ def _multiple(pool: int, n: int, index: int, profile: Profile) -> tuple[int, str
 def defence_pool(defender: Character, move: Maneuver, defences_so_far: int) -> tuple[int, str]:
     """A defence's pool: its traits, the wound penalty, −1 per earlier defence this turn."""
     if not move.defence:
-        raise RulesError(f"{move.key} is not a defence; defend with block, parry or dodge")
+        raise RulesError("combat.not_a_defence", move=move.key)
     base = defender.trait(move.attribute) + defender.trait(move.abilities[0])
     pool = base
     notes = [f"{move.attribute}+{move.abilities[0]} {base}"]
@@ -310,14 +314,14 @@ def damage_pool(
         what = f"Strength {strength}" + (" +1" if move.damage == "str+1" else "")
     elif move.damage == "weapon" or weapon is not None:
         if weapon is None:
-            raise RulesError(f"{move.key} needs a weapon: add weapon str+N or weapon N")
+            raise RulesError("combat.needs_weapon", move=move.key, stat="str")
         adds, dice = weapon
         base = strength + dice if adds else dice
         what = f"weapon Str+{dice}" if adds else f"weapon {dice}"
     elif move.damage == "none":
         return 0, "no damage"
     else:
-        raise RulesError(f"{move.key} has special damage: the Storyteller decides")
+        raise RulesError("combat.special_damage", move=move.key)
     pool = max(1, base + max(0, extra_successes) + damage_bonus)
     parts = [what]
     if extra_successes > 0:

@@ -23,8 +23,8 @@ from elysium.rules.traits import (
     V20_DISCIPLINES,
     WILLPOWER,
     Kind,
+    did_you_mean,
     normalise,
-    suggest,
 )
 from elysium.rules.validation import _check_int, validate
 
@@ -39,7 +39,9 @@ def set_trait(c: Character, name: str, value: int, profile: Profile = V20) -> Ch
     if ":" in key:
         group, key = key.split(":", 1)
         if group not in ("discipline", "ability"):
-            raise RulesError(f"use discipline:NAME or ability:NAME, not {group}:")
+            raise RulesError(
+                "character.bad_group", group=group, discipline="discipline", ability="ability"
+            )
     if key in ATTRIBUTES and group is None:
         new = replace(c, attributes={**c.attributes, key: value})
     elif key in (CONSCIENCE, CONVICTION, SELF_CONTROL, INSTINCT, COURAGE) and group is None:
@@ -56,7 +58,7 @@ def set_trait(c: Character, name: str, value: int, profile: Profile = V20) -> Ch
         new = replace(c, blood=value)
     elif key == "generation" and group is None:
         if c.kind is not Kind.VAMPIRE:
-            raise RulesError(f"only vampires have a generation; {c.name} is a {c.kind.value}")
+            raise RulesError("character.generation_vampires_only", who=c.name, kind=c.kind.value)
         new = replace(c, generation=value)
         new = replace(new, blood=min(new.blood, new.blood_max))
     elif group == "discipline" or (group is None and key in V20_DISCIPLINES):
@@ -69,8 +71,11 @@ def set_trait(c: Character, name: str, value: int, profile: Profile = V20) -> Ch
         new = replace(c, abilities=_set_or_drop(c.abilities, key, value))
     else:
         raise RulesError(
-            f"unknown trait {name!r}{suggest(key, c._names())}; "
-            f"for a trait outside the V20 lists write discipline:{key} or ability:{key}"
+            "character.unknown_trait",
+            name=name,
+            hint=did_you_mean(key, c._names()),
+            discipline=f"discipline:{key}",
+            ability=f"ability:{key}",
         )
     return validate(new)
 
@@ -101,7 +106,7 @@ def with_path(c: Character, path: str, rating: int | None = None) -> Character:
     """Follow a Path (or Road) instead of Humanity; Virtues keep their names unless set."""
     cleaned = " ".join(path.split())
     if not cleaned:
-        raise RulesError("a Path needs a name")
+        raise RulesError("character.path_needs_name")
     return validate(
         replace(
             c,
@@ -123,7 +128,5 @@ def set_specialty(c: Character, trait: str, specialty: str) -> Character:
         return replace(c, specialties={k: v for k, v in c.specialties.items() if k != key})
     rating = c.trait(key)
     if rating < SPECIALTY_MIN:
-        raise RulesError(
-            f"{key} is rated {rating}; a specialty needs a rating of {SPECIALTY_MIN} or more"
-        )
+        raise RulesError("character.specialty_rating", trait=key, rating=rating, min=SPECIALTY_MIN)
     return replace(c, specialties={**c.specialties, key: text})

@@ -141,5 +141,5 @@ def maneuver(name: str) -> Maneuver:
     key = "-".join(name.strip().lower().split())
     key = MANEUVER_ALIASES.get(key, key)
     if key not in MANEUVERS:
-        raise RulesError(f"unknown maneuver {name!r}; maneuvers: {', '.join(MANEUVERS)}")
+        raise RulesError("combat.unknown_maneuver", name=name, allowed=list(MANEUVERS))
     return MANEUVERS[key]

@@ -30,8 +30,8 @@ from elysium.rules.traits import (
     WILLPOWER,
     Kind,
     all_known,
+    did_you_mean,
     normalise,
-    suggest,
 )
 from elysium.rules.validation import generation_row, validate
 
@@ -177,7 +177,9 @@ class Character:
             return self.willpower
         if key in V20_ABILITIES or key in V20_DISCIPLINES:
             return 0  # a standard trait the character simply lacks
-        raise RulesError(f"{self.name} has no trait {name!r}{suggest(key, self._names())}")
+        raise RulesError(
+            "character.no_trait", who=self.name, name=name, hint=did_you_mean(key, self._names())
+        )
 
     def boost_bonus(self, attribute: str) -> int:
         """What blood adds to a Physical Attribute right now, after any fading."""
@@ -238,13 +240,13 @@ class Character:
     def from_dict(cls, data: Mapping[str, Any]) -> Character:
         """Rebuild and validate; unknown fields are refused rather than dropped."""
         if not isinstance(data, Mapping):
-            raise RulesError("a character must be a table of fields")
+            raise RulesError("character.not_a_table")
         known = {f.name for f in fields(cls)}
         unknown = sorted(str(k) for k in set(data) - known)
         if unknown:
-            raise RulesError(f"unknown character field {unknown[0][:40]!r}")
+            raise RulesError("character.unknown_field", field=unknown[0][:40])
         if "name" not in data:
-            raise RulesError("a character needs a name")
+            raise RulesError("character.needs_name")
         check_record(dict(data), cls, "character")
         values = dict(data)
         try:
@@ -270,5 +272,5 @@ class Character:
                 if name in values:
                     values[name] = tuple(values[name])
         except (TypeError, ValueError, AttributeError, KeyError) as exc:
-            raise RulesError(f"malformed character data: {exc}") from None
+            raise RulesError("character.malformed", error=str(exc)) from None
         return validate(cls(**values))

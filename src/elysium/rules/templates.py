@@ -97,7 +97,7 @@ def from_template(name: str, template: str) -> Character:
     """A ready NPC from a template: mortal, ghoul, neonate, ancilla, elder."""
     key = template.strip().lower()
     if key not in TEMPLATES:
-        raise RulesError(f"unknown template {template!r}; use one of: {', '.join(TEMPLATES)}")
+        raise RulesError("character.unknown_template", name=template, allowed=list(TEMPLATES))
     spec = dict(TEMPLATES[key])
     base = new_character(name, spec.pop("kind"), spec.get("generation"))
     c = replace(base, **spec)

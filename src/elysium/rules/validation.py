@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from elysium.i18n.message import Msg
 from elysium.rules.errors import RulesError
 from elysium.rules.tables import (
     ABSOLUTE_TRAIT_MAX,
@@ -41,27 +42,24 @@ def generation_row(
     if kind is Kind.GHOUL:
         return GHOUL_ROW
     if generation is None:
-        raise RulesError("a vampire needs a generation (4th to 13th and later)")
+        raise RulesError("character.needs_generation")
     if generation == THIRD_GENERATION:
         if custom is None:
-            raise RulesError(
-                "the book gives no numbers for the 3rd generation: enter the blood pool, "
-                "blood per turn and trait maximum yourself"
-            )
+            raise RulesError("character.third_generation")
         return custom
     if generation < THIRD_GENERATION:
-        raise RulesError(f"generation {generation} is not playable; use 3rd or later")
+        raise RulesError("character.generation_unplayable", generation=generation)
     return GENERATIONS[min(generation, WEAKEST_GENERATION)]
 
 
 def validate(c: Character) -> Character:
     """Check every value against the rules; return the character unchanged or raise."""
     if not c.name.strip():
-        raise RulesError("a character needs a name")
+        raise RulesError("character.needs_name")
     if len(c.name) > MAX_NAME:
-        raise RulesError(f"a name can be at most {MAX_NAME} characters")
+        raise RulesError("character.name_too_long", max=MAX_NAME)
     if c.kind is not Kind.VAMPIRE and c.generation is not None:
-        raise RulesError(f"only vampires have a generation; {c.name} is a {c.kind.value}")
+        raise RulesError("character.generation_vampires_only", who=c.name, kind=c.kind.value)
     row = c.row
     top = row.trait_max
     for group, table in (
@@ -71,58 +69,56 @@ def validate(c: Character) -> Character:
         ("Virtue", c.virtues),
     ):
         for name, value in table.items():
-            _check_int(f"{name} ({group})", value)
+            _check_int(Msg("character.trait_in_group", name=name, group=group), value)
             if value < 0:
-                raise RulesError(f"{name} cannot be negative (got {value})")
+                raise RulesError("character.negative", name=name, value=value)
             if value > top:
-                raise RulesError(f"{name} {value} is above the trait maximum {top} for {_who(c)}")
+                raise RulesError(
+                    "character.above_max", name=name, value=value, top=top, who=_who(c)
+                )
     for name in (c.morality, WILLPOWER):
         value = c.morality_rating if name == c.morality else c.willpower
         _check_int(name, value)
         low = 1 if name == WILLPOWER else 0
         if not low <= value <= ABSOLUTE_TRAIT_MAX:
             raise RulesError(
-                f"{name.capitalize()} must be from {low} to {ABSOLUTE_TRAIT_MAX}, got {value}"
+                "character.rating_range",
+                label=name.capitalize(),
+                name=name,
+                low=low,
+                high=ABSOLUTE_TRAIT_MAX,
+                value=value,
             )
     if c.willpower < 1:
-        raise RulesError(f"Willpower must be from 1 to {ABSOLUTE_TRAIT_MAX}, got {c.willpower}")
+        raise RulesError("character.willpower_range", high=ABSOLUTE_TRAIT_MAX, value=c.willpower)
     if c.disciplines and c.kind is Kind.MORTAL and not c.supernatural:
-        raise RulesError(
-            f"{c.name} is a mortal and has no Disciplines (make them a ghoul, or mark them "
-            f"supernatural)"
-        )
+        raise RulesError("character.mortal_disciplines", who=c.name)
     if not 0 <= c.willpower_points <= c.willpower:
         raise RulesError(
-            f"Willpower points must be from 0 to the rating {c.willpower}, got {c.willpower_points}"
+            "character.willpower_points", rating=c.willpower, points=c.willpower_points
         )
     if not 0 <= c.blood <= row.blood_max:
-        raise RulesError(
-            f"blood must be from 0 to the pool maximum {row.blood_max} for {_who(c)}, got {c.blood}"
-        )
+        raise RulesError("character.blood_range", max=row.blood_max, who=_who(c), blood=c.blood)
     if c.xp < 0:
-        raise RulesError("experience cannot be negative")
+        raise RulesError("character.xp_negative")
     virtues = set(c.virtues)
     if not virtues <= {CONSCIENCE, CONVICTION, SELF_CONTROL, INSTINCT, COURAGE}:
         odd = sorted(virtues - {CONSCIENCE, CONVICTION, SELF_CONTROL, INSTINCT, COURAGE})[0]
-        raise RulesError(
-            f"{odd!r} is not a Virtue; the Virtues are Conscience or Conviction, "
-            f"Self-Control or Instinct, and Courage"
-        )
+        raise RulesError("character.not_a_virtue", name=odd)
     if {CONSCIENCE, CONVICTION} <= virtues or {SELF_CONTROL, INSTINCT} <= virtues:
-        raise RulesError(
-            "a character has Conscience or Conviction, Self-Control or Instinct, not both of a pair"
-        )
+        raise RulesError("character.virtue_pair")
     if c.armour and (c.armour.rating < 0 or c.armour.penalty < 0):
-        raise RulesError("armour rating and penalty cannot be negative")
+        raise RulesError("character.armour_negative")
     return c
 
 
-def _check_int(name: str, value: object) -> None:
+def _check_int(name: str | Msg, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number, got {value!r}")
+        raise RulesError("character.not_whole", name=name, value=value)
 
 
-def _who(c: Character) -> str:
+def _who(c: Character) -> Msg:
+    """Whose trait maximum or blood pool: ``generation 13``, ``a mortal``."""
     if c.kind is Kind.VAMPIRE:
-        return f"generation {c.generation}"
-    return f"a {c.kind.value}"
+        return Msg("character.for_generation", generation=c.generation)
+    return Msg(f"character.for.{c.kind.value}")
