@@ -171,7 +171,7 @@ STRINGS: dict[str, str] = {
     "state.torpor": "торпор",
     "traits.did_you_mean": " (может быть, {name:t:trait}?)",
     "traits.empty_name": "название параметра не может быть пустым",
-    "traits.unknown_kind": "неизвестный вид {text!r}; варианты: {allowed:l:t:kind}",
+    "traits.unknown_kind": "неизвестный вид {text!r}; варианты: {allowed:l}",
     "willpower.already_ignoring": "{who} уже не замечает штрафа за раны в этот ход",
     "willpower.already_spent": "{who} уже тратил волю на успех в этот ход",
     "willpower.cannot_act": "{who} не может действовать ({status:t:state})",
