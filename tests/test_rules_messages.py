@@ -14,11 +14,12 @@ import pytest
 
 from elysium.rules.blood import feed, gain_blood, spend_blood
 from elysium.rules.character import Character, new_character, set_trait
-from elysium.rules.combat import maneuver
+from elysium.rules.combat import Modifiers, maneuver, plan_attack
 from elysium.rules.dice import RollRequest
 from elysium.rules.errors import RulesError
 from elysium.rules.experience import raise_trait
 from elysium.rules.health import HealthTrack, parse_damage_type
+from elysium.rules.profiles import V20
 from elysium.rules.traits import Kind
 from elysium.rules.willpower import Use, spend_willpower
 
@@ -58,7 +59,7 @@ CASES: list[tuple[str, Callable[[], object], str, str, str]] = [
             replace(_vampire(), blood=0, health=HealthTrack(bashing=7)), 1, 10, human=True
         ),
         "Виктор cannot feed in torpor",
-        "Виктор не может питаться: торпор",
+        "Виктор не может питаться (торпор)",
         "",
     ),
     (
@@ -86,7 +87,7 @@ CASES: list[tuple[str, Callable[[], object], str, str, str]] = [
         "xp.not_enough",
         lambda: raise_trait(_mortal(), "dexterity"),
         "raising dexterity to 2 costs 4 XP; Виктор has 0",
-        "повысить Ловкость до 2 стоит 4 пункта опыта; у Виктор — 0",
+        "Ловкость: повышение до 2 стоит 4 пункта опыта; у Виктор — 0",
         "",
     ),
     (
@@ -114,6 +115,17 @@ CASES: list[tuple[str, Callable[[], object], str, str, str]] = [
         "укус, выстрел, беглый огонь, длинная очередь, короткая очередь, обстрел, "
         "стрельба по-македонски, метательное оружие",
         "headbutt",
+    ),
+    (
+        "combat.too_difficult",
+        lambda: plan_attack(
+            _mortal(), maneuver("kick"), Modifiers(difficulty=5, cover="wall"), profile=V20
+        ),
+        "the difficulty would be 14, above 10: this attack cannot succeed "
+        "(dexterity+brawl 1; kick +1 diff; cover (wall) +2 diff; +5 diff)",
+        "сложность была бы 14, выше 10: эта атака не может удаться "
+        "(Ловкость+Драка 1; удар ногой: сл. +1; укрытие (за стеной): сл. +2; сл. +5)",
+        "",
     ),
     (
         "character.unknown_trait",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from elysium.i18n.message import Told
+from elysium.i18n.message import Msg, Told
 from elysium.rules.character import Character
 from elysium.rules.errors import RulesError
 from elysium.rules.health import DamageType
@@ -182,81 +182,79 @@ def plan_attack(
         ability = move.abilities[1]
     base = attacker.trait(move.attribute) + attacker.trait(ability)
     pool = base
-    notes = [f"{move.attribute}+{ability} {base}"]
+    notes = [Msg("combat.note.traits", attribute=move.attribute, ability=ability, base=base)]
     if move.accuracy:
         pool += move.accuracy
-        notes.append(f"accuracy +{move.accuracy}")
+        notes.append(Msg("combat.note.accuracy", n=move.accuracy))
     for flag, dice, label in (
         (mods.flank, FLANK_DICE, "flank"),
         (mods.rear, REAR_DICE, "rear"),
-        (mods.target_blinded, BLIND_TARGET_DICE, "blinded target"),
-        (mods.held, HELD_TARGET_DICE, "held target"),
+        (mods.target_blinded, BLIND_TARGET_DICE, "blinded_target"),
+        (mods.held, HELD_TARGET_DICE, "held_target"),
     ):
         if flag:
             pool += dice
-            notes.append(f"{label} +{dice}")
+            notes.append(Msg(f"combat.note.{label}", n=dice))
     penalty = wound_penalty(attacker)
     if penalty:
         pool += penalty
-        notes.append(f"wounds {penalty}")
+        notes.append(Msg("combat.note.wounds", n=penalty))
     if multiple > 1 and not extra_action:
         pool, note = _multiple(pool, multiple, action_index, profile)
         notes.append(note)
     difficulty = BASE_DIFFICULTY + move.difficulty
     if move.difficulty:
-        notes.append(f"{move.key} +{move.difficulty} diff")
+        notes.append(Msg("combat.note.maneuver", move=move.key, n=move.difficulty))
     damage_bonus = 0
     if mods.aim:
         if mods.aim not in AIM:
             raise RulesError("combat.unknown_aim", allowed=list(AIM), aim=mods.aim)
         add, damage_bonus = AIM[mods.aim]
         difficulty += add
-        notes.append(
-            f"aim {mods.aim} +{add} diff" + (f", +{damage_bonus} damage" if damage_bonus else "")
-        )
+        key = "combat.note.aim_damage" if damage_bonus else "combat.note.aim"
+        notes.append(Msg(key, aim=mods.aim, n=add, damage=damage_bonus))
     if mods.outnumbered > 1:
         add = min(OUTNUMBERED_MAX, mods.outnumbered - 1)
         difficulty += add
-        notes.append(f"{mods.outnumbered} opponents +{add} diff")
+        notes.append(Msg("combat.note.outnumbered", opponents=mods.outnumbered, n=add))
     if mods.cover:
         if mods.cover not in COVER:
             raise RulesError("combat.unknown_cover", allowed=list(COVER), cover=mods.cover)
         difficulty += COVER[mods.cover]
-        notes.append(f"cover ({mods.cover}) +{COVER[mods.cover]} diff")
+        notes.append(Msg("combat.note.cover", cover=mods.cover, n=COVER[mods.cover]))
     if mods.blinded:
         difficulty += BLINDED_ATTACKER_DIFFICULTY
-        notes.append(f"blinded +{BLINDED_ATTACKER_DIFFICULTY} diff")
+        notes.append(Msg("combat.note.blinded", n=BLINDED_ATTACKER_DIFFICULTY))
     if mods.off_hand:
         difficulty += OFF_HAND_DIFFICULTY
-        notes.append(f"off hand +{OFF_HAND_DIFFICULTY} diff")
+        notes.append(Msg("combat.note.off_hand", n=OFF_HAND_DIFFICULTY))
     if mods.stake:
         difficulty = max(difficulty, STAKE_DIFFICULTY)
-        notes.append(f"stake: diff {STAKE_DIFFICULTY}")
+        notes.append(Msg("combat.note.stake", n=STAKE_DIFFICULTY))
     if mods.difficulty:
         difficulty += mods.difficulty
-        notes.append(f"{mods.difficulty:+d} diff")
+        notes.append(Msg("combat.note.difficulty", n=mods.difficulty))
     if difficulty > MAX_DIFFICULTY:
         raise RulesError("combat.too_difficult", difficulty=difficulty, notes=_told(notes))
     if pool < 1 and not mods.immobilized:
         raise RulesError("combat.no_dice", who=attacker.name, notes=_told(notes))
-    return AttackPlan(max(pool, 1), difficulty, tuple(notes), damage_bonus)
+    return AttackPlan(max(pool, 1), difficulty, tuple(str(n) for n in notes), damage_bonus)
 
 
-def _told(notes: list[str]) -> Told:
-    """The attack's modifiers as the log spells them, for a refusal to show."""
-    shown = "; ".join(notes)
-    return Told(lambda lang: shown)
+def _told(notes: list[Msg]) -> Told:
+    """The attack's modifiers, each told in the reader's language, for a refusal to show."""
+    return Told(lambda lang: "; ".join(n.render(lang) for n in notes))
 
 
-def _multiple(pool: int, n: int, index: int, profile: Profile) -> tuple[int, str]:
+def _multiple(pool: int, n: int, index: int, profile: Profile) -> tuple[int, Msg]:
     """One of several declared actions: V20 splits the pool (this one taken as the smallest),
     Dark Ages and Demon take N, N+1, ... dice."""
     if profile.multiple_actions is MultipleActions.SUBTRACT:
         cut = n + index
-        return pool - cut, f"multiple action {index + 1} of {n}: -{cut}"
+        return pool - cut, Msg("combat.note.multiple_cut", i=index + 1, n=n, cut=cut)
     base, extra = divmod(pool, n)
     share = base + (1 if index < extra else 0)
-    return share, f"multiple action {index + 1} of {n}: {share} of {pool} dice"
+    return share, Msg("combat.note.multiple_share", i=index + 1, n=n, share=share, pool=pool)
 
 
 def defence_pool(defender: Character, move: Maneuver, defences_so_far: int) -> tuple[int, str]:
