@@ -164,16 +164,16 @@ def normalise(name: str) -> str:
     return ALIASES.get(cleaned, cleaned)
 
 
-def suggest(name: str, known: list[str] | tuple[str, ...]) -> str:
-    """`` (did you mean 'dexterity'?)`` for a near miss, or an empty string."""
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
 def did_you_mean(name: str, known: list[str] | tuple[str, ...]) -> Msg | str:
-    """:func:`suggest` as a message, told in the reader's language (empty if nothing is near)."""
+    """`` (did you mean 'dexterity'?)`` for a near miss, as a message told in the reader's
+    language, or an empty string."""
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     return Msg("traits.did_you_mean", name=close[0]) if close else ""
+
+
+def suggest(name: str, known: list[str] | tuple[str, ...]) -> str:
+    """:func:`did_you_mean` in English."""
+    return str(did_you_mean(name, known))
 
 
 def all_known() -> tuple[str, ...]:
