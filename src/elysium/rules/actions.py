@@ -56,7 +56,7 @@ class Extended:
 
     def __post_init__(self) -> None:
         if self.target < 1:
-            raise RulesError(f"an extended action needs a target of at least 1, got {self.target}")
+            raise RulesError("actions.extended_target", target=self.target)
 
 
 def extended_step(
@@ -67,7 +67,7 @@ def extended_step(
 ) -> Extended:
     """Add one roll. A botch loses what was gathered (or ends the attempt: ST's choice)."""
     if action.state is not Progress.GOING:
-        raise RulesError(f"this extended action is already {action.state.value}")
+        raise RulesError("actions.extended_over", state=action.state.value)
     policy = on_botch or profile.extended_botch
     if result.botch:
         if policy is ExtendedBotch.END:
@@ -91,7 +91,7 @@ class ExtendedContest:
 
     def __post_init__(self) -> None:
         if self.target < 1:
-            raise RulesError(f"a contest needs a target of at least 1, got {self.target}")
+            raise RulesError("actions.contest_target", target=self.target)
 
 
 def contest_step(
@@ -104,7 +104,7 @@ def contest_step(
     (seed 001): each side adds its own successes, uncancelled. A tie at the target goes to
     nobody yet: another interval is rolled."""
     if contest.winner is not None:
-        raise RulesError("this contest is already decided")
+        raise RulesError("actions.contest_decided")
     a, b = _net(first), _net(second)
     if profile.contest_cancels:
         a, b = max(0, a - b), max(0, b - a)
@@ -130,7 +130,7 @@ class Teamwork:
 def teamwork(results: Sequence[RollResult], profile: Profile = V20) -> Teamwork:
     """Add the participants' successes; one botch spoils it all (unless the ST says not)."""
     if not results:
-        raise RulesError("teamwork needs at least one participant's roll")
+        raise RulesError("actions.teamwork_empty")
     botched = tuple(i for i, r in enumerate(results) if r.botch)
     if botched and profile.house.teamwork_botch_spoils:
         return Teamwork(0, True, botched)
@@ -150,24 +150,22 @@ def multiple_action_pools(
     attempted. Celerity's extra actions are not passed here: they keep their full pools.
     """
     if len(pools) < 2:
-        raise RulesError("multiple actions means at least two actions in the turn")
+        raise RulesError("actions.multiple_too_few")
     if any(p < 0 for p in pools):
-        raise RulesError("a dice pool cannot be negative")
+        raise RulesError("actions.pool_negative")
     n = len(pools)
     if profile.multiple_actions is MultipleActions.SUBTRACT:
         if split is not None:
-            raise RulesError(f"{profile.title} does not split pools; each action loses dice")
+            raise RulesError("actions.no_split", title=profile.title, profile=profile.key)
         return tuple(max(0, p - (n + i)) for i, p in enumerate(pools))
     smallest = min(pools)
     if split is None:
         base, extra = divmod(smallest, n)
         return tuple(base + (1 if i < extra else 0) for i in range(n))
     if len(split) != n:
-        raise RulesError(f"the split must give dice to each of the {n} actions, got {len(split)}")
+        raise RulesError("actions.split_count", n=n, given=len(split))
     if any(s < 0 for s in split) or sum(split) != smallest:
-        raise RulesError(
-            f"the split must share out exactly the smallest pool, {smallest} dice; got {sum(split)}"
-        )
+        raise RulesError("actions.split_sum", smallest=smallest, total=sum(split))
     return tuple(split)
 
 
@@ -179,7 +177,7 @@ def retry_difficulty(difficulty: int, earlier_failures: int, profile: Profile = 
     one-shot actions; the caller decides which tasks are retried.
     """
     if earlier_failures < 0:
-        raise RulesError("the number of earlier failures cannot be negative")
+        raise RulesError("actions.failures_negative")
     if not profile.house.retry_penalty:
         return difficulty
     raised = difficulty + earlier_failures

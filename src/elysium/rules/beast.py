@@ -74,7 +74,7 @@ def start_frenzy(c: Character, difficulty: int) -> Character:
     check_difficulty(difficulty)
     _can_face_the_beast(c)
     if c.frenzied:
-        raise RulesError(f"{c.name} is already in frenzy")
+        raise RulesError("beast.already_frenzied", who=c.name)
     if c.instinct:
         check = BeastCheck(BeastKind.FRENZY, difficulty, state=BeastState.SUCCUMBED, automatic=True)
     else:
@@ -87,15 +87,15 @@ def start_rotschreck(c: Character, difficulty: int) -> Character:
     check_difficulty(difficulty)
     _can_face_the_beast(c)
     if c.frenzied:
-        raise RulesError(f"{c.name} is in frenzy and immune to Rötschreck")
+        raise RulesError("beast.frenzy_immune", who=c.name)
     if c.in_rotschreck:
-        raise RulesError(f"{c.name} is already fleeing in Rötschreck")
+        raise RulesError("beast.already_fleeing", who=c.name)
     return replace(c, fear=BeastCheck(BeastKind.ROTSCHRECK, difficulty))
 
 
 def _can_face_the_beast(c: Character) -> None:
     if c.status() in (Status.TORPOR, Status.FINAL_DEATH, Status.DEAD):
-        raise RulesError(f"{c.name} is in no state to frenzy ({c.status().value})")
+        raise RulesError("beast.no_state", who=c.name, status=c.status().value)
 
 
 def beast_request(c: Character, kind: BeastKind) -> RollRequest:
@@ -103,10 +103,10 @@ def beast_request(c: Character, kind: BeastKind) -> RollRequest:
     Willpower success (a point holds back one act instead)."""
     check = c.frenzy if kind is BeastKind.FRENZY else c.fear
     if check is None or check.state is not BeastState.RESISTING:
-        raise RulesError(f"{c.name} has no {kind.value} check in progress")
+        raise RulesError("beast.no_check", who=c.name, kind=kind.value)
     pool = frenzy_pool(c) if kind is BeastKind.FRENZY else rotschreck_pool(c)
     if pool < 1:
-        raise RulesError(f"{c.name} has no dice to resist with (pool 0): the Beast wins")
+        raise RulesError("beast.no_dice", who=c.name)
     return RollRequest(pool, check.difficulty)
 
 
@@ -114,7 +114,7 @@ def beast_step(check: BeastCheck, result: RollResult) -> BeastCheck:
     """Add one turn's roll: five accumulated successes resist; each success before that buys
     a turn; a failure gives in; a botch gives in for as long as the ST says."""
     if check.state is not BeastState.RESISTING:
-        raise RulesError(f"this {check.kind.value} check is already {check.state.value}")
+        raise RulesError("beast.check_over", kind=check.kind.value, state=check.state.value)
     rolls = check.rolls + 1
     if result.botch:
         return replace(check, rolls=rolls, state=BeastState.SUCCUMBED, botched=True)
@@ -129,10 +129,10 @@ def resist(c: Character, kind: BeastKind, result: RollResult) -> Character:
     """Apply a turn's roll to the character's check in progress."""
     if kind is BeastKind.FRENZY:
         if c.frenzy is None:
-            raise RulesError(f"{c.name} has no frenzy check in progress")
+            raise RulesError("beast.no_frenzy_check", who=c.name)
         return replace(c, frenzy=beast_step(c.frenzy, result))
     if c.fear is None:
-        raise RulesError(f"{c.name} has no Rötschreck check in progress")
+        raise RulesError("beast.no_rotschreck_check", who=c.name)
     return replace(c, fear=beast_step(c.fear, result))
 
 
@@ -140,7 +140,7 @@ def lose_to_beast(c: Character, kind: BeastKind) -> Character:
     """The check in progress is lost without a roll (no dice left to resist with)."""
     check = c.frenzy if kind is BeastKind.FRENZY else c.fear
     if check is None:
-        raise RulesError(f"{c.name} has no {kind.value} check in progress")
+        raise RulesError("beast.no_check", who=c.name, kind=kind.value)
     lost = replace(check, state=BeastState.SUCCUMBED)
     return replace(c, frenzy=lost) if kind is BeastKind.FRENZY else replace(c, fear=lost)
 
@@ -160,7 +160,7 @@ def calm(c: Character, kind: BeastKind | None = None) -> Character:
 def sin_at(level: int) -> str:
     """The sin key at a Humanity level of the hierarchy (V20 p. 334)."""
     if level not in SINS:
-        raise RulesError(f"the hierarchy of sins runs from 1 to 10, got {level}")
+        raise RulesError("beast.sin_range", level=level)
     return SINS[level]
 
 
@@ -174,7 +174,7 @@ def degeneration_request(c: Character, difficulty: int = DEGENERATION_DIFFICULTY
     """Conscience (or Conviction), capped by Humanity / Path; Willpower does not help."""
     pool = virtue_pool(c, c.conscience)
     if pool < 1:
-        raise RulesError(f"{c.name} has no Conscience left to roll: the sin costs Humanity")
+        raise RulesError("beast.no_conscience", who=c.name)
     return RollRequest(pool, difficulty)
 
 
@@ -193,7 +193,7 @@ def degenerate(
     Botch: −1 Humanity, −1 Conscience and a derangement. ``None``: no dice to roll, a
     failure. At 0 the character passes to the Storyteller."""
     if result is not None and result.request.willpower:
-        raise RulesError("Willpower cannot be spent on a degeneration roll")
+        raise RulesError("beast.no_willpower")
     if result is not None and result.successes > 0 and not result.botch:
         return Degeneration(c, 0, 0, False)
     botch = result is not None and result.botch

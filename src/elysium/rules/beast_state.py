@@ -63,4 +63,4 @@ class BeastCheck:
                 automatic=bool(data.get("automatic", False)),
             )
         except (KeyError, ValueError) as exc:
-            raise RulesError(f"malformed frenzy or Rötschreck record: {exc}") from None
+            raise RulesError("beast.malformed", error=str(exc)) from None

@@ -43,28 +43,27 @@ from elysium.rules.traits import PHYSICAL, Kind
 
 def _can_use_blood(c: Character, purpose: str) -> None:
     if c.kind is Kind.MORTAL:
-        raise RulesError(f"{c.name} is a mortal and cannot spend blood")
+        raise RulesError("blood.mortal", who=c.name)
     status = c.status()
     if status in (Status.FINAL_DEATH, Status.DEAD):
-        raise RulesError(f"{c.name} is beyond spending blood ({status.value.replace('_', ' ')})")
+        raise RulesError("blood.beyond", who=c.name, status=status.value)
     if status is Status.TORPOR:
-        raise RulesError(f"{c.name} is in torpor: no blood can be used")
+        raise RulesError("blood.torpor", who=c.name)
     if status is Status.INCAPACITATED and purpose != "heal":
-        raise RulesError(f"{c.name} is incapacitated and may only heal with blood")
+        raise RulesError("blood.incapacitated", who=c.name)
 
 
 def spend_blood(c: Character, amount: int, purpose: str = "other") -> Character:
     """Spend blood within the generation's per-turn limit (V20 p. 286-289)."""
     if amount < 1:
-        raise RulesError("spend at least 1 blood")
+        raise RulesError("blood.spend_at_least")
     _can_use_blood(c, purpose)
     if amount > c.blood:
-        raise RulesError(f"{c.name} has {c.blood} blood, not enough to spend {amount}")
+        raise RulesError("blood.not_enough", who=c.name, have=c.blood, amount=amount)
     left = c.blood_per_turn - c.blood_spent_turn
     if amount > left:
         raise RulesError(
-            f"{c.name} can spend {c.blood_per_turn} blood per turn "
-            f"({left} left this turn); asked for {amount}"
+            "blood.per_turn", who=c.name, per_turn=c.blood_per_turn, left=left, amount=amount
         )
     return replace(c, blood=c.blood - amount, blood_spent_turn=c.blood_spent_turn + amount)
 
@@ -72,10 +71,10 @@ def spend_blood(c: Character, amount: int, purpose: str = "other") -> Character:
 def gain_blood(c: Character, amount: int) -> Character:
     """Add blood up to the pool maximum (for the ST's adjustments; feeding is :func:`feed`)."""
     if amount < 1:
-        raise RulesError("gain at least 1 blood")
+        raise RulesError("blood.gain_at_least")
     room = c.blood_max - c.blood
     if amount > room:
-        raise RulesError(f"{c.name} can hold only {room} more blood (maximum {c.blood_max})")
+        raise RulesError("blood.room", who=c.name, room=room, max=c.blood_max)
     return replace(c, blood=c.blood + amount)
 
 
@@ -134,13 +133,15 @@ def boost(c: Character, attribute: str, blood: int) -> Character:
     """
     key = attribute.strip().lower()
     if key not in PHYSICAL:
-        raise RulesError(f"blood boosts only Strength, Dexterity or Stamina, not {attribute!r}")
+        raise RulesError("blood.boost_physical", attribute=attribute)
     base = c.attributes.get(key, 0)
     current = c.boosts.get(key, Boost(0))
     if base + current.amount + blood > ABSOLUTE_TRAIT_MAX:
         raise RulesError(
-            f"{key} would rise to {base + current.amount + blood}; no trait goes above "
-            f"{ABSOLUTE_TRAIT_MAX}"
+            "blood.boost_above",
+            trait=key,
+            value=base + current.amount + blood,
+            max=ABSOLUTE_TRAIT_MAX,
         )
     c = spend_blood(c, blood, "boost")
     cap = c.trait_max + BOOST_OVER_MAX
@@ -159,7 +160,7 @@ BOOST_FADE = BOOST_FADE_TURNS  # re-exported for the dashboard's reminder
 def blush_cost(c: Character) -> int:
     """Blush of life: 8 − Humanity blood per scene (Humanity only)."""
     if not c.has_humanity:
-        raise RulesError(f"{c.name} follows {c.morality}: the blush of life needs Humanity")
+        raise RulesError("blood.blush_path", who=c.name, path=c.morality)
     return max(0, BLUSH_BASE - c.morality_rating)
 
 
@@ -170,14 +171,14 @@ def blush_of_life(c: Character, blood: int | None = None) -> Character:
     several turns. ``blood`` defaults to as much as this turn allows.
     """
     if c.blush:
-        raise RulesError(f"{c.name} already has the blush of life this scene")
+        raise RulesError("blood.blush_already", who=c.name)
     cost = blush_cost(c)
     due = cost - c.blush_paid
     if due <= 0:
         return replace(c, blush=True)
     pay = min(due, c.blood_per_turn - c.blood_spent_turn) if blood is None else blood
     if pay > due:
-        raise RulesError(f"the blush of life needs only {due} more blood")
+        raise RulesError("blood.blush_due", due=due)
     c = spend_blood(c, pay, "blush")
     paid = c.blush_paid + pay
     return replace(c, blush_paid=paid, blush=paid >= cost)
@@ -187,15 +188,16 @@ def heal_with_blood(c: Character, levels: int, damage_type: DamageType | None = 
     """1 blood heals 1 bashing or lethal level; a full turn of concentration and within the
     per-turn limit (V20 p. 287). Allowed at Incapacitated, not in torpor."""
     if levels < 1:
-        raise RulesError("heal at least 1 level")
+        raise RulesError("blood.heal_at_least")
     hurt = c.health.bashing + c.health.lethal
     if damage_type is not None:
         hurt = c.health.count(damage_type)
     if hurt == 0:
-        what = f"{damage_type.value} " if damage_type else "bashing or lethal "
-        raise RulesError(f"{c.name} has no {what}damage to heal with blood")
+        if damage_type is None:
+            raise RulesError("blood.nothing_to_heal", who=c.name)
+        raise RulesError("blood.nothing_of_type_to_heal", who=c.name, type=damage_type.value)
     if levels > hurt:
-        raise RulesError(f"{c.name} has only {hurt} such levels to heal")
+        raise RulesError("blood.only_levels", who=c.name, n=hurt)
     c = spend_blood(c, levels * HEAL_COST, "heal")
     track, _healed = heal(c.health, levels, damage_type)
     return replace(c, health=track)
@@ -205,7 +207,7 @@ def aggravated_heal_cost(levels: int) -> tuple[int, int]:
     """(blood, Willpower) to heal aggravated levels after a day's rest: 5 blood each, and
     1 Willpower for each level beyond the first healed at once."""
     if levels < 1:
-        raise RulesError("heal at least 1 aggravated level")
+        raise RulesError("blood.heal_aggravated_at_least")
     return AGGRAVATED_HEAL_BLOOD * levels, AGGRAVATED_HEAL_WILLPOWER * (levels - 1)
 
 
@@ -214,18 +216,23 @@ def heal_aggravated_with_blood(c: Character, levels: int) -> Character:
     over the day of rest, so the per-turn limit does not apply."""
     _can_use_blood(c, "heal")
     if c.health.aggravated == 0:
-        raise RulesError(f"{c.name} has no aggravated damage to heal")
+        raise RulesError("blood.no_aggravated", who=c.name)
     if levels > c.health.aggravated:
-        raise RulesError(f"{c.name} has only {c.health.aggravated} aggravated levels to heal")
+        raise RulesError("blood.only_aggravated", who=c.name, n=c.health.aggravated)
     if not c.aggravated_rested:
-        raise RulesError(f"{c.name} needs a day's rest before healing aggravated damage")
+        raise RulesError("blood.needs_rest", who=c.name)
     blood, willpower = aggravated_heal_cost(levels)
     if blood > c.blood:
-        raise RulesError(f"healing {levels} aggravated needs {blood} blood; {c.name} has {c.blood}")
+        raise RulesError(
+            "blood.aggravated_blood", levels=levels, blood=blood, who=c.name, have=c.blood
+        )
     if willpower > c.willpower_points:
         raise RulesError(
-            f"healing {levels} aggravated at once needs {willpower} Willpower; "
-            f"{c.name} has {c.willpower_points}"
+            "blood.aggravated_willpower",
+            levels=levels,
+            willpower=willpower,
+            who=c.name,
+            have=c.willpower_points,
         )
     track = heal_aggravated(c.health, levels)
     return replace(
@@ -251,7 +258,7 @@ def vessel_blood(vessel: str) -> Fraction:
     """Blood in a vessel by the table (V20 p. 288-289)."""
     key = vessel.strip().lower().replace(" ", "_")
     if key not in VESSELS:
-        raise RulesError(f"unknown vessel {vessel!r}; known: {', '.join(VESSELS)}")
+        raise RulesError("blood.unknown_vessel", vessel=vessel, known=list(VESSELS))
     return VESSELS[key]
 
 
@@ -269,22 +276,19 @@ def feed(
     maximum. A human left with fewer than 8 of their 10 takes a lethal level per point.
     """
     if amount < 1:
-        raise RulesError("feed at least 1 blood")
+        raise RulesError("blood.feed_at_least")
     if c.kind is not Kind.VAMPIRE:
-        raise RulesError(f"{c.name} is not a vampire and does not feed")
+        raise RulesError("blood.not_vampire", who=c.name)
     if c.status() in (Status.TORPOR, Status.FINAL_DEATH):
-        raise RulesError(f"{c.name} cannot feed in {c.status().value.replace('_', ' ')}")
+        raise RulesError("blood.cannot_feed", who=c.name, status=c.status().value)
     if c.blood_fed_turn + amount > per_turn:
-        raise RulesError(
-            f"a vampire drinks at most {per_turn} blood per turn "
-            f"({per_turn - c.blood_fed_turn} left this turn)"
-        )
+        raise RulesError("blood.feed_per_turn", per_turn=per_turn, left=per_turn - c.blood_fed_turn)
     room = c.blood_max - c.blood
     if amount > room:
-        raise RulesError(f"{c.name} can hold only {room} more blood (maximum {c.blood_max})")
+        raise RulesError("blood.room", who=c.name, room=room, max=c.blood_max)
     left = Fraction(vessel_left)
     if amount > left:
-        raise RulesError(f"the vessel has only {left} blood left")
+        raise RulesError("blood.vessel_left", left=left)
     after = left - amount
     damage = 0
     if human:
@@ -315,9 +319,9 @@ def drink_from_kindred(c: Character, donor: str) -> Character:
     """Count a drink of a Kindred's blood; the third from one donor is a blood bond."""
     name = " ".join(donor.split())
     if not name:
-        raise RulesError("name the Kindred whose blood was drunk")
+        raise RulesError("blood.bond_name")
     if name == c.name:
-        raise RulesError("a vampire cannot bond to itself")
+        raise RulesError("blood.bond_self")
     count = min(BOND_DRINKS, c.bonds.get(name, 0) + 1)
     return replace(c, bonds={**c.bonds, name: count})
 

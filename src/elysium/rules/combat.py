@@ -9,148 +9,79 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
-from typing import Final, NamedTuple
 
+from elysium.i18n.message import Msg, Told
 from elysium.rules.character import Character
 from elysium.rules.errors import RulesError
 from elysium.rules.health import DamageType
+from elysium.rules.maneuvers import (
+    ABORT_DIFFICULTY,
+    AIM,
+    ATTACK_POOLS,
+    BASE_DIFFICULTY,
+    BLIND_TARGET_DICE,
+    BLINDED_ATTACKER_DIFFICULTY,
+    BOTCH_EFFECTS,
+    COVER,
+    FIXED_INITIATIVE,
+    FLANK_DICE,
+    FURTHER_DEFENCE_PENALTY,
+    HELD_TARGET_DICE,
+    MANEUVER_ALIASES,
+    MANEUVERS,
+    OFF_HAND_DIFFICULTY,
+    OUTNUMBERED_MAX,
+    REAR_DICE,
+    STAKE_DIFFICULTY,
+    STAKE_PARALYSES_AT,
+    A,
+    B,
+    L,
+    Maneuver,
+    Reach,
+    maneuver,
+)
 from elysium.rules.profiles import MultipleActions, Profile
 from elysium.rules.tables import MAX_DIFFICULTY
 
-BASE_DIFFICULTY: Final = 6  # V20 p. 291: attacks, damage and soak
-FIXED_INITIATIVE: Final = 6  # the house rule's 6 + Dexterity + Wits instead of a d10
-ABORT_DIFFICULTY: Final = 6  # the Willpower roll to replace a declared action with a defence
-STAKE_DIFFICULTY: Final = 9  # V20 p. 299: a stake through the heart
-STAKE_PARALYSES_AT: Final = 3  # levels of damage from the stake that paralyse a vampire
-OUTNUMBERED_MAX: Final = 4  # +1 difficulty per opponent beyond the first, at most +4
-FURTHER_DEFENCE_PENALTY: Final = 1  # each defence after the first in a turn: -1 die
-
-
-class Reach(StrEnum):
-    MELEE = "melee"  # unarmed or hand weapons
-    RANGED = "ranged"
-
-
-class Maneuver(NamedTuple):
-    """One row of the maneuver tables (V20 p. 299; cheat sheet "Манёвры")."""
-
-    key: str
-    reach: Reach
-    attribute: str
-    abilities: tuple[str, ...]  # the first is the usual one; e.g. sweep: brawl or melee
-    accuracy: int | None  # dice added to the attack; None: special
-    difficulty: int  # added to 6
-    damage: str  # "str", "str+1", "weapon", "none", "special"
-    damage_type: DamageType | None  # None: the weapon's type
-    knockdown: bool = False
-    holds: bool = False  # lasts over several turns
-    defence: bool = False
-
-
-B, L, A = DamageType.BASHING, DamageType.LETHAL, DamageType.AGGRAVATED
-MANEUVERS: Final[dict[str, Maneuver]] = {
-    m.key: m
-    for m in (
-        # Melee (V20 p. 299)
-        Maneuver(
-            "block", Reach.MELEE, "dexterity", ("brawl",), None, 0, "none", None, defence=True
-        ),
-        Maneuver("throw", Reach.MELEE, "strength", ("brawl",), 0, 1, "str+1", B, knockdown=True),
-        Maneuver("grapple", Reach.MELEE, "strength", ("brawl",), 0, 0, "none", None, holds=True),
-        Maneuver("clinch", Reach.MELEE, "strength", ("brawl",), 0, 0, "str", B, holds=True),
-        Maneuver(
-            "parry", Reach.MELEE, "dexterity", ("melee",), None, 0, "none", None, defence=True
-        ),
-        Maneuver(
-            "sweep", Reach.MELEE, "dexterity", ("brawl", "melee"), 0, 1, "str", B, knockdown=True
-        ),
-        Maneuver("disarm", Reach.MELEE, "dexterity", ("melee",), 0, 1, "special", None),
-        Maneuver("claw", Reach.MELEE, "dexterity", ("brawl",), 0, 0, "str+1", A),
-        Maneuver("kick", Reach.MELEE, "dexterity", ("brawl",), 0, 1, "str+1", B),
-        Maneuver("strike", Reach.MELEE, "dexterity", ("melee",), 0, 0, "weapon", None),
-        Maneuver("punch", Reach.MELEE, "dexterity", ("brawl",), 0, 0, "str", B),
-        Maneuver(
-            "dodge", Reach.RANGED, "dexterity", ("athletics",), None, 0, "none", None, defence=True
-        ),
-        Maneuver("bite", Reach.MELEE, "dexterity", ("brawl",), 1, 0, "str+1", A),
-        # Ranged (V20 p. 299)
-        Maneuver("shoot", Reach.RANGED, "dexterity", ("firearms",), 0, 0, "weapon", None),
-        Maneuver("rapid", Reach.RANGED, "dexterity", ("firearms",), None, 0, "weapon", None),
-        Maneuver("auto", Reach.RANGED, "dexterity", ("firearms",), 10, 2, "weapon", None),
-        Maneuver("burst", Reach.RANGED, "dexterity", ("firearms",), 2, 1, "weapon", None),
-        Maneuver("spray", Reach.RANGED, "dexterity", ("firearms",), 10, 2, "special", None),
-        Maneuver("twoguns", Reach.RANGED, "dexterity", ("firearms",), 0, 0, "weapon", None),
-        # Thrown weapons (V20 p. 291): Dexterity + Athletics
-        Maneuver("hurl", Reach.RANGED, "dexterity", ("athletics",), 0, 0, "weapon", None),
-    )
-}
-# Other words for them (English synonyms and the cheat sheet's Russian names).
-MANEUVER_ALIASES: Final[dict[str, str]] = {
-    "weapon": "strike",
-    "weapon-strike": "strike",
-    "fire": "shoot",
-    "full-auto": "auto",
-    "3-round-burst": "burst",
-    "rapid-fire": "rapid",
-    "two-weapons": "twoguns",
-    "thrown": "hurl",
-    "блок": "block",
-    "бросок": "throw",
-    "захват": "grapple",
-    "клинч": "clinch",
-    "парирование": "parry",
-    "подсечка": "sweep",
-    "разоружение": "disarm",
-    "когти": "claw",
-    "удар-когтями": "claw",
-    "пинок": "kick",
-    "удар-ногой": "kick",
-    "удар-оружием": "strike",
-    "удар": "punch",
-    "удар-рукой": "punch",
-    "уклонение": "dodge",
-    "укус": "bite",
-    "выстрел": "shoot",
-    "беглый-огонь": "rapid",
-    "длинная-очередь": "auto",
-    "короткая-очередь": "burst",
-    "обстрел": "spray",
-    "стрельба-по-македонски": "twoguns",
-    "метание": "hurl",
-}
-OFF_HAND_DIFFICULTY: Final = 1  # two weapons: +1 for the off hand
-
-# Aiming (V20 p. 293): target -> (difficulty, extra damage dice).
-AIM: Final[dict[str, tuple[int, int]]] = {
-    "limb": (1, 0),
-    "hand": (2, 1),
-    "head": (2, 1),
-    "eye": (3, 2),
-    "heart": (3, 2),
-}
-# Cover (V20 p. 298): added to the attacker's difficulty.
-COVER: Final[dict[str, int]] = {"prone": 1, "wall": 2, "head": 3}
-FLANK_DICE: Final = 1
-REAR_DICE: Final = 2
-BLINDED_ATTACKER_DIFFICULTY: Final = 2
-BLIND_TARGET_DICE: Final = 2
-HELD_TARGET_DICE: Final = 2  # held but struggling
-ATTACK_POOLS: Final[dict[str, tuple[str, str]]] = {  # V20 p. 291
-    "unarmed": ("dexterity", "brawl"),
-    "melee": ("dexterity", "melee"),
-    "firearms": ("dexterity", "firearms"),
-    "thrown": ("dexterity", "athletics"),
-}
-BOTCH_EFFECTS: Final[tuple[str, ...]] = ("jam", "misfire", "broken_blade", "friendly_fire")
-
-
-def maneuver(name: str) -> Maneuver:
-    key = "-".join(name.strip().lower().split())
-    key = MANEUVER_ALIASES.get(key, key)
-    if key not in MANEUVERS:
-        raise RulesError(f"unknown maneuver {name!r}; maneuvers: {', '.join(MANEUVERS)}")
-    return MANEUVERS[key]
+__all__ = [
+    "ABORT_DIFFICULTY",
+    "AIM",
+    "ATTACK_POOLS",
+    "BASE_DIFFICULTY",
+    "BLINDED_ATTACKER_DIFFICULTY",
+    "BLIND_TARGET_DICE",
+    "BOTCH_EFFECTS",
+    "COVER",
+    "FIXED_INITIATIVE",
+    "FLANK_DICE",
+    "FURTHER_DEFENCE_PENALTY",
+    "HELD_TARGET_DICE",
+    "MANEUVERS",
+    "MANEUVER_ALIASES",
+    "OFF_HAND_DIFFICULTY",
+    "OUTNUMBERED_MAX",
+    "REAR_DICE",
+    "STAKE_DIFFICULTY",
+    "STAKE_PARALYSES_AT",
+    "A",
+    "AttackPlan",
+    "B",
+    "L",
+    "Maneuver",
+    "Modifiers",
+    "Reach",
+    "acting_order",
+    "damage_pool",
+    "defence_applies",
+    "defence_pool",
+    "initiative",
+    "initiative_rating",
+    "maneuver",
+    "net_attack",
+    "plan_attack",
+    "wound_penalty",
+]
 
 
 # --- initiative ----------------------------------------------------------------------------
@@ -173,12 +104,12 @@ def initiative(c: Character, d10: int | None, celerity_spent: int = 0, fixed: bo
     dots not spent on extra actions."""
     celerity = c.disciplines.get("celerity", 0)
     if not 0 <= celerity_spent <= celerity:
-        raise RulesError(f"{c.name} has {celerity} dots of Celerity, not {celerity_spent}")
+        raise RulesError("combat.celerity", who=c.name, celerity=celerity, spent=celerity_spent)
     if fixed:
         base = FIXED_INITIATIVE
     else:
         if d10 is None or not 1 <= d10 <= 10:
-            raise RulesError(f"an initiative die shows 1 to 10, got {d10!r}")
+            raise RulesError("combat.initiative_die", d10=d10)
         base = d10
     return base + initiative_rating(c) + wound_penalty(c) + (celerity - celerity_spent)
 
@@ -245,90 +176,91 @@ def plan_attack(
     """Pool and difficulty of an attack, with the wound penalty and every modifier applied
     and named."""
     if move.defence:
-        raise RulesError(f"{move.key} is a defence, not an attack: use defend")
+        raise RulesError("combat.defence_not_attack", move=move.key)
     ability = move.abilities[0]
     if len(move.abilities) > 1 and armed:
         ability = move.abilities[1]
     base = attacker.trait(move.attribute) + attacker.trait(ability)
     pool = base
-    notes = [f"{move.attribute}+{ability} {base}"]
+    notes = [Msg("combat.note.traits", attribute=move.attribute, ability=ability, base=base)]
     if move.accuracy:
         pool += move.accuracy
-        notes.append(f"accuracy +{move.accuracy}")
+        notes.append(Msg("combat.note.accuracy", n=move.accuracy))
     for flag, dice, label in (
         (mods.flank, FLANK_DICE, "flank"),
         (mods.rear, REAR_DICE, "rear"),
-        (mods.target_blinded, BLIND_TARGET_DICE, "blinded target"),
-        (mods.held, HELD_TARGET_DICE, "held target"),
+        (mods.target_blinded, BLIND_TARGET_DICE, "blinded_target"),
+        (mods.held, HELD_TARGET_DICE, "held_target"),
     ):
         if flag:
             pool += dice
-            notes.append(f"{label} +{dice}")
+            notes.append(Msg(f"combat.note.{label}", n=dice))
     penalty = wound_penalty(attacker)
     if penalty:
         pool += penalty
-        notes.append(f"wounds {penalty}")
+        notes.append(Msg("combat.note.wounds", n=penalty))
     if multiple > 1 and not extra_action:
         pool, note = _multiple(pool, multiple, action_index, profile)
         notes.append(note)
     difficulty = BASE_DIFFICULTY + move.difficulty
     if move.difficulty:
-        notes.append(f"{move.key} +{move.difficulty} diff")
+        notes.append(Msg("combat.note.maneuver", move=move.key, n=move.difficulty))
     damage_bonus = 0
     if mods.aim:
         if mods.aim not in AIM:
-            raise RulesError(f"aim at one of: {', '.join(AIM)}; not {mods.aim!r}")
+            raise RulesError("combat.unknown_aim", allowed=list(AIM), aim=mods.aim)
         add, damage_bonus = AIM[mods.aim]
         difficulty += add
-        notes.append(
-            f"aim {mods.aim} +{add} diff" + (f", +{damage_bonus} damage" if damage_bonus else "")
-        )
+        key = "combat.note.aim_damage" if damage_bonus else "combat.note.aim"
+        notes.append(Msg(key, aim=mods.aim, n=add, damage=damage_bonus))
     if mods.outnumbered > 1:
         add = min(OUTNUMBERED_MAX, mods.outnumbered - 1)
         difficulty += add
-        notes.append(f"{mods.outnumbered} opponents +{add} diff")
+        notes.append(Msg("combat.note.outnumbered", opponents=mods.outnumbered, n=add))
     if mods.cover:
         if mods.cover not in COVER:
-            raise RulesError(f"cover is one of: {', '.join(COVER)}; not {mods.cover!r}")
+            raise RulesError("combat.unknown_cover", allowed=list(COVER), cover=mods.cover)
         difficulty += COVER[mods.cover]
-        notes.append(f"cover ({mods.cover}) +{COVER[mods.cover]} diff")
+        notes.append(Msg("combat.note.cover", cover=mods.cover, n=COVER[mods.cover]))
     if mods.blinded:
         difficulty += BLINDED_ATTACKER_DIFFICULTY
-        notes.append(f"blinded +{BLINDED_ATTACKER_DIFFICULTY} diff")
+        notes.append(Msg("combat.note.blinded", n=BLINDED_ATTACKER_DIFFICULTY))
     if mods.off_hand:
         difficulty += OFF_HAND_DIFFICULTY
-        notes.append(f"off hand +{OFF_HAND_DIFFICULTY} diff")
+        notes.append(Msg("combat.note.off_hand", n=OFF_HAND_DIFFICULTY))
     if mods.stake:
         difficulty = max(difficulty, STAKE_DIFFICULTY)
-        notes.append(f"stake: diff {STAKE_DIFFICULTY}")
+        notes.append(Msg("combat.note.stake", n=STAKE_DIFFICULTY))
     if mods.difficulty:
         difficulty += mods.difficulty
-        notes.append(f"{mods.difficulty:+d} diff")
+        notes.append(Msg("combat.note.difficulty", n=mods.difficulty))
     if difficulty > MAX_DIFFICULTY:
-        raise RulesError(
-            f"the difficulty would be {difficulty}, above 10: this attack cannot succeed "
-            f"({'; '.join(notes)})"
-        )
+        raise RulesError("combat.too_difficult", difficulty=difficulty, notes=_told(notes))
     if pool < 1 and not mods.immobilized:
-        raise RulesError(f"{attacker.name} has no dice left for this attack ({'; '.join(notes)})")
-    return AttackPlan(max(pool, 1), difficulty, tuple(notes), damage_bonus)
+        raise RulesError("combat.no_dice", who=attacker.name, notes=_told(notes))
+    return AttackPlan(max(pool, 1), difficulty, tuple(str(n) for n in notes), damage_bonus)
 
 
-def _multiple(pool: int, n: int, index: int, profile: Profile) -> tuple[int, str]:
+def _told(notes: list[Msg]) -> Told:
+    """The attack's modifiers, each told in the reader's language, for a refusal to show."""
+    return Told(lambda lang: "; ".join(n.render(lang) for n in notes))
+
+
+def _multiple(pool: int, n: int, index: int, profile: Profile) -> tuple[int, Msg]:
     """One of several declared actions: V20 splits the pool (this one taken as the smallest),
     Dark Ages and Demon take N, N+1, ... dice."""
     if profile.multiple_actions is MultipleActions.SUBTRACT:
         cut = n + index
-        return pool - cut, f"multiple action {index + 1} of {n}: -{cut}"
+        return pool - cut, Msg("combat.note.multiple_cut", i=index + 1, n=n, cut=cut)
     base, extra = divmod(pool, n)
     share = base + (1 if index < extra else 0)
-    return share, f"multiple action {index + 1} of {n}: {share} of {pool} dice"
+    return share, Msg("combat.note.multiple_share", i=index + 1, n=n, share=share, pool=pool)
 
 
 def defence_pool(defender: Character, move: Maneuver, defences_so_far: int) -> tuple[int, str]:
     """A defence's pool: its traits, the wound penalty, −1 per earlier defence this turn."""
     if not move.defence:
-        raise RulesError(f"{move.key} is not a defence; defend with block, parry or dodge")
+        raise RulesError("combat.not_a_defence", move=move.key)
     base = defender.trait(move.attribute) + defender.trait(move.abilities[0])
     pool = base
     notes = [f"{move.attribute}+{move.abilities[0]} {base}"]
@@ -380,14 +312,14 @@ def damage_pool(
         what = f"Strength {strength}" + (" +1" if move.damage == "str+1" else "")
     elif move.damage == "weapon" or weapon is not None:
         if weapon is None:
-            raise RulesError(f"{move.key} needs a weapon: add weapon str+N or weapon N")
+            raise RulesError("combat.needs_weapon", move=move.key, stat="str")
         adds, dice = weapon
         base = strength + dice if adds else dice
         what = f"weapon Str+{dice}" if adds else f"weapon {dice}"
     elif move.damage == "none":
         return 0, "no damage"
     else:
-        raise RulesError(f"{move.key} has special damage: the Storyteller decides")
+        raise RulesError("combat.special_damage", move=move.key)
     pool = max(1, base + max(0, extra_successes) + damage_bonus)
     parts = [what]
     if extra_successes > 0:

@@ -25,14 +25,14 @@ def notice_request(c: Character) -> RollRequest:
     """Noticing a disturbance by day: Perception + Auspex, difficulty 8 (capped by day)."""
     pool = day_cap(c, c.trait("perception") + c.disciplines.get("auspex", 0))
     if pool < 1:
-        raise RulesError(f"{c.name} has no dice to notice anything by day")
+        raise RulesError("day.no_dice", who=c.name)
     return RollRequest(pool, DAY_NOTICE_DIFFICULTY)
 
 
 def wake_request(c: Character) -> RollRequest:
     """Waking by day: Humanity / Path, difficulty 8."""
     if c.morality_rating < 1:
-        raise RulesError(f"{c.name} has no Humanity or Path to wake with")
+        raise RulesError("day.no_morality", who=c.name)
     return RollRequest(c.morality_rating, DAY_WAKE_DIFFICULTY)
 
 
@@ -53,7 +53,7 @@ def torpor_length(rating: int, voluntary: bool = False) -> tuple[Fraction, str]:
     """How long torpor from wounds lasts by Humanity / Path (V20 p. 304); voluntary torpor
     lasts half as long. Returns (amount, unit) with unit day, week, month or year."""
     if rating not in TORPOR_LENGTH:
-        raise RulesError(f"Humanity or Path runs from 0 to 10, got {rating}")
+        raise RulesError("day.rating_range", rating=rating)
     amount, unit = TORPOR_LENGTH[rating]
     length = Fraction(amount, 2) if voluntary else Fraction(amount)
     return length, unit

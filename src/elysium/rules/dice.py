@@ -70,9 +70,7 @@ class TypedDice:
 
     def draw(self, count: int) -> tuple[int, ...]:
         if count > self.remaining:
-            raise RulesError(
-                f"this roll needs {self._next + count} dice faces but {len(self._faces)} were given"
-            )
+            raise RulesError("dice.faces_short", need=self._next + count, given=len(self._faces))
         out = self._faces[self._next : self._next + count]
         self._next += count
         return out
@@ -83,7 +81,7 @@ def check_faces(faces: Iterable[int]) -> list[int]:
     out = []
     for face in faces:
         if isinstance(face, bool) or not isinstance(face, int) or face not in FACES:
-            raise RulesError(f"a d10 face must be a whole number from 1 to 10, got {face!r}")
+            raise RulesError("dice.bad_face", face=face)
         out.append(face)
     return out
 
@@ -91,10 +89,10 @@ def check_faces(faces: Iterable[int]) -> list[int]:
 def check_difficulty(difficulty: int) -> int:
     """Difficulty 2-10 (V20 p. 265); outside that is an input error, never clamped."""
     if isinstance(difficulty, bool) or not isinstance(difficulty, int):
-        raise RulesError(f"difficulty must be a whole number from 2 to 10, got {difficulty!r}")
+        raise RulesError("dice.difficulty_not_whole", difficulty=difficulty)
     if not MIN_DIFFICULTY <= difficulty <= MAX_DIFFICULTY:
         raise RulesError(
-            f"difficulty must be from {MIN_DIFFICULTY} to {MAX_DIFFICULTY}, got {difficulty}"
+            "dice.difficulty_range", low=MIN_DIFFICULTY, high=MAX_DIFFICULTY, difficulty=difficulty
         )
     return difficulty
 
@@ -112,18 +110,15 @@ class RollRequest:
     def __post_init__(self) -> None:
         check_difficulty(self.difficulty)
         if isinstance(self.pool, bool) or not isinstance(self.pool, int):
-            raise RulesError(f"a dice pool must be a whole number, got {self.pool!r}")
+            raise RulesError("dice.pool_not_whole", pool=self.pool)
         if self.pool > MAX_POOL:
-            raise RulesError(f"a dice pool can be at most {MAX_POOL} dice, got {self.pool}")
+            raise RulesError("dice.pool_too_big", max=MAX_POOL, pool=self.pool)
         if self.kind is RollKind.ACTION and self.pool < 1:
-            raise RulesError(
-                f"a pool of {self.pool} dice means the action cannot be attempted; "
-                f"a roll needs at least 1 die"
-            )
+            raise RulesError("dice.pool_empty", pool=self.pool)
         if self.kind is RollKind.SOAK and self.pool < 0:
-            raise RulesError(f"a soak pool cannot be negative, got {self.pool}")
+            raise RulesError("dice.soak_negative", pool=self.pool)
         if self.willpower and self.kind is not RollKind.ACTION:
-            raise RulesError("Willpower adds a success to actions, not to damage or soak rolls")
+            raise RulesError("dice.willpower_not_action")
 
     @property
     def dice(self) -> int:
@@ -209,14 +204,13 @@ def score(
     dice = tuple(check_faces(dice))
     rerolls = tuple(check_faces(rerolls))
     if len(dice) != request.dice:
-        raise RulesError(f"this roll is {request.dice} dice but {len(dice)} faces were given")
+        raise RulesError("dice.faces_mismatch", dice=request.dice, given=len(dice))
     house = profile.house
     if rerolls and not house.rule_of_ten:
-        raise RulesError("rerolled dice are only used with the rule of ten")
+        raise RulesError("dice.rerolls_without_rule")
     if house.rule_of_ten and len(rerolls) != rerolls_needed(dice, rerolls):
         raise RulesError(
-            f"with the rule of ten every 10 is rolled again: this roll needs "
-            f"{rerolls_needed(dice, rerolls)} rerolled dice, {len(rerolls)} were given"
+            "dice.rerolls_mismatch", need=rerolls_needed(dice, rerolls), given=len(rerolls)
         )
 
     diff, spec = request.difficulty, request.specialty
@@ -264,9 +258,7 @@ def roll_faces(request: RollRequest, faces: Sequence[int], profile: Profile = V2
     source = TypedDice(faces)
     result = roll(request, source, profile)
     if source.remaining:
-        raise RulesError(
-            f"this roll uses {len(faces) - source.remaining} dice faces but {len(faces)} were given"
-        )
+        raise RulesError("dice.faces_unused", used=len(faces) - source.remaining, given=len(faces))
     return result
 
 
@@ -276,13 +268,10 @@ def automatic_success(request: RollRequest, profile: Profile = V20) -> RollResul
     The caller must not offer this in combat or a tense scene; the rules only check numbers.
     """
     if request.kind is not RollKind.ACTION:
-        raise RulesError("damage and soak rolls are always rolled")
+        raise RulesError("dice.always_rolled")
     if not profile.auto_success_allowed(request.pool, request.difficulty):
-        need = "more than" if profile.auto_success_needs_more else "at least"
-        raise RulesError(
-            f"an automatic success needs a pool of {need} the difficulty "
-            f"({request.difficulty}); this pool is {request.pool}"
-        )
+        key = "dice.auto_needs_more" if profile.auto_success_needs_more else "dice.auto_needs"
+        raise RulesError(key, difficulty=request.difficulty, pool=request.pool)
     return RollResult(request=request, dice=(), successes=1, automatic=True)
 
 

@@ -44,7 +44,7 @@ def xp_cost(category: Category, current: int, caitiff: bool = False) -> int:
     Discipline 6), secondary path 4, Virtue 2, Humanity / Path 2, Willpower 1.
     """
     if current < 0:
-        raise RulesError("a rating cannot be negative")
+        raise RulesError("xp.negative_rating")
     discipline = category in (Category.CLAN_DISCIPLINE, Category.OTHER_DISCIPLINE)
     if current == 0:
         if category is Category.ABILITY:
@@ -53,7 +53,9 @@ def xp_cost(category: Category, current: int, caitiff: bool = False) -> int:
             return XP_NEW["discipline"]
         if category is Category.PATH:
             return XP_NEW["path"]
-        raise RulesError(f"a {category.value.replace('_', ' ')} cannot be raised from 0")
+        raise RulesError(
+            "xp.not_from_zero", what=category.value.replace("_", " "), category=category.value
+        )
     if discipline and caitiff:
         return current * XP_PER_DOT["caitiff_discipline"]
     per = {
@@ -94,7 +96,15 @@ def raise_trait(c: Character, trait: str, profile: Profile = V20) -> tuple[Chara
     current = _current(c, trait)
     cost = xp_cost(category, current, caitiff=c.clan.strip().lower() == "caitiff")
     if cost > c.xp:
-        raise RulesError(f"raising {trait} to {current + 1} costs {cost} XP; {c.name} has {c.xp}")
+        raise RulesError(
+            "xp.not_enough",
+            trait=trait,
+            code=normalise(trait).split(":", 1)[-1],
+            level=current + 1,
+            cost=cost,
+            who=c.name,
+            have=c.xp,
+        )
     raised = set_trait(c, trait, current + 1, profile)
     return replace(raised, xp=c.xp - cost), cost
 
@@ -114,11 +124,11 @@ def chapter_award(earned: Iterable[str], extra: int = 0) -> int:
     unknown = sorted(names - set(XP_CHAPTER_AWARDS))
     if unknown:
         raise RulesError(
-            f"unknown chapter award {unknown[0]!r}; use: {', '.join(XP_CHAPTER_AWARDS)}"
+            "xp.unknown_chapter_award", award=unknown[0], allowed=list(XP_CHAPTER_AWARDS)
         )
     total = len(names) + extra
     if total not in XP_CHAPTER_RANGE:
-        raise RulesError(f"a chapter awards 1-5 experience, not {total}")
+        raise RulesError("xp.chapter_range", total=total)
     return total
 
 
@@ -127,11 +137,11 @@ def story_award(earned: Iterable[str]) -> int:
     names = set(earned)
     unknown = sorted(names - set(XP_STORY_AWARDS))
     if unknown:
-        raise RulesError(f"unknown story award {unknown[0]!r}; use: {', '.join(XP_STORY_AWARDS)}")
+        raise RulesError("xp.unknown_story_award", award=unknown[0], allowed=list(XP_STORY_AWARDS))
     return len(names)
 
 
 def award(c: Character, points: int) -> Character:
     if points < 0:
-        raise RulesError("an award cannot be negative")
+        raise RulesError("xp.negative_award")
     return replace(c, xp=c.xp + points)

@@ -87,7 +87,7 @@ def parse_damage_type(text: str) -> DamageType:
             return t
     if word in RUSSIAN_DAMAGE:
         return RUSSIAN_DAMAGE[word]
-    raise RulesError(f"unknown damage type {text!r}; use bashing, lethal or aggravated")
+    raise RulesError("health.unknown_damage_type", text=text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,11 +101,11 @@ class HealthTrack:
         try:
             object.__setattr__(self, "condition", Condition(self.condition))
         except ValueError:
-            raise RulesError(f"unknown health condition {self.condition!r}") from None
+            raise RulesError("health.unknown_condition", condition=self.condition) from None
         if min(self.bashing, self.lethal, self.aggravated) < 0:
-            raise RulesError("damage on a health track cannot be negative")
+            raise RulesError("health.track_negative")
         if self.filled > HEALTH_BOXES:
-            raise RulesError(f"a health track holds {HEALTH_BOXES} levels, not {self.filled}")
+            raise RulesError("health.track_full", boxes=HEALTH_BOXES, filled=self.filled)
 
     @property
     def filled(self) -> int:
@@ -164,7 +164,7 @@ def take_damage(
     bashing turns bashing marks into lethal and lethal kills.
     """
     if levels < 0:
-        raise RulesError("damage cannot be negative")
+        raise RulesError("health.damage_negative")
     if kind is not Kind.VAMPIRE and damage_type is DamageType.AGGRAVATED:
         damage_type = DamageType.LETHAL
     b, le, a, cond = track.bashing, track.lethal, track.aggravated, track.condition
@@ -205,9 +205,9 @@ def heal(
     :func:`heal_aggravated`. Healing never lifts torpor or death by itself.
     """
     if levels < 0:
-        raise RulesError("healing cannot be negative")
+        raise RulesError("health.healing_negative")
     if damage_type is DamageType.AGGRAVATED:
-        raise RulesError("aggravated damage heals at 5 blood and a day's rest per level")
+        raise RulesError("health.aggravated_heals_apart")
     b, le = track.bashing, track.lethal
     order = [damage_type] if damage_type else [DamageType.LETHAL, DamageType.BASHING]
     healed = 0
@@ -224,9 +224,9 @@ def heal(
 def heal_aggravated(track: HealthTrack, levels: int) -> HealthTrack:
     """Remove aggravated levels (the blood and Willpower are paid in ``blood``)."""
     if levels < 1:
-        raise RulesError("heal at least one aggravated level")
+        raise RulesError("health.heal_at_least_one")
     if levels > track.aggravated:
-        raise RulesError(f"there are only {track.aggravated} aggravated levels to heal")
+        raise RulesError("health.only_aggravated", n=track.aggravated)
     return replace(track, aggravated=track.aggravated - levels)
 
 

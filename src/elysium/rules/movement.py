@@ -150,7 +150,7 @@ def door_request(c: Character, door: str) -> tuple[RollRequest, int]:
     """Breaking a door: Strength at difficulty 6 (castle gates 8); successes needed by door.
     A botch costs a bashing level."""
     if door not in DOORS:
-        raise RulesError(f"unknown door {door!r}; use one of: {', '.join(DOORS)}")
+        raise RulesError("movement.unknown_door", door=door, allowed=list(DOORS))
     difficulty = GATE_DIFFICULTY if door == "gate" else DOOR_DIFFICULTY
     pool = c.trait("strength") + c.disciplines.get("potence", 0)
     return RollRequest(max(1, pool), difficulty), DOORS[door]
@@ -160,9 +160,9 @@ def swim_request(c: Character, kindred: bool, conditions: int = 0) -> RollReques
     """Stamina + Athletics, difficulty 5 (+1 for Kindred, +1-2 for conditions); one success
     keeps the swimmer going. Needs Athletics."""
     if c.trait("athletics") < 1:
-        raise RulesError(f"{c.name} cannot swim without Athletics")
+        raise RulesError("movement.no_athletics", who=c.name)
     if not 0 <= conditions <= 2:
-        raise RulesError("conditions add 0-2 to the swimming difficulty")
+        raise RulesError("movement.swim_conditions")
     difficulty = SWIM_DIFFICULTY + (1 if kindred else 0) + conditions
     return RollRequest(c.trait("stamina") + c.trait("athletics"), difficulty)
 
@@ -178,6 +178,6 @@ def throw_request(c: Character, yards: float, pounds: float) -> RollRequest:
     """Dex + Athletics: difficulty 6 to half range, 8 to full range."""
     reach = throw_range(c, pounds)
     if yards > reach:
-        raise RulesError(f"{c.name} can throw that only {reach} yards")
+        raise RulesError("movement.throw_range", who=c.name, reach=reach)
     difficulty = THROW_HALF_DIFFICULTY if yards <= reach / 2 else THROW_FULL_DIFFICULTY
     return RollRequest(max(1, c.trait("dexterity") + c.trait("athletics")), difficulty)

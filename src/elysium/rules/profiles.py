@@ -69,9 +69,7 @@ class HouseRules:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise RulesError(
-                f"unknown house rule {unknown[0]!r}; known house rules: {', '.join(sorted(known))}"
-            )
+            raise RulesError("profiles.unknown_house_rule", name=unknown[0], known=sorted(known))
         values = dict(data)
         if "rule_of_ten_ones" in values:
             values["rule_of_ten_ones"] = _enum(
@@ -79,7 +77,7 @@ class HouseRules:
             )
         for name, value in values.items():
             if name != "rule_of_ten_ones" and not isinstance(value, bool):
-                raise RulesError(f"house rule {name!r} must be true or false, got {value!r}")
+                raise RulesError("profiles.not_bool", name=name, value=value)
         return cls(**values)
 
 
@@ -155,8 +153,7 @@ def get_profile(key: str) -> Profile:
     try:
         return PROFILES[key.strip().lower()]
     except KeyError:
-        allowed = ", ".join(PROFILES)
-        raise RulesError(f"unknown rules profile {key!r}; use one of: {allowed}") from None
+        raise RulesError("profiles.unknown", name=key, allowed=list(PROFILES)) from None
 
 
 def _plain(value: Any) -> Any:
@@ -167,5 +164,5 @@ def _enum(kind: type[E], value: Any, name: str) -> E:
     try:
         return kind(value)
     except ValueError:
-        allowed = ", ".join(m.value for m in kind)
-        raise RulesError(f"house rule {name!r} must be one of: {allowed}; got {value!r}") from None
+        allowed = [m.value for m in kind]
+        raise RulesError("profiles.not_one_of", name=name, allowed=allowed, value=value) from None

@@ -35,8 +35,8 @@ def check_record(value: Any, cls: type, where: str) -> None:
     _checker(cls)(value, where)
 
 
-def _fail(message: str) -> typing.NoReturn:
-    raise RulesError(message)
+def _fail(key: str, **values: Any) -> typing.NoReturn:
+    raise RulesError(key, **values)
 
 
 @functools.cache
@@ -56,30 +56,30 @@ def _checker(hint: Any) -> Checker:
                     return
                 except RulesError as exc:
                     first = first or exc
-            raise first or RulesError(f"{where} has the wrong type")
+            raise first or RulesError("shape.wrong_type", where=where)
 
         return union
     if hint is type(None):
-        return lambda value, where: None if value is None else _fail(f"{where} must be empty")
+        return lambda value, where: None if value is None else _fail("shape.not_empty", where=where)
     if hint is bool:
 
         def boolean(value: Any, where: str) -> None:
             if not isinstance(value, bool):
-                _fail(f"{where} must be true or false")
+                _fail("shape.not_bool", where=where)
 
         return boolean
     if hint is int:
 
         def whole(value: Any, where: str) -> None:
             if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_INT:
-                _fail(f"{where} must be a whole number up to {MAX_INT:,}")
+                _fail("shape.not_int", where=where, max=MAX_INT)
 
         return whole
     if hint is str:
 
         def text(value: Any, where: str) -> None:
             if not isinstance(value, str) or len(value) > MAX_STR:
-                _fail(f"{where} must be text")
+                _fail("shape.not_text", where=where)
 
         return text
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
@@ -90,7 +90,7 @@ def _checker(hint: Any) -> Checker:
             if not isinstance(value, hint) and (
                 isinstance(value, (dict, list)) or value not in allowed
             ):
-                _fail(f"{where} must be one of {names}")
+                _fail("shape.not_member", where=where, names=names)
 
         return member
     if origin in (Mapping, dict):
@@ -98,7 +98,7 @@ def _checker(hint: Any) -> Checker:
 
         def table(value: Any, where: str) -> None:
             if not isinstance(value, dict):
-                _fail(f"{where} must be a table")
+                _fail("shape.not_table", where=where)
             for k, v in value.items():
                 key_check(k, f"{where} key")
                 value_check(v, f"{where}[{str(k)[:30]}]")
@@ -110,7 +110,7 @@ def _checker(hint: Any) -> Checker:
 
             def sequence(value: Any, where: str) -> None:
                 if not isinstance(value, (list, tuple)):
-                    _fail(f"{where} must be a list")
+                    _fail("shape.not_list", where=where)
                 for i, v in enumerate(value):
                     item(v, f"{where}[{i}]")
 
@@ -127,21 +127,21 @@ def _checker(hint: Any) -> Checker:
             if isinstance(value, hint):
                 return  # an object already built (not read from a file)
             if not isinstance(value, dict):
-                _fail(f"{where} must be a table")
+                _fail("shape.not_table", where=where)
             for key, v in value.items():
                 inner = fields.get(key)
                 if inner is None:
-                    _fail(f"{where} has an unknown field {str(key)[:30]!r}")
+                    _fail("shape.unknown_field", where=where, field=str(key)[:30])
                 inner(v, f"{where}.{key}")
 
         return record
-    raise RulesError(f"a hint this version cannot check: {hint!r}")  # pragma: no cover
+    raise RulesError("shape.unknown_hint", hint=hint)  # pragma: no cover
 
 
 def _fixed(checks: list[Checker], names: list[str]) -> Checker:
     def fixed(value: Any, where: str) -> None:
         if not isinstance(value, (list, tuple)) or len(value) != len(checks):
-            _fail(f"{where} must have {len(checks)} entries")
+            _fail("shape.entries", where=where, n=len(checks))
         for v, inner, name in zip(value, checks, names, strict=True):
             inner(v, f"{where}.{name}")
 

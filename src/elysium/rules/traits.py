@@ -11,6 +11,7 @@ import difflib
 from enum import StrEnum
 from typing import Final
 
+from elysium.i18n.message import Msg
 from elysium.rules.errors import RulesError
 
 ATTRIBUTES: Final[tuple[str, ...]] = (
@@ -159,14 +160,20 @@ def normalise(name: str) -> str:
     """``Self Control`` → ``self-control``; ``dex`` → ``dexterity``; ``Сила`` → ``strength``."""
     cleaned = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
     if not cleaned:
-        raise RulesError("a trait name cannot be empty")
+        raise RulesError("traits.empty_name")
     return ALIASES.get(cleaned, cleaned)
 
 
-def suggest(name: str, known: list[str] | tuple[str, ...]) -> str:
-    """`` (did you mean 'dexterity'?)`` for a near miss, or an empty string."""
+def did_you_mean(name: str, known: list[str] | tuple[str, ...]) -> Msg | str:
+    """`` (did you mean 'dexterity'?)`` for a near miss, as a message told in the reader's
+    language, or an empty string."""
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return Msg("traits.did_you_mean", name=close[0]) if close else ""
+
+
+def suggest(name: str, known: list[str] | tuple[str, ...]) -> str:
+    """:func:`did_you_mean` in English."""
+    return str(did_you_mean(name, known))
 
 
 def all_known() -> tuple[str, ...]:
@@ -194,5 +201,5 @@ def parse_kind(text: str) -> Kind:
     try:
         return Kind(text.strip().lower())
     except ValueError:
-        allowed = ", ".join(k.value for k in Kind)
-        raise RulesError(f"unknown kind {text!r}; use one of: {allowed}") from None
+        allowed = [k.value for k in Kind]
+        raise RulesError("traits.unknown_kind", text=text, allowed=allowed) from None

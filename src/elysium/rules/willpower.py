@@ -27,23 +27,21 @@ def spend_willpower(c: Character, use: Use = Use.OTHER) -> Character:
     """Spend a point. The automatic success is once per turn; ignoring wound penalties is
     not possible while incapacitated or in torpor."""
     if c.willpower_points < 1:
-        raise RulesError(f"{c.name} has no Willpower points left")
+        raise RulesError("willpower.none_left", who=c.name)
     status = c.status()
     if status in (Status.FINAL_DEATH, Status.DEAD):
-        raise RulesError(f"{c.name} is dead")
+        raise RulesError("willpower.dead", who=c.name)
     if use is Use.IGNORE_WOUNDS:
         if status in (Status.INCAPACITATED, Status.TORPOR):
-            raise RulesError(
-                "Willpower cannot lift wound penalties while incapacitated or in torpor"
-            )
+            raise RulesError("willpower.no_lift")
         if c.ignore_wounds:
-            raise RulesError(f"{c.name} already ignores wound penalties this turn")
+            raise RulesError("willpower.already_ignoring", who=c.name)
         return replace(c, willpower_points=c.willpower_points - 1, ignore_wounds=True)
     if use is Use.SUCCESS:
         if c.willpower_spent_turn:
-            raise RulesError(f"{c.name} already spent Willpower for a success this turn")
+            raise RulesError("willpower.already_spent", who=c.name)
         if status is not Status.ACTIVE:
-            raise RulesError(f"{c.name} cannot act ({status.value})")
+            raise RulesError("willpower.cannot_act", who=c.name, status=status.value)
         return replace(c, willpower_points=c.willpower_points - 1, willpower_spent_turn=True)
     return replace(c, willpower_points=c.willpower_points - 1)
 
@@ -54,10 +52,10 @@ def regain_willpower(c: Character, reason: str, points: int | None = None) -> Ch
     if reason == "story":
         return replace(c, willpower_points=c.willpower)
     if reason not in WILLPOWER_REGAIN:
-        allowed = ", ".join(["story", *WILLPOWER_REGAIN])
-        raise RulesError(f"unknown way to regain Willpower {reason!r}; use one of: {allowed}")
+        allowed = ["story", *WILLPOWER_REGAIN]
+        raise RulesError("willpower.unknown_regain", reason=reason, allowed=allowed)
     low, high = WILLPOWER_REGAIN[reason]
     amount = low if points is None else points
     if not low <= amount <= high:
-        raise RulesError(f"{reason} regains {low}-{high} Willpower, not {amount}")
+        raise RulesError("willpower.regain_range", reason=reason, low=low, high=high, amount=amount)
     return replace(c, willpower_points=min(c.willpower, c.willpower_points + amount))

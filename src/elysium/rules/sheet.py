@@ -1,0 +1,276 @@
+"""The character sheet as a value: the :class:`Character` dataclass, its worn armour and
+blood boosts, derived numbers, and its stored form (RULES.md §3, §5, §7, §8).
+
+A :class:`Character` is immutable; every rules function returns a new one, so the chronicle
+can keep history and undo by replaying events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from elysium.rules.beast_state import BeastCheck, BeastState
+from elysium.rules.errors import RulesError
+from elysium.rules.health import Condition, HealthTrack, Status
+from elysium.rules.shape import check_record
+from elysium.rules.tables import ABSOLUTE_TRAIT_MAX, GenerationRow
+from elysium.rules.traits import (
+    ATTRIBUTES,
+    CONSCIENCE,
+    CONVICTION,
+    COURAGE,
+    HUMANITY,
+    INSTINCT,
+    MORALITY_ALIASES,
+    SELF_CONTROL,
+    V20_ABILITIES,
+    V20_DISCIPLINES,
+    WILLPOWER,
+    Kind,
+    all_known,
+    did_you_mean,
+    normalise,
+)
+from elysium.rules.validation import generation_row, validate
+
+
+@dataclass(frozen=True, slots=True)
+class Armour:
+    """Worn armour (V20 p. 301): rating adds to soak, penalty comes off Dexterity pools."""
+
+    name: str = "armour"
+    rating: int = 0
+    penalty: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Boost:
+    """Blood spent on a Physical Attribute this scene (V20 p. 287)."""
+
+    amount: int
+    turns: int = 0  # turns since the boost went above the safe cap, for fading
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """The sheet and its current condition. Trait names are normalised (``self-control``)."""
+
+    name: str
+    kind: Kind = Kind.MORTAL
+    supernatural: bool = False  # another supernatural being: dazed at Stamina + 2
+    clan: str = ""
+    attributes: Mapping[str, int] = field(default_factory=lambda: dict.fromkeys(ATTRIBUTES, 1))
+    abilities: Mapping[str, int] = field(default_factory=dict)
+    disciplines: Mapping[str, int] = field(default_factory=dict)
+    clan_disciplines: tuple[str, ...] = ()
+    virtues: Mapping[str, int] = field(
+        default_factory=lambda: {CONSCIENCE: 1, SELF_CONTROL: 1, COURAGE: 1}
+    )
+    morality: str = HUMANITY  # "humanity", or the name of a Path / Road
+    morality_rating: int = 7
+    willpower: int = 1
+    willpower_points: int = 1
+    generation: int | None = None
+    custom_row: GenerationRow | None = None  # the 3rd generation: values the ST entered
+    blood: int = 0
+    health: HealthTrack = field(default_factory=HealthTrack)
+    specialties: Mapping[str, str] = field(default_factory=dict)
+    armour: Armour | None = None
+    derangements: tuple[str, ...] = ()
+    bonds: Mapping[str, int] = field(default_factory=dict)  # donor name -> drinks taken
+    notes: str = ""
+    xp: int = 0  # unspent experience
+    # Condition within the scene and turn:
+    blood_spent_turn: int = 0
+    blood_fed_turn: int = 0
+    willpower_spent_turn: bool = False  # the once-per-turn automatic success is used
+    ignore_wounds: bool = False  # a Willpower point spent: no wound penalties this turn
+    boosts: Mapping[str, Boost] = field(default_factory=dict)
+    blush_paid: int = 0  # blood paid toward the blush of life this scene
+    blush: bool = False  # blush of life is up this scene
+    frenzy: BeastCheck | None = None  # a frenzy check in progress or lost
+    fear: BeastCheck | None = None  # a Rötschreck check in progress or lost
+    aggravated_rested: bool = False  # a day's rest taken: aggravated damage may heal
+    staked: bool = False  # a stake through the heart paralyses a vampire (V20 p. 299)
+    lost: bool = False  # Humanity / Path 0: the character has passed to the Storyteller
+
+    # --- derived -----------------------------------------------------------------------
+
+    @property
+    def row(self) -> GenerationRow:
+        """Blood pool maximum, blood per turn and trait maximum (V20 p. 289)."""
+        return generation_row(self.kind, self.generation, self.custom_row)
+
+    @property
+    def blood_max(self) -> int:
+        return self.row.blood_max
+
+    @property
+    def blood_per_turn(self) -> int:
+        return self.row.blood_per_turn
+
+    @property
+    def trait_max(self) -> int:
+        return self.row.trait_max
+
+    @property
+    def has_humanity(self) -> bool:
+        return self.morality == HUMANITY
+
+    @property
+    def conscience(self) -> int:
+        return self.virtues.get(CONSCIENCE, self.virtues.get(CONVICTION, 0))
+
+    @property
+    def self_control(self) -> int:
+        return self.virtues.get(SELF_CONTROL, self.virtues.get(INSTINCT, 0))
+
+    @property
+    def courage(self) -> int:
+        return self.virtues.get(COURAGE, 0)
+
+    @property
+    def instinct(self) -> bool:
+        """Instinct instead of Self-Control: such a vampire always frenzies (V20 p. 323)."""
+        return INSTINCT in self.virtues
+
+    @property
+    def frenzied(self) -> bool:
+        return self.frenzy is not None and self.frenzy.state is BeastState.SUCCUMBED
+
+    @property
+    def in_rotschreck(self) -> bool:
+        return self.fear is not None and self.fear.state is BeastState.SUCCUMBED
+
+    @property
+    def supernatural_being(self) -> bool:
+        """Vampires and other supernatural beings are dazed only past Stamina + 2."""
+        return self.kind is Kind.VAMPIRE or self.supernatural
+
+    def status(self) -> Status:
+        """Active, incapacitated, torpor, Final Death, or (for the living) dead.
+
+        An incapacitated vampire with no blood left falls into torpor (V20 p. 303).
+        """
+        status = self.health.status()
+        if status is Status.INCAPACITATED and self.kind is Kind.VAMPIRE and self.blood == 0:
+            return Status.TORPOR
+        return status
+
+    def can_act(self) -> bool:
+        return self.status() is Status.ACTIVE and not self.staked
+
+    def trait(self, name: str) -> int:
+        """A rating by name: Attribute (boosted), Ability, Discipline, Virtue, morality,
+        Willpower. An unknown name raises with a suggestion."""
+        key = normalise(name)
+        if key in self.attributes:
+            return self.attributes[key] + self.boost_bonus(key)
+        for table in (self.abilities, self.disciplines, self.virtues):
+            if key in table:
+                return table[key]
+        if key in MORALITY_ALIASES or key == normalise(self.morality):
+            return self.morality_rating
+        if key == WILLPOWER:
+            return self.willpower
+        if key in V20_ABILITIES or key in V20_DISCIPLINES:
+            return 0  # a standard trait the character simply lacks
+        raise RulesError(
+            "character.no_trait", who=self.name, name=name, hint=did_you_mean(key, self._names())
+        )
+
+    def boost_bonus(self, attribute: str) -> int:
+        """What blood adds to a Physical Attribute right now, after any fading."""
+        boost = self.boosts.get(attribute)
+        if not boost:
+            return 0
+        base = self.attributes.get(attribute, 0)
+        cap = max(base, self.trait_max + 1)
+        raised = min(ABSOLUTE_TRAIT_MAX, base + boost.amount)
+        if raised <= cap:
+            return raised - base
+        faded = boost.turns // 3
+        return max(cap, raised - faded) - base
+
+    def _names(self) -> list[str]:
+        return [
+            *self.attributes,
+            *self.abilities,
+            *self.disciplines,
+            *self.virtues,
+            *MORALITY_ALIASES,
+            WILLPOWER,
+            *all_known(),
+        ]
+
+    # --- storage -----------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able values (the chronicle stores these)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Kind):
+                value = value.value
+            elif isinstance(value, HealthTrack):
+                value = {
+                    "bashing": value.bashing,
+                    "lethal": value.lethal,
+                    "aggravated": value.aggravated,
+                    "condition": value.condition.value,
+                }
+            elif isinstance(value, Armour):
+                value = {"name": value.name, "rating": value.rating, "penalty": value.penalty}
+            elif isinstance(value, GenerationRow):
+                value = list(value)
+            elif isinstance(value, BeastCheck):
+                value = value.to_dict()
+            elif f.name == "boosts":
+                value = {k: {"amount": b.amount, "turns": b.turns} for k, b in value.items()}
+            elif isinstance(value, Mapping):
+                value = dict(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Character:
+        """Rebuild and validate; unknown fields are refused rather than dropped."""
+        if not isinstance(data, Mapping):
+            raise RulesError("character.not_a_table")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(str(k) for k in set(data) - known)
+        if unknown:
+            raise RulesError("character.unknown_field", field=unknown[0][:40])
+        if "name" not in data:
+            raise RulesError("character.needs_name")
+        check_record(dict(data), cls, "character")
+        values = dict(data)
+        try:
+            if "kind" in values:
+                values["kind"] = Kind(values["kind"])
+            if "health" in values and not isinstance(values["health"], HealthTrack):
+                h = dict(values["health"])
+                h["condition"] = Condition(h.get("condition", "active"))
+                values["health"] = HealthTrack(**h)
+            if values.get("armour") is not None and not isinstance(values["armour"], Armour):
+                values["armour"] = Armour(**values["armour"])
+            if values.get("custom_row") is not None:
+                values["custom_row"] = GenerationRow(*values["custom_row"])
+            if "boosts" in values:
+                values["boosts"] = {
+                    k: b if isinstance(b, Boost) else Boost(**b)
+                    for k, b in values["boosts"].items()
+                }
+            for name in ("frenzy", "fear"):
+                if values.get(name) is not None and not isinstance(values[name], BeastCheck):
+                    values[name] = BeastCheck.from_dict(values[name])
+            for name in ("clan_disciplines", "derangements"):
+                if name in values:
+                    values[name] = tuple(values[name])
+        except (TypeError, ValueError, AttributeError, KeyError) as exc:
+            raise RulesError("character.malformed", error=str(exc)) from None
+        return validate(cls(**values))
