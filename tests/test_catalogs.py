@@ -21,6 +21,7 @@ from elysium.i18n.message import plural_form
 ALLOWED_LATIN = {
     "elysium",
     "repair",
+    "help",
     "check",
     "export",
     "run",

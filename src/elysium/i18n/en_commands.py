@@ -45,7 +45,7 @@ STRINGS: dict[str, str] = {
     "able.torpor": "{who} is in torpor and cannot act",
     "able.incapacitated": "{who} is incapacitated and cannot act",
     "able.staked": "{who} is staked through the heart and cannot move",
-    "dice.faces_mismatch": "{what} is {dice:n:die|dice} but {faces:n:face was|faces were} "
+    "roll.faces_mismatch": "{what} is {dice:n:die|dice} but {faces:n:face was|faces were} "
     "given; give one face per die",
     "ack.health": "health {marks} ({level}{pen})",
     # add, remove, set.
@@ -205,7 +205,7 @@ STRINGS: dict[str, str] = {
     "beast.vampires_only": "only vampires frenzy or know the Red Fear; {who} is a {kind}",
     "beast.needs_difficulty": "give the difficulty from the trigger table, e.g. diff 6",
     "beast.in_progress": "the check in progress is at difficulty {diff}",
-    "beast.no_check": "{who} has no check in progress",
+    "beast.none_in_progress": "{who} has no check in progress",
     "ack.beast.instinct": "{who} has Instinct and falls into frenzy at once (no roll)",
     "ack.beast.no_dice": "{who} has no dice to resist with (pool 0) and {how}",
     "ack.beast.holds": "holds on: {n}/5 successes, {turns} turn(s) bought",

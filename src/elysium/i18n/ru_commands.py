@@ -41,7 +41,7 @@ STRINGS: dict[str, str] = {
     "able.torpor": "{who} в торпоре и не может действовать",
     "able.incapacitated": "{who} при смерти и не может действовать",
     "able.staked": "в сердце {who} кол: двигаться нельзя",
-    "dice.faces_mismatch": "{what}: {dice:n:кость|кости|костей}, а граней введено {faces}; "
+    "roll.faces_mismatch": "{what}: {dice:n:кость|кости|костей}, а граней введено {faces}; "
     "нужна одна грань на кость",
     "ack.health": "здоровье {marks} ({level}{pen})",
     "add.empty_name": "пустое имя",
@@ -198,7 +198,7 @@ STRINGS: dict[str, str] = {
     "beast.vampires_only": "безумие и Ротшрек знают только вампиры; {who} — {kind:t:kind}",
     "beast.needs_difficulty": "укажите сложность по таблице поводов, например: сл 6",
     "beast.in_progress": "идущая проверка — со сложностью {diff}",
-    "beast.no_check": "у {who} нет идущей проверки",
+    "beast.none_in_progress": "у {who} нет идущей проверки",
     "ack.beast.instinct": "у {who} инстинкты: безумие сразу, без броска",
     "ack.beast.no_dice": "у {who} нет костей, чтобы сопротивляться (пул 0): {how}",
     "ack.beast.holds": "держится: {n}/5 успехов, выиграно ходов: {turns}",

@@ -92,7 +92,7 @@ def _check_of(c: Character, kind: BeastKind) -> BeastCheck:
     """The check the rules just started or advanced (always there at that point)."""
     check = c.frenzy if kind is BeastKind.FRENZY else c.fear
     if check is None:  # pragma: no cover - the rules functions always leave one
-        raise CommandError("beast.no_check", who=c.name)
+        raise CommandError("beast.none_in_progress", who=c.name)
     return check
 
 

@@ -114,7 +114,7 @@ def throw_dice(
     if faces is not None:
         if not profile.house.rule_of_ten and len(faces) != request.dice:
             raise CommandError(
-                "dice.faces_mismatch", what=Msg(what), dice=request.dice, faces=len(faces)
+                "roll.faces_mismatch", what=Msg(what), dice=request.dice, faces=len(faces)
             )
         return roll_faces(request, faces, profile)
     return throw(request, ctx.rng, profile)
