@@ -42,19 +42,29 @@ from elysium.rules import combat as cr
 from elysium.rules.character import Character
 from elysium.rules.dice import RollKind, RollRequest, RollResult
 from elysium.rules.health import DamageType, Source, soak_pool
-from elysium.rules.profiles import Profile
+from elysium.rules.profiles import V20, Profile
 from elysium.rules.willpower import Use, spend_willpower
+
+FREE = Turn()  # an attack outside a fight's turns
 
 # --- the steps -------------------------------------------------------------------------------
 
 
-def to_hit(attacker: Character, order: AttackOrder, turn: Turn, profile: Profile) -> cr.AttackPlan:
+def to_hit(
+    attacker: Character,
+    move: cr.Maneuver,
+    mods: cr.Modifiers,
+    *,
+    armed: bool = False,
+    turn: Turn = FREE,
+    profile: Profile = V20,
+) -> cr.AttackPlan:
     """Step 1: the attack's pool and difficulty (V20 p. 291-300)."""
     return cr.plan_attack(
         attacker,
-        order.move,
-        order.mods,
-        armed=order.weapon is not None,
+        move,
+        mods,
+        armed=armed,
         multiple=turn.multiple,
         action_index=turn.index,
         profile=profile,
@@ -177,10 +187,12 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
     if move.damage == "weapon" and order.weapon is None:
         raise CommandError("combat.needs_weapon", move=move.key)
     combat = read(state) if state.combat is not None else None
-    turn = check_turn(state, combat, akey, tkey) if combat is not None else Turn()
+    turn = check_turn(state, combat, akey, tkey) if combat is not None else FREE
     if order.wp and not state.profile.house.willpower_on_attacks:
         raise CommandError("combat.no_wp_attacks")
-    plan = to_hit(attacker, order, turn, state.profile)
+    plan = to_hit(
+        attacker, move, mods, armed=order.weapon is not None, turn=turn, profile=state.profile
+    )
     if order.wp:
         attacker = spend_willpower(attacker, Use.SUCCESS)
     request = RollRequest(plan.pool, plan.difficulty, willpower=order.wp)
