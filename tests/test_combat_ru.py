@@ -4,13 +4,18 @@ the V20 cheat sheet's terms, and no English words but the characters' names (RUL
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
 from elysium.chronicle import state as st
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.session import dispatch
-from elysium.rules import SeededDice
+from elysium.rules import V20, SeededDice
+from elysium.rules import combat as cr
+from elysium.rules.character import new_character, set_trait
+from elysium.rules.health import DamageType, take_damage
+from elysium.rules.traits import Kind
 
 NAMES = {"marcus", "bob"}
 SETUP = [
@@ -128,3 +133,42 @@ def test_russian_keywords_of_an_attack_are_understood() -> None:
     assert data["difficulty"] == 6 + 1 + 1 + 1  # outnumbered, prone, off hand
     assert data["damage"]["type"] == "lethal"
     assert "(тяжёлые)" in say.render("ru")
+
+
+def _rules_notes() -> list[str]:
+    """Every kind of note the combat rules write about a pool or a defence."""
+    c = new_character("Marcus", Kind.VAMPIRE, 10)
+    for trait, value in (("dexterity", 4), ("brawl", 3), ("strength", 3), ("athletics", 2)):
+        c = set_trait(c, trait, value)
+    hurt = replace(c, health=take_damage(c.health, 3, DamageType.LETHAL, c.kind))
+    dice = cr.Modifiers(flank=True, rear=True, target_blinded=True, held=True)
+    harder = cr.Modifiers(difficulty=-2, aim="eye", outnumbered=3, cover="prone")
+    worse = cr.Modifiers(difficulty=1, blinded=True, off_hand=True)
+    notes = list(cr.plan_attack(hurt, cr.maneuver("kick"), dice, multiple=2, profile=V20).notes)
+    for mods in (harder, worse, cr.Modifiers(aim="limb"), cr.Modifiers(stake=True)):
+        notes += cr.plan_attack(c, cr.maneuver("bite"), mods, profile=V20).notes
+    notes += cr.defence_pool(hurt, cr.maneuver("dodge"), 2)[1].split("; ")
+    for move, extra, aim, weapon in (
+        ("kick", 2, 1, None),
+        ("punch", 0, 0, None),
+        ("strike", 0, 0, (True, 2)),
+        ("shoot", 0, 0, (False, 4)),
+    ):
+        notes += cr.damage_pool(c, cr.maneuver(move), extra, aim, weapon)[1].split(", ")
+    plain = new_character("Bob", Kind.MORTAL)
+    for defence, attack in (("block", "shoot"), ("parry", "shoot"), ("block", "strike")):
+        why = cr.defence_applies(
+            plain, cr.maneuver(defence), cr.maneuver(attack), DamageType.LETHAL
+        )
+        assert why
+        notes.append(why)
+    return list(dict.fromkeys(notes))
+
+
+@pytest.mark.parametrize("note", _rules_notes())
+def test_every_note_of_the_combat_rules_is_told_in_russian(note: str) -> None:
+    from elysium.chronicle.commands.fight_words import tell_note
+
+    told = tell_note(note, "ru")
+    assert tell_note(note, "en") == note
+    assert not english(told), (note, told)

@@ -30,7 +30,7 @@ from elysium.chronicle.commands.attack_parts import (
 )
 from elysium.chronicle.commands.common import Context, Outcome, able, put, roll_data
 from elysium.chronicle.commands.common import throw_dice as throw
-from elysium.chronicle.commands.fight import CombatState, Standing, name, read
+from elysium.chronicle.commands.fight import CombatState, Standing, read
 from elysium.chronicle.commands.fight_words import dice_marks, joined
 from elysium.chronicle.commands.fight_words import notes as rules_notes
 from elysium.chronicle.commands.health import apply_damage
@@ -352,7 +352,6 @@ __all__ = [
     "damage_source",
     "damage_type",
     "meet_defence",
-    "name",
     "roll_damage",
     "soak_dice",
     "to_hit",

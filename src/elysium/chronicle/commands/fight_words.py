@@ -1,6 +1,6 @@
-"""Words for the fight: names, parts told in the reader's language and joined, dice marks,
-and the combat rules' notes (``dexterity+brawl 7``, ``flank +1``, ``aim head +2 diff``) told
-in the reader's language.
+"""Words for the fight, told when someone reads them: parts joined in the reader's
+language, dice marks, and the combat rules' notes (``dexterity+brawl 7``, ``flank +1``,
+``aim head +2 diff``).
 
 ``elysium.rules.combat`` spells out every modifier of a pool as a short English note; the
 engine shows them as they are in English and, in another language, tells each note it
