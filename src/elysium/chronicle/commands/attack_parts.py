@@ -1,0 +1,207 @@
+"""What the ``attack`` verb reads and checks before its steps, and what it says after them:
+the typed order (names, maneuver, modifiers, weapon, faces), whose turn it is, the round
+moving on, and the damage taken told in the reader's language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from elysium.chronicle.commands.common import find
+from elysium.chronicle.commands.fight import CombatState, advance, name, write
+from elysium.chronicle.commands.fight_words import joined
+from elysium.chronicle.errors import CommandError
+from elysium.chronicle.parser import Args, as_int
+from elysium.chronicle.state import State
+from elysium.i18n import Msg, Told
+from elysium.present import die_mark
+from elysium.rules import combat as cr
+from elysium.rules.character import Character
+from elysium.rules.health import DamageType, Status, parse_damage_type
+
+# The damage types, aiming points and cover as typed in either language.
+DAMAGE_WORDS: dict[str, tuple[str, ...]] = {
+    "bashing": ("bashing", "лёгкие", "легкие"),
+    "lethal": ("lethal", "тяжёлые", "тяжелые"),
+    "aggravated": ("aggravated", "губительные"),
+}
+AIM_WORDS = {"конечность": "limb", "кисть": "hand", "голова": "head", "глаз": "eye"}
+AIM_WORDS["сердце"] = "heart"
+COVER_WORDS = {"лёжа": "prone", "лежа": "prone", "стена": "wall", "голова": "head"}
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOrder:
+    """An attack as typed: who, whom, how, and the faces of physical dice if any."""
+
+    akey: str
+    attacker: Character
+    tkey: str
+    target: Character
+    move: cr.Maneuver
+    mods: cr.Modifiers
+    weapon: tuple[bool, int] | None = None  # (adds to Strength, dice)
+    weapon_type: DamageType | None = None
+    wp: bool = False
+    faces: list[int] | None = None
+    dmg_faces: list[int] | None = None
+    soak_faces: list[int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The attacker's turn: a main, extra or delayed action, or ``free`` outside a fight."""
+
+    kind: str = "free"
+    index: int = 0  # which of several declared actions
+    multiple: int = 1  # how many were declared
+
+
+def parse_attack(args: Args, state: State) -> AttackOrder:
+    soak_faces = _faces_after(args, ("soak", "прочность"))
+    dmg_faces = _faces_after(args, ("dmg", "damage", "урон"))
+    faces = args.faces()
+    weapon, weapon_type = _parse_weapon(args)
+    diff_text = args.keyed("diff", "difficulty", "сложность")
+    extra = as_int(diff_text.lstrip("+"), "what.extra_diff", -5, 5, args) if diff_text else 0
+    aim = args.keyed("aim", "прицел")
+    cover = args.keyed("cover", "укрытие")
+    outnumbered = args.keyed_int(("outnumbered", "противников"), "what.opponents", 1, 10) or 0
+    mods = cr.Modifiers(
+        difficulty=extra,
+        flank=args.option("flank", "фланг"),
+        rear=args.option("rear", "тыл"),
+        aim=AIM_WORDS.get(aim.casefold(), aim.casefold()) if aim else None,
+        outnumbered=outnumbered,
+        cover=COVER_WORDS.get(cover.casefold(), cover.casefold()) if cover else None,
+        blinded=args.option("blinded", "ослеплён", "ослеплен"),
+        target_blinded=args.option("target-blinded", "цель-ослеплена"),
+        held=args.option("held", "цель-удержана"),
+        immobilized=args.option("immobilized", "цель-обездвижена"),
+        stake=args.option("stake", "кол"),
+        off_hand=args.option("offhand", "off-hand", "неосновная"),
+    )
+    wp = args.option("wp", "willpower", "воля")
+    akey, attacker = find(state, args.take("what.attacker"))
+    tkey, target = find(state, args.take("what.attack_target"))
+    move = cr.maneuver(args.take("what.maneuver"))
+    args.done()
+    return AttackOrder(
+        akey,
+        attacker,
+        tkey,
+        target,
+        move,
+        mods,
+        weapon,
+        weapon_type,
+        wp,
+        faces,
+        dmg_faces,
+        soak_faces,
+    )
+
+
+def _parse_weapon(args: Args) -> tuple[tuple[bool, int] | None, DamageType | None]:
+    value = args.keyed("weapon", "оружие")
+    if value is None:
+        return None, None
+    text = value.casefold().replace(" ", "")
+    adds = text.startswith(("str+", "s+", "сила+"))
+    number = text.split("+", 1)[1] if adds else text
+    dice = as_int(number, "what.weapon_dice", 0, 20, args)
+    dtype = None
+    for word, spellings in DAMAGE_WORDS.items():
+        if args.option(*spellings):
+            dtype = parse_damage_type(word)
+    return (adds, dice), dtype
+
+
+def _faces_after(args: Args, names: tuple[str, ...]) -> list[int] | None:
+    """``dmg 6,9`` or ``soak 3,1``: a named list of faces anywhere in the command."""
+    for i, word in enumerate(args.words):
+        if word.casefold() in names:
+            if i + 1 >= len(args.words):
+                raise args.fail("combat.needs_faces", word=word)
+            text = args.words[i + 1]
+            del args.words[i : i + 2]
+            return [as_int(f, "what.face", 1, 10, args) for f in text.split(",") if f]
+    return None
+
+
+def check_turn(state: State, combat: CombatState, akey: str, tkey: str) -> Turn:
+    """May the attacker act now? Their turn, a delayed action, or a refusal."""
+    if combat.phase != "act":
+        raise CommandError("combat.attack_phase", round=combat.round, phase=combat.phase)
+    if akey not in combat.participants:
+        raise CommandError("combat.not_in", who=name(state, akey))
+    if tkey not in combat.participants:
+        raise CommandError("combat.target_not_in", who=name(state, tkey))
+    decl = combat.declared.get(akey)
+    multiple = decl.actions if decl else 1
+    index = min(combat.attacks.get(akey, 0), multiple - 1)
+    if akey in combat.delayed:
+        return Turn("delayed", index, multiple)
+    if combat.current != akey:
+        now = name(state, combat.current) if combat.current else Msg("combat.nobody_ends")
+        raise CommandError("combat.not_your_turn", who=name(state, akey), now=now)
+    slot = combat.queue[0]
+    if decl is not None and decl.replaced and slot.kind == "main":
+        raise CommandError("combat.gave_to_defence", who=name(state, akey))
+    return Turn(slot.kind, index, multiple)
+
+
+def after_attack(
+    state: State, combat: CombatState, akey: str, kind: str
+) -> tuple[State, Told | None]:
+    """The attack counted, the slot taken, the round moved on; what to say about it."""
+    combat = combat.count_attack(akey)
+    if kind == "delayed":
+        combat = replace(
+            combat,
+            delayed=tuple(k for k in combat.delayed if k != akey),
+            done=(*combat.done, akey),
+        )
+        return write(state, combat), None
+    combat, notes = advance(state, combat.finish_slot())
+    return write(state, combat), joined(notes, "; ") if notes else None
+
+
+def damage_part(c: Character, data: dict[str, Any]) -> Msg:
+    """``4 lethal, soak 3: +8 2 5 = 1; takes 3 — health …`` from the damage's data."""
+    soak = data["soak"]
+    said = []
+    if data["halved"]:
+        said.append(Msg("combat.bashing_halved"))
+    if data["armour_destroyed"]:
+        said.append(Msg("combat.armour_destroyed"))
+    if data["dazed"]:
+        said.append(Msg("combat.dazed_next"))
+    return Msg(
+        "combat.taken",
+        levels=data["damage"],
+        type=data["type"],
+        soak=Msg("combat.soak", pool=soak["pool"], marks=_soak_marks(soak), n=soak["successes"]),
+        taken=data["taken"],
+        notes=Msg("combat.taken_notes", notes=joined(said, "; ")) if said else "",
+        health=health(c),
+    )
+
+
+def _soak_marks(soak: dict[str, Any]) -> object:
+    diff, spec = soak["difficulty"], soak["specialty"]
+    shown = [die_mark(f, diff, spec) for f in soak["dice"]]
+    if soak["rerolls"]:
+        shown += ["|", *(die_mark(f, diff, spec) for f in soak["rerolls"])]
+    return " ".join(shown) if shown else Msg("fight.no_dice")
+
+
+def health(c: Character) -> Msg:
+    """``health ✓✓✗ (Injured, -1)`` in the reader's language."""
+    track = c.health
+    level = Msg(f"health.{track.level.key}" if track.level else "health.unhurt")
+    status = c.status()
+    if status not in (Status.ACTIVE, Status.INCAPACITATED):
+        level = Msg(f"status.{status.value}")
+    penalty = f", {track.penalty}" if track.penalty else ""
+    return Msg("combat.health", marks="".join(track.marks()), level=level, penalty=penalty)
