@@ -28,6 +28,7 @@ ALLOWED = {"xp", "v20", "npc", "st"}
 def english_words(text: str, typed: str) -> set[str]:
     """Latin words in ``text`` that are neither names nor words the user typed."""
     own = {w.casefold() for w in re.findall(r"[A-Za-z][A-Za-z_'-]*", typed)}
+    text = re.sub(r"'[^']*'", "", text)  # quoted words are the Storyteller's own, echoed
     found = {w.casefold().strip("'-") for w in re.findall(r"[A-Za-z][A-Za-z_'-]+", text)}
     marks = {w for w in found if set(w) <= {"x"}}  # a health track: XX/..
     return {w for w in found if len(w) > 1} - NAMES - ALLOWED - own - marks

@@ -52,7 +52,7 @@ def dispatch(state: st.State, text: str, rng: DiceSource) -> tuple[st.State, tup
     try:
         outcome = handler(parsed.verb)(Context(state, rng), parsed.args)
     except RulesError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(exc.msg) from None
     return outcome.state, (outcome.type, dict(outcome.data), outcome.say)
 
 

@@ -42,7 +42,7 @@ def lookup(key: str, lang: str) -> str | None:
     return text if text is not None else CATALOGS["en"].get(key)
 
 
-def t(key: str, lang: str = "en", **values: object) -> str:
+def t(key: str, lang: str = "en", /, **values: object) -> str:
     """The text for ``key`` in ``lang``, filled with ``values`` (the key itself if unknown)."""
     text = lookup(key, lang)
     return tell(key if text is None else text, lang, values, lookup)

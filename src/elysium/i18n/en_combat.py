@@ -192,4 +192,9 @@ STRINGS: dict[str, str] = {
     "fight.cover.prone": "prone",
     "fight.cover.wall": "wall",
     "fight.cover.head": "head",
+    "what.attack_roll": "the attack",
+    "what.damage_roll": "the damage roll",
+    "what.defence_roll.dodge": "the dodge",
+    "what.defence_roll.block": "the block",
+    "what.defence_roll.parry": "the parry",
 }

@@ -202,4 +202,9 @@ STRINGS: dict[str, str] = {
     "fight.cover.prone": "лёжа",
     "fight.cover.wall": "за стеной",
     "fight.cover.head": "видна только голова",
+    "what.attack_roll": "атака",
+    "what.damage_roll": "урон",
+    "what.defence_roll.dodge": "уклонение",
+    "what.defence_roll.block": "блок",
+    "what.defence_roll.parry": "парирование",
 }

@@ -76,6 +76,7 @@ def set_trait(c: Character, name: str, value: int, profile: Profile = V20) -> Ch
             hint=did_you_mean(key, c._names()),
             discipline=f"discipline:{key}",
             ability=f"ability:{key}",
+            key=key,
         )
     return validate(new)
 

@@ -161,7 +161,19 @@ def normalise(name: str) -> str:
     cleaned = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
     if not cleaned:
         raise RulesError("traits.empty_name")
+    group, colon, rest = cleaned.partition(":")
+    if colon and group in GROUP_WORDS:  # дисциплина:NAME is discipline:NAME
+        return f"{GROUP_WORDS[group]}:{ALIASES.get(rest, rest)}"
     return ALIASES.get(cleaned, cleaned)
+
+
+# The Russian words for the free-form trait groups (``дисциплина:NAME``).
+GROUP_WORDS: Final[dict[str, str]] = {
+    "discipline": "discipline",
+    "ability": "ability",
+    "дисциплина": "discipline",
+    "способность": "ability",
+}
 
 
 def did_you_mean(name: str, known: list[str] | tuple[str, ...]) -> Msg | str:

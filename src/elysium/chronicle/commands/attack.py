@@ -118,7 +118,7 @@ def damage_dice(
 def roll_damage(ctx: Context, pool: int, faces: list[int] | None) -> RollResult:
     """Step 5: the damage roll, difficulty 6; it never botches (V20 p. 291)."""
     request = RollRequest(pool, cr.BASE_DIFFICULTY, kind=RollKind.DAMAGE)
-    return throw(ctx, request, faces, what="the damage roll")
+    return throw(ctx, request, faces, what="what.damage_roll")
 
 
 def damage_source(move: cr.Maneuver) -> Source:
@@ -196,7 +196,7 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
     if order.wp:
         attacker = spend_willpower(attacker, Use.SUCCESS)
     request = RollRequest(plan.pool, plan.difficulty, willpower=order.wp)
-    result = throw(ctx, request, order.faces, what="the attack")
+    result = throw(ctx, request, order.faces, what="what.attack_roll")
     data: dict[str, Any] = {
         "attacker": attacker.name,
         "target": target.name,
