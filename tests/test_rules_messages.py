@@ -133,7 +133,7 @@ CASES: list[tuple[str, Callable[[], object], str, str, str]] = [
         "unknown trait 'dexterty' (did you mean 'dexterity'?); for a trait outside the V20 "
         "lists write discipline:dexterty or ability:dexterty",
         "неизвестный параметр 'dexterty' (может быть, Ловкость?); параметр вне списков V20 "
-        "пишите так: discipline:dexterty или ability:dexterty",
+        "пишите так: дисциплина:dexterty или способность:dexterty",
         "dexterty discipline ability",
     ),
 ]
@@ -190,3 +190,14 @@ def test_a_lookup_value_is_the_code_in_english_and_the_word_in_russian() -> None
     assert error.render("ru") == (
         "у Виктор нет губительных повреждений, которые можно залечить кровью"
     )
+
+
+def test_russian_group_prefixes_set_free_form_traits() -> None:
+    """``дисциплина:NAME`` and ``способность:NAME``, as the Russian refusal suggests."""
+    c = set_trait(_mortal(), "способность:резьба", 2)
+    assert c.abilities["резьба"] == 2
+    from elysium.rules.character import new_character
+    from elysium.rules.traits import Kind
+
+    v = set_trait(new_character("Ада", Kind.VAMPIRE, 10), "дисциплина:мистика", 1)
+    assert v.disciplines["мистика"] == 1

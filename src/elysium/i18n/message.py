@@ -9,6 +9,7 @@ are ``str.format`` strings with a few extra field formats:
 ``{kind:t:kind}``                the value looked up as a catalog key (``kind.vampire``);
 ``{names:l}``                    a list joined with commas (items may be messages too);
 ``{parts:j}``                    a list run together (pieces that bring their own "; ");
+``{notes:s}``                    a list joined with semicolons;
 ``{name:q}``                     user text quoted as Python would (``'Bob'``).
 
 A value that is itself a message (or anything with ``render(lang)``) is told in the same
@@ -47,8 +48,8 @@ class _Teller(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         kind, _, arg = format_spec.partition(":")
         joiner = ", "
-        if kind in ("l", "j"):
-            joiner = ", " if kind == "l" else ""
+        if kind in ("l", "j", "s"):
+            joiner = {"l": ", ", "j": "", "s": "; "}[kind]
             format_spec = arg  # the items' own format, if any
             kind, _, arg = arg.partition(":")
             if not isinstance(value, (list, tuple, frozenset, set)):

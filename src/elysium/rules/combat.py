@@ -158,7 +158,7 @@ class AttackPlan:
 
     pool: int
     difficulty: int
-    notes: tuple[str, ...]
+    notes: tuple[Msg, ...]  # told in the reader's language; str() is the log's English
     damage_bonus: int  # aiming adds damage dice
 
 
@@ -238,7 +238,7 @@ def plan_attack(
         raise RulesError("combat.too_difficult", difficulty=difficulty, notes=_told(notes))
     if pool < 1 and not mods.immobilized:
         raise RulesError("combat.no_dice", who=attacker.name, notes=_told(notes))
-    return AttackPlan(max(pool, 1), difficulty, tuple(str(n) for n in notes), damage_bonus)
+    return AttackPlan(max(pool, 1), difficulty, tuple(notes), damage_bonus)
 
 
 def _told(notes: list[Msg]) -> Told:
@@ -257,40 +257,42 @@ def _multiple(pool: int, n: int, index: int, profile: Profile) -> tuple[int, Msg
     return share, Msg("combat.note.multiple_share", i=index + 1, n=n, share=share, pool=pool)
 
 
-def defence_pool(defender: Character, move: Maneuver, defences_so_far: int) -> tuple[int, str]:
+def defence_pool(defender: Character, move: Maneuver, defences_so_far: int) -> tuple[int, Msg]:
     """A defence's pool: its traits, the wound penalty, −1 per earlier defence this turn."""
     if not move.defence:
         raise RulesError("combat.not_a_defence", move=move.key)
     base = defender.trait(move.attribute) + defender.trait(move.abilities[0])
     pool = base
-    notes = [f"{move.attribute}+{move.abilities[0]} {base}"]
+    notes = [
+        Msg("combat.note.traits", attribute=move.attribute, ability=move.abilities[0], base=base)
+    ]
     penalty = wound_penalty(defender)
     if penalty:
         pool += penalty
-        notes.append(f"wounds {penalty}")
+        notes.append(Msg("combat.note.wounds", n=penalty))
     if defences_so_far:
         cut = FURTHER_DEFENCE_PENALTY * defences_so_far
         pool -= cut
-        notes.append(f"defence {defences_so_far + 1} this turn -{cut}")
-    return pool, "; ".join(notes)
+        notes.append(Msg("combat.note.further_defence", k=defences_so_far + 1, n=cut))
+    return pool, Msg("combat.notes.semicolon", notes=notes)
 
 
 def defence_applies(
     defender: Character, defence: Maneuver, attack: Maneuver, damage_type: DamageType
-) -> str | None:
+) -> Msg | None:
     """None when the defence may meet this attack, else the reason it cannot.
 
     Block: melee only, and without armour or Fortitude only against bashing. Parry: melee
     attacks. Dodge: anything, given room (V20 p. 294-295).
     """
     if defence.key in ("block", "parry") and attack.reach is not Reach.MELEE:
-        return f"a {defence.key} only meets melee attacks"
+        return Msg("combat.note.melee_only", move=defence.key)
     if defence.key == "block" and damage_type is not DamageType.BASHING:
         tough = (defender.armour and defender.armour.rating > 0) or defender.disciplines.get(
             "fortitude", 0
         )
         if not tough:
-            return "a block without armour or Fortitude only stops bashing damage"
+            return Msg("combat.note.block_bashing")
     return None
 
 
@@ -300,7 +302,7 @@ def damage_pool(
     extra_successes: int,
     damage_bonus: int,
     weapon: tuple[bool, int] | None = None,
-) -> tuple[int, str]:
+) -> tuple[int, Msg]:
     """Damage dice: the maneuver's (Strength-based ones gain Potence) or the weapon's, plus
     one die per attack success beyond the first, plus aiming. Never below 1 die.
 
@@ -309,24 +311,25 @@ def damage_pool(
     strength = attacker.trait("strength") + attacker.disciplines.get("potence", 0)
     if move.damage in ("str", "str+1"):
         base = strength + (1 if move.damage == "str+1" else 0)
-        what = f"Strength {strength}" + (" +1" if move.damage == "str+1" else "")
+        key = "combat.note.strength_plus" if move.damage == "str+1" else "combat.note.strength"
+        what = Msg(key, n=strength)
     elif move.damage == "weapon" or weapon is not None:
         if weapon is None:
             raise RulesError("combat.needs_weapon", move=move.key, stat="str")
         adds, dice = weapon
         base = strength + dice if adds else dice
-        what = f"weapon Str+{dice}" if adds else f"weapon {dice}"
+        what = Msg("combat.note.weapon_str" if adds else "combat.note.weapon", n=dice)
     elif move.damage == "none":
-        return 0, "no damage"
+        return 0, Msg("combat.note.no_damage")
     else:
         raise RulesError("combat.special_damage", move=move.key)
     pool = max(1, base + max(0, extra_successes) + damage_bonus)
     parts = [what]
     if extra_successes > 0:
-        parts.append(f"+{extra_successes} extra successes")
+        parts.append(Msg("combat.note.extra_successes", n=extra_successes))
     if damage_bonus:
-        parts.append(f"+{damage_bonus} aim")
-    return pool, ", ".join(parts)
+        parts.append(Msg("combat.note.aim_dice", n=damage_bonus))
+    return pool, Msg("combat.notes.comma", notes=parts)
 
 
 def net_attack(attack_successes: int, defence_successes: int) -> int:

@@ -84,7 +84,7 @@ class DefenceResult:
     maneuver: str
     successes: int
     applies: bool
-    why: str | None  # why the defence cannot meet this attack
+    why: Msg | None  # why the defence cannot meet this attack
     hits: int  # the attack's successes left
 
 
@@ -110,7 +110,7 @@ def damage_dice(
     hits: int,
     bonus: int,
     weapon: tuple[bool, int] | None,
-) -> tuple[int, str]:
+) -> tuple[int, Msg]:
     """Step 4: the damage pool: +1 die per success beyond the first (V20 p. 291)."""
     return cr.damage_pool(attacker, move, hits - 1, bonus, weapon)
 
@@ -203,7 +203,7 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
         "maneuver": move.key,
         "pool": plan.pool,
         "difficulty": plan.difficulty,
-        "notes": list(plan.notes),
+        "notes": [str(n) for n in plan.notes],  # the log's English, as it always was
         "attack": roll_data(result),
     }
     successes = attack_successes(result, mods.immobilized)

@@ -82,7 +82,7 @@ def _roll_defence(
         raise CommandError("combat.no_defence_dice", who=c.name, move=move.key, detail=detail)
     request = RollRequest(pool, cr.BASE_DIFFICULTY)
     result = throw(ctx, request, faces, what=f"what.defence_roll.{move.key}")
-    data.update(pool=pool, detail=detail, roll=roll_data(result))
+    data.update(pool=pool, detail=str(detail), roll=roll_data(result))
     held = 0 if result.botch else result.successes
     combat = combat.count_defence(key)
     combat = replace(combat, standing={**combat.standing, key: Standing(move.key, held)})
