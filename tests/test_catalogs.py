@@ -39,6 +39,9 @@ ALLOWED_LATIN = {
     "xdg_data_home",
     "lang",
     "dmg",
+    # A chronicle's folders, named as they are on disk (chapters/chapter-0001.json).
+    "chapters",
+    "journal",
 }
 SAMPLE_NAME = "Zxq"
 
