@@ -42,6 +42,8 @@ ALLOWED_LATIN = {
     # A chronicle's folders, named as they are on disk (chapters/chapter-0001.json).
     "chapters",
     "journal",
+    # The checkpoint's file name (chronicle.json).
+    "chronicle",
 }
 SAMPLE_NAME = "Zxq"
 
