@@ -44,6 +44,9 @@ ALLOWED_LATIN = {
     "journal",
     # The checkpoint's file name (chronicle.json).
     "chronicle",
+    # Options of `elysium roll` a Storyteller types as they are (--dice, --seed).
+    "dice",
+    "seed",
 }
 SAMPLE_NAME = "Zxq"
 

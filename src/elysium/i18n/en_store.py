@@ -138,4 +138,46 @@ STRINGS: dict[str, str] = {
     "store.goes_on": "the chronicle goes on in chapter {chapter}, as its journal says",
     "store.left_out": "{events} no longer fit the state and are left out",
     "store.recorded": "{what}: event {seq} records this in the log",
+    # The command line's chronicle commands (elysium new, run, state, log, check, repair).
+    "cli.error": "{prog}: error: {error}",
+    "cli.warning": "{prog}: warning: {line}",
+    "cli.recovered": "{prog}: recovered: {line}",
+    "cli.created": "created chronicle {name!r} at {root} ({profile})",
+    "cli.where": "{where}: {error}",
+    "cli.where_line": "line {n}",
+    "cli.where_line_text": "line {n} ({text!r})",
+    "cli.where_command": "command {n} ({text!r})",
+    "cli.state": "{name} ({profile}) — night {night}, chapter {chapter}, scene {scene}, turn "
+    "{turn}; {events} events",
+    "cli.state_character": "  {name} {kind} {track} {level} blood {blood}/{blood_max}  wp "
+    "{wp}/{wp_max}  {morality} {rating}{extra}",
+    "cli.no_initiative": "initiative not rolled",
+    "cli.now": "; {who} now",
+    "cli.combat": "  combat: round {round}, {phase} — {order}{now}",
+    "cli.dazed": "  dazed: {names:l}",
+    "cli.damaged": "damaged: run `elysium repair {root}` to repair it",
+    "cli.repaired": "repaired: {line}",
+    "cli.nothing_to_repair": "nothing to repair",
+    "cli.wrote": "wrote {path}",
+    # Writing an export.
+    "export.symlink": "{path} is a symbolic link; write the export to a regular file",
+    "export.not_regular": "{path} is not a regular file; choose another file",
+    "export.inside": "{path} is inside a chronicle; write the export elsewhere",
+    "export.no_dir": "there is no directory {directory} to write {name} in",
+    # Usage errors of the command line (argparse names the argument).
+    "cli.must_be": "must be {allowed}, got {got!r}",
+    "cli.allowed.pool": "a whole number of dice, 1-{most}",
+    "cli.allowed.difficulty": "a whole number from 2 to 10",
+    "cli.allowed.whole": "a whole number",
+    "cli.allowed.chapter": "a chapter number",
+    "cli.needs_faces": "needs faces such as 7,3,10",
+    "cli.faces_whole": "takes whole numbers 1-10 separated by commas, got {got!r}",
+    "cli.octal": "must be octal permissions such as 600 or 644, got {got!r}",
+    "cli.dice_or_seed": "use --dice (faces you rolled) or --seed (generated dice), not both",
+    "cli.dice_count": "--dice gave {faces} faces but the pool is {dice} dice; give exactly one "
+    "face per die",
+    "cli.rule_of_ten_hint": "{error} (with the rule of ten give each 10's reroll after the pool)",
+    # The dashboard's command history.
+    "store.history_not_saved": "command history was not saved",
+    "store.what_why": "{what}: {why}",
 }
