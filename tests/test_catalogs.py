@@ -47,6 +47,8 @@ ALLOWED_LATIN = {
     # Options of `elysium roll` a Storyteller types as they are (--dice, --seed).
     "dice",
     "seed",
+    # The key an import file lists its characters under.
+    "characters",
 }
 SAMPLE_NAME = "Zxq"
 
