@@ -18,7 +18,14 @@ from typing import Any
 
 from elysium.chronicle import state as st
 from elysium.chronicle.chapters import MAX_CLOSED, ClosedRead, missing, read_closed
-from elysium.chronicle.errors import Line, NotRegularError, StoreError, detail, repair_hint
+from elysium.chronicle.errors import (
+    Line,
+    NotRegularError,
+    StoreError,
+    detail,
+    repair_hint,
+    value,
+)
 from elysium.chronicle.events import Event
 from elysium.chronicle.files import OversizeError, read_bounded, stale_temps
 from elysium.chronicle.index import Index, IndexDamage, read_index
@@ -216,7 +223,9 @@ def read_closed_file(sv: Survey, number: int) -> tuple[ClosedRead, bytes | None,
     if entry is not None and entry.digest is not None and entry.digest != digest(raw):
         problems.append(Line("store.digest_mismatch", name=path.name))
     got = read_closed(raw, number)
-    problems.extend(Line("store.entry_damage", name=path.name, detail=d) for d in got.damage[:5])
+    problems.extend(
+        Line("store.entry_damage", name=path.name, detail=value(d)) for d in got.damage[:5]
+    )
     if len(got.damage) > 5:
         problems.append(Line("store.more_damaged", name=path.name, n=len(got.damage) - 5))
     return got, raw, problems
