@@ -261,3 +261,20 @@ def test_an_import_is_acknowledged_in_russian(tmp_path: Path) -> None:
     sheet.write_text('{"characters": [{"name": "Rex"}]}', encoding="utf-8")
     en = run_elysium("import", str(root), str(sheet), env=EN)
     assert en.stdout == "imported 1 character(s): Rex\n"
+
+
+# --- usage errors -----------------------------------------------------------------------
+
+
+def test_usage_errors_in_russian_and_english(tmp_path: Path) -> None:
+    ru = run_elysium("run", str(tmp_path / "c"), env=RU)
+    assert ru.returncode == 2
+    assert ru.stderr == "elysium run: ошибка: не хватает обязательных параметров: COMMAND\n"
+    en = run_elysium("run", str(tmp_path / "c"), env=EN)
+    assert en.stderr == "elysium run: error: the following arguments are required: COMMAND\n"
+    ru = run_elysium("log", str(tmp_path / "c"), "--chapter", "x", "--lang", "ru")
+    assert ru.stderr == "elysium log: ошибка: параметр --chapter: ожидается номер главы, а не 'x'\n"
+    en = run_elysium("log", str(tmp_path / "c"), "--chapter", "x")
+    assert en.stderr == (
+        "elysium log: error: argument --chapter: must be a chapter number, got 'x'\n"
+    )

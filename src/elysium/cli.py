@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from elysium import __version__
-from elysium.i18n import LANGUAGES, Msg, Refusal, detect_lang, t
+from elysium.i18n import CATALOGS, LANGUAGES, Msg, Refusal, detect_lang, t
 from elysium.present import format_odds, format_roll
 from elysium.rules import (
     PROFILES,
@@ -56,6 +57,43 @@ def _argv_lang(argv: Sequence[str]) -> str:
         if value in LANGUAGES:
             return value
     return detect_lang()
+
+
+# argparse's own words in a usage error (its gettext message ids) and the catalog keys that
+# tell them in another language; ``{_s}`` stands for argparse's ``%s``, ``{_r}`` for ``%r``.
+_ARGPARSE = {
+    "argument %(argument_name)s: %(message)s": "argparse.argument",
+    "the following arguments are required: %s": "argparse.required",
+    "unrecognized arguments: %s": "argparse.unrecognized",
+    "expected one argument": "argparse.one",
+    "expected at most one argument": "argparse.at_most_one",
+    "expected at least one argument": "argparse.at_least_one",
+    "invalid choice: %(value)r (choose from %(choices)s)": "argparse.choice",
+    "invalid %(type)s value: %(value)r": "argparse.invalid",
+    "ambiguous option: %(option)s could match %(matches)s": "argparse.ambiguous",
+    "not allowed with argument %s": "argparse.not_allowed",
+    "ignored explicit argument %r": "argparse.ignored",
+    "one of the arguments %s is required": "argparse.one_of",
+}
+_FIELD = re.compile(r"\{(\w+)(!r)?\}")
+
+
+def _argparse_words(msgid: str) -> str:
+    """argparse's ``gettext``: its message id, or the same message in the reader's language
+    (as a ``%`` template, which argparse fills)."""
+    key = _ARGPARSE.get(msgid)
+    lang = _lang()
+    if key is None or lang == "en":
+        return msgid
+    text = CATALOGS.get(lang, {}).get(key)
+    if text is None:
+        return msgid
+
+    def field(m: re.Match[str]) -> str:
+        kind = "r" if m[2] else "s"
+        return f"%{m[1][1:]}" if m[1] in ("_s", "_r") else f"%({m[1]}){kind}"
+
+    return _FIELD.sub(field, text.replace("%", "%%"))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -375,6 +413,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``elysium`` script; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     _error_lang[:] = [_argv_lang(argv)]
+    argparse._ = _argparse_words  # type: ignore[attr-defined]  # its usage errors, told
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
         args = dashboard_parser().parse_args(argv)
         from elysium.tui.launch import launch

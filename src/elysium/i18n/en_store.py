@@ -228,4 +228,17 @@ STRINGS: dict[str, str] = {
     "chapters.entry": "entry {entry}: {why}",
     "chapters.header": "its header is damaged or names another chapter",
     "chapters.checksum": "event {seq}'s checksum does not match",
+    # argparse's own words in a usage error ({_s} and {_r} are its unnamed values).
+    "argparse.argument": "argument {argument_name}: {message}",
+    "argparse.required": "the following arguments are required: {_s}",
+    "argparse.unrecognized": "unrecognized arguments: {_s}",
+    "argparse.one": "expected one argument",
+    "argparse.at_most_one": "expected at most one argument",
+    "argparse.at_least_one": "expected at least one argument",
+    "argparse.choice": "invalid choice: {value!r} (choose from {choices})",
+    "argparse.invalid": "invalid {type} value: {value!r}",
+    "argparse.ambiguous": "ambiguous option: {option} could match {matches}",
+    "argparse.not_allowed": "not allowed with argument {_s}",
+    "argparse.ignored": "ignored explicit argument {_r}",
+    "argparse.one_of": "one of the arguments {_s} is required",
 }

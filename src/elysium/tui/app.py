@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
-from elysium.chronicle.errors import ChronicleError, told
+from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.session import Session
 from elysium.i18n import t
@@ -126,7 +126,9 @@ class ElysiumApp(App[None]):
         finding, how many more, and how to repair; ``elysium check`` lists them all."""
         readonly = self.session is not None and self.session.readonly
         label = t("ui.damaged" if readonly else "ui.recovered", self.lang)
-        lines = [told(line, self.lang) for line in self.report]
+        lines = [
+            line.render(self.lang) if hasattr(line, "render") else line for line in self.report
+        ]
         hints = [line for line in lines if "elysium repair" in line]
         found = [line for line in lines if line not in hints] or lines
         key = "ui.more_check" if readonly else "ui.more"
