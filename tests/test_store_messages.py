@@ -278,3 +278,20 @@ def test_usage_errors_in_russian_and_english(tmp_path: Path) -> None:
     assert en.stderr == (
         "elysium log: error: argument --chapter: must be a chapter number, got 'x'\n"
     )
+
+
+def test_the_dashboard_tells_what_opening_repaired_in_russian(tmp_path: Path) -> None:
+    from elysium.tui.app import make_app
+
+    root = _chronicle(tmp_path / "c", "add Marcus vampire", "award Marcus 1")
+    journal = root / "journal" / "chapter-0001.jsonl"
+    journal.write_bytes(journal.read_bytes() + b'{"e":{"v":1')  # a write cut off
+    s = Session.open(root)
+    try:
+        ru = make_app(s, "ru", report=s.report)._report_line()
+        en = make_app(s, "en", report=s.report)._report_line()
+    finally:
+        s.close()
+    assert ru.startswith("Восстановлено: chapter-0001.jsonl кончался недописанной записью"), ru
+    _russian(ru)
+    assert en.startswith("Recovered: chapter-0001.jsonl ended with an unfinished record"), en
