@@ -20,10 +20,10 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import MemoryStorage
 
-from elysium.chronicle.errors import Line
+from elysium.chronicle.errors import Invalid, Line, reason
 from elysium.chronicle.events import Event, crc
 from elysium.chronicle.jsonsafe import loads
-from elysium.i18n.message import Msg, Refusal
+from elysium.i18n.message import Msg
 
 MAX_CLOSED = 512 * 1024 * 1024
 _LINE = re.compile(rb'^"(\d{1,12})":(\{.*\}),?$')
@@ -64,21 +64,17 @@ def _dump(value: Any) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
 
 
-class Damaged(Refusal, ValueError):
-    """Why one entry of a closed chapter cannot be read (a message key with values)."""
-
-
 def read_closed(raw: bytes, number: int) -> ClosedRead:
     """Every event whose checksum holds; the damage named. Never raises for content."""
     out = ClosedRead()
     try:
         document = loads(raw)
         if not isinstance(document, dict) or not isinstance(document.get("events"), dict):
-            raise ValueError("not a chapter file")
+            raise Invalid("chapters.not_chapter")
         docs = list(document["events"].items())
         header = document.get("chapter")
     except ValueError as exc:
-        out.damage.append(Line("chapters.unreadable", why=str(exc)))
+        out.damage.append(Line("chapters.unreadable", why=reason(exc)))
         docs, header = _salvage(raw)
     _header(out, header, number)
     last = 0
@@ -87,12 +83,11 @@ def read_closed(raw: bytes, number: int) -> ClosedRead:
             event = _event(doc)
             if event.time.get("chapter", number) != number:
                 said = Msg("chapters.other_chapter", chapter=event.time.get("chapter"))
-                raise Damaged(said)
+                raise Invalid(said)
             if event.seq <= last:
-                raise Damaged(Msg("chapters.out_of_order", seq=event.seq, last=last))
+                raise Invalid("chapters.out_of_order", seq=event.seq, last=last)
         except ValueError as exc:
-            why = exc.msg if isinstance(exc, Damaged) else str(exc)
-            out.damage.append(Line("chapters.entry", entry=str(key)[:12], why=why))
+            out.damage.append(Line("chapters.entry", entry=str(key)[:12], why=reason(exc)))
             continue
         out.events.append(event)
         last = event.seq
@@ -115,7 +110,7 @@ def _event(doc: Any) -> Event:
     if isinstance(doc, dict) and "e" in doc and "c" in doc:
         event = Event.from_dict(doc["e"])
         if crc(event) != doc["c"]:
-            raise Damaged(Msg("chapters.checksum", seq=event.seq))
+            raise Invalid("chapters.checksum", seq=event.seq)
         return event
     return Event.from_dict(doc)  # format 1: a bare event, no checksum of its own
 

@@ -28,6 +28,11 @@ class NotRegularError(StoreError):
     through, but ``elysium repair`` can set it aside."""
 
 
+class Invalid(Refusal, ValueError):
+    """Content read from a file that is not what it must be: why, in a few words (a
+    message key with values; still a ValueError to the code that reads)."""
+
+
 class Line(str):
     """One line of a report (what opening, ``check`` or ``repair`` found): the English
     sentence as a plain string, for logs, tests and older callers, carrying its message so
@@ -57,6 +62,12 @@ def detail(exc: Exception) -> str:
     """Why something failed, kept for a later report: a refusal as a :class:`Line` (told
     in any language), any other error as its English text."""
     return Line(exc.msg) if isinstance(exc, Refusal) else str(exc)
+
+
+def reason(exc: Exception) -> Msg | str:
+    """Why something failed, as a value of another message: a refusal's message (told in
+    the reader's language), any other error's English text."""
+    return exc.msg if isinstance(exc, Refusal) else str(exc)
 
 
 def value(line: object) -> object:

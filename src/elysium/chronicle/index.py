@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from elysium.chronicle import state as st
-from elysium.chronicle.errors import StoreError
+from elysium.chronicle.errors import StoreError, reason
 from elysium.chronicle.jsonsafe import canonical, digest
 from elysium.chronicle.tinystore import read_tables, write_tables
 from elysium.i18n.message import Msg, Refusal
@@ -88,7 +88,7 @@ def read_index(path: Path) -> Index:
     try:
         tables = read_tables(path)
     except ValueError as exc:
-        raise IndexDamage(str(exc)) from None
+        raise IndexDamage(reason(exc)) from None
     try:
         meta = _single(tables, "meta")
         if meta.get("format") != "elysium-chronicle":
