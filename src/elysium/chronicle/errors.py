@@ -70,6 +70,12 @@ def reason(exc: Exception) -> Msg | str:
     return exc.msg if isinstance(exc, Refusal) else str(exc)
 
 
+def brief(exc: Exception, width: int) -> Msg | str:
+    """:func:`reason`, at most ``width`` characters in English (cut, when longer)."""
+    text = str(exc)
+    return exc.msg if isinstance(exc, Refusal) and len(text) <= width else text[:width]
+
+
 def value(line: object) -> object:
     """A report line as a value of another message: its message, so it is told in the same
     language (a plain string is shown as it is)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from elysium.chronicle import state as st
 from elysium.chronicle.commands import Context
-from elysium.chronicle.errors import CommandError, Line, StoreError, repair_hint
+from elysium.chronicle.errors import CommandError, Line, StoreError, brief, repair_hint
 from elysium.chronicle.events import Event
 from elysium.chronicle.importer import build, read_file
 from elysium.chronicle.parser import parse
@@ -127,7 +127,7 @@ class Session:
             except (ValueError, RulesError) as exc:
                 raise CommandError(
                     f"session.cannot_{parsed.verb}",
-                    why=str(exc)[:120],
+                    why=brief(exc, 120),
                     hint=repair_hint(self.store.root),
                 ) from None
             changes_out = forward
