@@ -40,6 +40,16 @@ ALLOWED_LATIN = {
     "xdg_data_home",
     "lang",
     "dmg",
+    # A chronicle's folders, named as they are on disk (chapters/chapter-0001.json).
+    "chapters",
+    "journal",
+    # The checkpoint's file name (chronicle.json).
+    "chronicle",
+    # Options of `elysium roll` a Storyteller types as they are (--dice, --seed).
+    "dice",
+    "seed",
+    # The key an import file lists its characters under.
+    "characters",
 }
 SAMPLE_NAME = "Zxq"
 

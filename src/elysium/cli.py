@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from elysium import __version__
-from elysium.i18n import LANGUAGES, detect_lang, t
+from elysium.i18n import CATALOGS, LANGUAGES, Msg, Refusal, detect_lang, t
 from elysium.present import format_odds, format_roll
 from elysium.rules import (
     PROFILES,
@@ -33,23 +34,85 @@ from elysium.rules import (
 from elysium.rules.tables import MAX_POOL
 
 EXIT_USAGE = 2
+# The language usage errors are told in: --lang when the command line has it, else the
+# locale's (set by main before parsing; argparse reports while it parses).
+_error_lang: list[str] = []
+
+
+def _lang() -> str:
+    return _error_lang[-1] if _error_lang else detect_lang()
+
+
+def _told(exc: BaseException, lang: str) -> str:
+    """A refusal in ``lang``; any other error as its text."""
+    return exc.render(lang) if isinstance(exc, Refusal) else str(exc)
+
+
+def _argv_lang(argv: Sequence[str]) -> str:
+    """``--lang`` as the command line gives it (before parsing), or the locale's language."""
+    for i, arg in enumerate(argv):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        if value in LANGUAGES:
+            return value
+    return detect_lang()
+
+
+# argparse's own words in a usage error (its gettext message ids) and the catalog keys that
+# tell them in another language; ``{_s}`` stands for argparse's ``%s``, ``{_r}`` for ``%r``.
+_ARGPARSE = {
+    "argument %(argument_name)s: %(message)s": "argparse.argument",
+    "the following arguments are required: %s": "argparse.required",
+    "unrecognized arguments: %s": "argparse.unrecognized",
+    "expected one argument": "argparse.one",
+    "expected at most one argument": "argparse.at_most_one",
+    "expected at least one argument": "argparse.at_least_one",
+    "invalid choice: %(value)r (choose from %(choices)s)": "argparse.choice",
+    "invalid %(type)s value: %(value)r": "argparse.invalid",
+    "ambiguous option: %(option)s could match %(matches)s": "argparse.ambiguous",
+    "not allowed with argument %s": "argparse.not_allowed",
+    "ignored explicit argument %r": "argparse.ignored",
+    "one of the arguments %s is required": "argparse.one_of",
+}
+_FIELD = re.compile(r"\{(\w+)(!r)?\}")
+
+
+def _argparse_words(msgid: str) -> str:
+    """argparse's ``gettext``: its message id, or the same message in the reader's language
+    (as a ``%`` template, which argparse fills)."""
+    key = _ARGPARSE.get(msgid)
+    lang = _lang()
+    if key is None or lang == "en":
+        return msgid
+    text = CATALOGS.get(lang, {}).get(key)
+    if text is None:
+        return msgid
+
+    def field(m: re.Match[str]) -> str:
+        kind = "r" if m[2] else "s"
+        return f"%{m[1][1:]}" if m[1] in ("_s", "_r") else f"%({m[1]}){kind}"
+
+    return _FIELD.sub(field, text.replace("%", "%%"))
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line, not a usage block and a message."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_USAGE, t("cli.error", _lang(), prog=self.prog, error=message) + "\n")
 
 
-def _whole(allowed: str):
-    """An int parser whose error says what is allowed (argparse names the argument)."""
+def _whole(allowed: str, **values: object):
+    """An int parser whose error says what is allowed (argparse names the argument);
+    ``allowed`` is a catalog key (``cli.allowed.…``) told with ``values``."""
 
     def parse(text: str) -> int:
         try:
             return int(text.strip())
         except ValueError:
-            raise argparse.ArgumentTypeError(f"must be {allowed}, got {text!r}") from None
+            said = Msg("cli.must_be", allowed=Msg(allowed, **values), got=text)
+            raise argparse.ArgumentTypeError(said.render(_lang())) from None
 
     return parse
 
@@ -57,13 +120,11 @@ def _whole(allowed: str):
 def _faces(text: str) -> list[int]:
     parts = [p for p in text.replace(" ", "").split(",") if p]
     if not parts:
-        raise argparse.ArgumentTypeError("needs faces such as 7,3,10")
+        raise argparse.ArgumentTypeError(t("cli.needs_faces", _lang()))
     try:
         return [int(p) for p in parts]
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"takes whole numbers 1-10 separated by commas, got {text!r}"
-        ) from None
+        raise argparse.ArgumentTypeError(t("cli.faces_whole", _lang(), got=text)) from None
 
 
 def _mode(text: str) -> int:
@@ -72,9 +133,7 @@ def _mode(text: str) -> int:
     except ValueError:
         mode = -1
     if not 0 <= mode <= 0o777:
-        raise argparse.ArgumentTypeError(
-            f"must be octal permissions such as 600 or 644, got {text!r}"
-        )
+        raise argparse.ArgumentTypeError(t("cli.octal", _lang(), got=text))
     return mode
 
 
@@ -82,19 +141,19 @@ def _profile(text: str) -> Profile:
     try:
         return get_profile(text)
     except RulesError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(_told(exc, _lang())) from None
 
 
 def _add_roll_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "pool",
-        type=_whole(f"a whole number of dice, 1-{MAX_POOL}"),
+        type=_whole("cli.allowed.pool", most=MAX_POOL),
         metavar="POOL",
         help=f"number of d10s, 1-{MAX_POOL}",
     )
     p.add_argument(
         "--diff",
-        type=_whole("a whole number from 2 to 10"),
+        type=_whole("cli.allowed.difficulty"),
         default=6,
         metavar="D",
         help="difficulty 2-10 (default 6)",
@@ -151,7 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="faces rolled on physical dice, one per die (then the rule of ten's rerolls)",
     )
     p_roll.add_argument(
-        "--seed", type=_whole("a whole number"), metavar="N", help="repeatable dice"
+        "--seed", type=_whole("cli.allowed.whole"), metavar="N", help="repeatable dice"
     )
     p_roll.add_argument(
         "--auto",
@@ -176,6 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="v20|dark-ages|demon",
         help="rules profile (default v20)",
     )
+    p_new.add_argument("--lang", choices=LANGUAGES)
 
     p_run = sub.add_parser(
         "run",
@@ -189,10 +249,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_run.add_argument("commands", nargs="+", metavar="COMMAND", help="commands, or - for stdin")
     p_run.add_argument(
         "--seed",
-        type=_whole("a whole number"),
+        type=_whole("cli.allowed.whole"),
         metavar="N",
         help="repeatable dice for rolls without typed faces",
     )
+    p_run.add_argument("--lang", choices=LANGUAGES, help="language (default: from the locale)")
 
     p_state = sub.add_parser("state", help="show a chronicle's current state")
     p_state.add_argument("dir", metavar="DIR")
@@ -201,19 +262,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_log = sub.add_parser("log", help="list a chronicle's events")
     p_log.add_argument("dir", metavar="DIR")
-    p_log.add_argument("--chapter", type=_whole("a chapter number"), metavar="N")
+    p_log.add_argument("--chapter", type=_whole("cli.allowed.chapter"), metavar="N")
     p_log.add_argument("--json", action="store_true")
     p_log.add_argument("--lang", choices=LANGUAGES)
 
     p_import = sub.add_parser("import", help="add characters from a JSON or TOML file")
     p_import.add_argument("dir", metavar="DIR")
     p_import.add_argument("file", metavar="FILE")
+    p_import.add_argument("--lang", choices=LANGUAGES)
 
     p_export = sub.add_parser("export", help="a chapter's recap as Markdown or HTML")
     p_export.add_argument("dir", metavar="DIR")
     p_export.add_argument(
         "--chapter",
-        type=_whole("a chapter number"),
+        type=_whole("cli.allowed.chapter"),
         metavar="N",
         help="default: the latest chapter",
     )
@@ -231,7 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_stats = sub.add_parser("stats", help="dice statistics against the exact odds")
     p_stats.add_argument("dir", metavar="DIR")
     p_stats.add_argument(
-        "--chapter", type=_whole("a chapter number"), metavar="N", help="default: every chapter"
+        "--chapter", type=_whole("cli.allowed.chapter"), metavar="N", help="default: every chapter"
     )
     p_stats.add_argument("--json", action="store_true")
     p_stats.add_argument("--lang", choices=LANGUAGES)
@@ -243,6 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
         "anything. Exit 0 when it is sound, 1 when something is damaged.",
     )
     p_check.add_argument("dir", metavar="DIR")
+    p_check.add_argument("--lang", choices=LANGUAGES)
     p_repair = sub.add_parser(
         "repair",
         help="repair a damaged chronicle, keeping every original aside",
@@ -251,12 +314,13 @@ def build_parser() -> argparse.ArgumentParser:
         "Every original is kept as NAME.damaged-DATE.",
     )
     p_repair.add_argument("dir", metavar="DIR")
+    p_repair.add_argument("--lang", choices=LANGUAGES)
 
     p_replay = sub.add_parser("replay", help="step through a saved chapter in the dashboard")
     p_replay.add_argument("dir", metavar="DIR")
     p_replay.add_argument(
         "--chapter",
-        type=_whole("a chapter number"),
+        type=_whole("cli.allowed.chapter"),
         metavar="N",
         help="default: the latest chapter",
     )
@@ -283,22 +347,18 @@ def _warn(args: argparse.Namespace, lang: str) -> None:
 def cmd_roll(args: argparse.Namespace, lang: str) -> int:
     request, profile = _request(args)
     if args.dice is not None and args.seed is not None:
-        raise RulesError("use --dice (faces you rolled) or --seed (generated dice), not both")
+        raise RulesError("cli.dice_or_seed")
     if args.auto:
         result = automatic_success(request, profile)
     elif args.dice is not None:
         if not profile.house.rule_of_ten and len(args.dice) != request.dice:
-            raise RulesError(
-                f"--dice gave {len(args.dice)} faces but the pool is {request.dice} dice; "
-                f"give exactly one face per die"
-            )
+            raise RulesError("cli.dice_count", faces=len(args.dice), dice=request.dice)
         try:
             result = roll_faces(request, args.dice, profile)
         except RulesError as exc:
             if not profile.house.rule_of_ten:
                 raise
-            hint = "with the rule of ten give each 10's reroll after the pool"
-            raise RulesError(f"{exc} ({hint})") from None
+            raise RulesError("cli.rule_of_ten_hint", error=exc) from None
     else:
         result = roll(request, SeededDice(args.seed), profile)
     _warn(args, lang)
@@ -352,6 +412,8 @@ def dashboard_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``elysium`` script; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    _error_lang[:] = [_argv_lang(argv)]
+    argparse._ = _argparse_words  # type: ignore[attr-defined]  # its usage errors, told
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
         args = dashboard_parser().parse_args(argv)
         from elysium.tui.launch import launch
@@ -368,9 +430,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](args, lang)
     except RulesError as exc:
-        from elysium.i18n.errors import translate
-
-        print(f"elysium {args.command}: error: {translate(str(exc), lang)}", file=sys.stderr)
+        said = t("cli.error", lang, prog=f"elysium {args.command}", error=_told(exc, lang))
+        print(said, file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:  # `elysium odds 50 | head` is not an error
         return 0
@@ -384,9 +445,8 @@ def _chronicle_command(args: argparse.Namespace, lang: str) -> int:
     try:
         return cli_chronicle.COMMANDS[args.command](args, lang)
     except (ChronicleError, RulesError) as exc:
-        from elysium.i18n.errors import translate
-
-        print(f"elysium {args.command}: error: {translate(str(exc), lang)}", file=sys.stderr)
+        said = t("cli.error", lang, prog=f"elysium {args.command}", error=_told(exc, lang))
+        print(said, file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         return 0

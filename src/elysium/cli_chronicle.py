@@ -14,13 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.combat import combat_json
-from elysium.chronicle.errors import ChronicleError, CommandError, StoreError
+from elysium.chronicle.errors import ChronicleError, CommandError, StoreError, told
 from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
 from elysium.chronicle.session import Session
 from elysium.chronicle.state import State
-from elysium.i18n import t
-from elysium.i18n.errors import translate
+from elysium.i18n import Msg, t
 from elysium.rules import SeededDice
 from elysium.rules.character import Character
 
@@ -36,13 +35,13 @@ def _graceful() -> None:
         signal.signal(sig, _exit_on_signal)
 
 
-def _open(args: argparse.Namespace, readonly: bool) -> Session:
+def _open(args: argparse.Namespace, readonly: bool, lang: str) -> Session:
     root = resolve_chronicle(args.dir)
     rng = SeededDice(args.seed) if getattr(args, "seed", None) is not None else None
     session = Session.open(root, readonly=readonly, rng=rng)
     for line in session.report:
-        label = "warning" if readonly else "recovered"  # a reader changes nothing
-        print(f"elysium: {label}: {line}", file=sys.stderr)
+        key = "cli.warning" if readonly else "cli.recovered"  # a reader changes nothing
+        print(t(key, lang, prog="elysium", line=told(line, lang)), file=sys.stderr)
     return session
 
 
@@ -52,7 +51,7 @@ def cmd_new(args: argparse.Namespace, lang: str) -> int:
         ensure_private_dir(root.parent)  # the data directory itself is private too
     session = Session.create(root, args.name or root.name, args.profile)
     try:
-        print(f"created chronicle {session.state.name!r} at {root} ({args.profile.key})")
+        print(t("cli.created", lang, name=session.state.name, root=root, profile=args.profile.key))
     finally:
         session.close()
     return 0
@@ -61,7 +60,7 @@ def cmd_new(args: argparse.Namespace, lang: str) -> int:
 def cmd_run(args: argparse.Namespace, lang: str) -> int:
     _graceful()
     from_stdin = args.commands == ["-"]
-    session = _open(args, readonly=False)
+    session = _open(args, readonly=False, lang=lang)
     try:
         commands = _stdin_commands() if from_stdin else enumerate(args.commands, start=1)
         for i, command in commands:
@@ -71,15 +70,18 @@ def cmd_run(args: argparse.Namespace, lang: str) -> int:
                 result = session.execute(command)
             except ChronicleError as exc:
                 shown = command if isinstance(command, str) else ""
-                if from_stdin:
-                    where = f"line {i}" + (f" ({_short(shown)!r})" if shown else "")
+                if from_stdin and shown:
+                    where = t("cli.where_line_text", lang, n=i, text=_short(shown))
+                elif from_stdin:
+                    where = t("cli.where_line", lang, n=i)
                 elif len(args.commands) > 1:
-                    where = f"command {i} ({_short(shown)!r})"
+                    where = t("cli.where_command", lang, n=i, text=_short(shown))
                 else:
                     where = repr(_short(shown))
-                print(f"elysium run: error: {where}: {translate(str(exc), lang)}", file=sys.stderr)
+                error = t("cli.where", lang, where=where, error=exc.render(lang))
+                print(t("cli.error", lang, prog="elysium run", error=error), file=sys.stderr)
                 return 2
-            print(result.message, flush=True)
+            print(result.render(lang), flush=True)
     finally:
         session.close()
     return 0
@@ -102,18 +104,12 @@ def _stdin_commands() -> Iterator[tuple[int, str | CommandError]]:
             return
         number += 1
         if len(raw) >= cap and not raw.endswith(b"\n"):
-            yield (
-                number,
-                CommandError(
-                    f"the line is longer than {MAX_COMMAND:,} characters; a command can be at "
-                    f"most {MAX_COMMAND:,}"
-                ),
-            )
+            yield number, CommandError("parse.line_too_long", most=MAX_COMMAND)
             return
         try:
             line = raw.decode("utf-8").strip()
         except UnicodeDecodeError:
-            yield number, CommandError("the line is not UTF-8 text")
+            yield number, CommandError("parse.not_utf8")
             return
         if not line or line.startswith("#"):
             continue
@@ -121,10 +117,10 @@ def _stdin_commands() -> Iterator[tuple[int, str | CommandError]]:
 
 
 def cmd_import(args: argparse.Namespace, lang: str) -> int:
-    session = _open(args, readonly=False)
+    session = _open(args, readonly=False, lang=lang)
     try:
         result = session.import_file(Path(args.file))
-        print(result.message)
+        print(result.render(lang))
     finally:
         session.close()
     return 0
@@ -175,15 +171,24 @@ def state_json(state: State) -> dict[str, Any]:
 
 
 def cmd_state(args: argparse.Namespace, lang: str) -> int:
-    session = _open(args, readonly=True)
+    session = _open(args, readonly=True, lang=lang)
     try:
         state = session.state
         if args.json:
             print(json.dumps(state_json(state), ensure_ascii=False))
             return 0
         print(
-            f"{state.name} ({state.profile.key}) — night {state.night}, chapter {state.chapter}, "
-            f"scene {state.scene}, turn {state.turn}; {state.events} events"
+            t(
+                "cli.state",
+                lang,
+                name=state.name,
+                profile=state.profile.key,
+                night=state.night,
+                chapter=state.chapter,
+                scene=state.scene,
+                turn=state.turn,
+                events=state.events,
+            )
         )
         width = min(24, max((len(c.name) for c in state.characters.values()), default=4))
         for c in state.characters.values():
@@ -206,31 +211,48 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
                 flags.append(t("ui.lost", lang))
             name = c.name if len(c.name) <= width else c.name[: width - 1] + "…"
             extra = f" [{'; '.join(flags)}]" if flags else ""
+            kind = c.kind.value if lang == "en" else t(f"kind.{c.kind.value}", lang)
+            morality = c.morality
+            if lang != "en" and c.has_humanity:
+                morality = t("ui.humanity", lang)
             print(
-                f"  {name:<{width}} {c.kind.value:<7} {''.join(track.marks(lang))} {level:<14} "
-                f"blood {c.blood}/{c.blood_max}  wp {c.willpower_points}/{c.willpower}  "
-                f"{c.morality} {c.morality_rating}{extra}"
+                t(
+                    "cli.state_character",
+                    lang,
+                    name=f"{name:<{width}}",
+                    kind=f"{kind:<7}",
+                    track="".join(track.marks(lang)),
+                    level=f"{level:<14}",
+                    blood=c.blood,
+                    blood_max=c.blood_max,
+                    wp=c.willpower_points,
+                    wp_max=c.willpower,
+                    morality=morality,
+                    rating=c.morality_rating,
+                    extra=extra,
+                )
             )
         combat = combat_json(state)
         if combat:
-            order = (
-                ", ".join(f"{e['name']} {e['initiative']}" for e in combat["order"])
-                or "initiative not rolled"
+            order = ", ".join(f"{e['name']} {e['initiative']}" for e in combat["order"]) or t(
+                "cli.no_initiative", lang
             )
-            now = f"; {combat['current']} now" if combat["current"] else ""
-            print(f"  combat: round {combat['round']}, {combat['phase']} — {order}{now}")
+            now = t("cli.now", lang, who=combat["current"]) if combat["current"] else ""
+            round_ = combat["round"]
+            phase = combat["phase"]
+            print(t("cli.combat", lang, round=round_, phase=phase, order=order, now=now))
             if combat["dazed"]:
-                print(f"  dazed: {', '.join(combat['dazed'])}")
+                print(t("cli.dazed", lang, names=combat["dazed"]))
     finally:
         session.close()
     return 0
 
 
 def cmd_log(args: argparse.Namespace, lang: str) -> int:
-    session = _open(args, readonly=True)
+    session = _open(args, readonly=True, lang=lang)
     try:
         events = session.events(args.chapter)
-        _warn(args.command, session)
+        _warn(args.command, session, lang)
         if args.json:
             print(json.dumps([e.to_dict() for e in events], ensure_ascii=False))
             return 0
@@ -248,10 +270,11 @@ def cmd_log(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
-def _warn(command: str, session: Session) -> None:
+def _warn(command: str, session: Session, lang: str) -> None:
     """What could not be read: said on stderr, so the output stays what was asked for."""
     for line in session.store.warnings:
-        print(f"elysium {command}: warning: {line}", file=sys.stderr)
+        said = told(line, lang)
+        print(t("cli.warning", lang, prog=f"elysium {command}", line=said), file=sys.stderr)
 
 
 def cmd_check(args: argparse.Namespace, lang: str) -> int:
@@ -260,9 +283,9 @@ def cmd_check(args: argparse.Namespace, lang: str) -> int:
     root = resolve_chronicle(args.dir)
     verdict = Store.verify(root)
     for line in verdict.lines:
-        print(translate(line, lang))
+        print(told(line, lang))
     if not verdict.sound:
-        print(translate(f"damaged: run `elysium repair {root}` to repair it", lang))
+        print(t("cli.damaged", lang, root=root))
     return 0 if verdict.sound else 1
 
 
@@ -273,14 +296,14 @@ def cmd_repair(args: argparse.Namespace, lang: str) -> int:
     session = Session.open(root, full=True)
     try:
         for line in session.report:
-            print(f"repaired: {translate(line, lang)}")
+            print(t("cli.repaired", lang, line=told(line, lang)))
     finally:
         session.close()
     if not session.report:
-        print(translate("nothing to repair", lang))
+        print(t("cli.nothing_to_repair", lang))
     verdict = Store.verify(root)
     for line in verdict.lines:
-        print(translate(line, lang))
+        print(told(line, lang))
     return 0 if verdict.sound else 1
 
 
@@ -289,20 +312,18 @@ def _chapter(session: Session, chapter: int | None) -> int:
     if chapter is None:
         return chapters[-1]
     if chapter not in chapters:
-        raise StoreError(
-            f"there is no chapter {chapter}; chapters are {', '.join(map(str, chapters))}"
-        )
+        raise StoreError("store.no_such_chapter", chapter=chapter, chapters=chapters)
     return chapter
 
 
 def cmd_export(args: argparse.Namespace, lang: str) -> int:
     from elysium.recap import build, markdown, page
 
-    session = _open(args, readonly=True)
+    session = _open(args, readonly=True, lang=lang)
     try:
         chapter = _chapter(session, args.chapter)
         recap = build(session.events(), chapter, session.state.name, lang)
-        _warn(args.command, session)
+        _warn(args.command, session, lang)
         text = markdown(recap, lang) if args.format == "md" else page(recap, lang)
     finally:
         session.close()
@@ -310,7 +331,7 @@ def cmd_export(args: argparse.Namespace, lang: str) -> int:
         sys.stdout.write(text)
         return 0
     _write_export(Path(args.output).expanduser(), text.encode("utf-8"), args.mode)
-    print(f"wrote {args.output}", file=sys.stderr)
+    print(t("cli.wrote", lang, path=args.output), file=sys.stderr)
     return 0
 
 
@@ -320,26 +341,26 @@ def _write_export(target: Path, data: bytes, mode: int) -> None:
     from elysium.chronicle.files import atomic_write
 
     if target.is_symlink():
-        raise StoreError(f"{target} is a symbolic link; write the export to a regular file")
+        raise StoreError("export.symlink", path=target)
     if target.exists() and not target.is_file():
-        raise StoreError(f"{target} is not a regular file; choose another file")
+        raise StoreError("export.not_regular", path=target)
     for directory in (target.parent, target.parent.parent):
         if (directory / "journal").is_dir() or (directory / "chronicle.json").exists():
-            raise StoreError(f"{target} is inside a chronicle; write the export elsewhere")
+            raise StoreError("export.inside", path=target)
     if not target.parent.is_dir():
-        raise StoreError(f"there is no directory {target.parent} to write {target.name} in")
-    atomic_write(target, data, mode=mode, what=f"could not write {target}")
+        raise StoreError("export.no_dir", directory=target.parent, name=target.name)
+    atomic_write(target, data, mode=mode, what=Msg("store.could_not_write", name=target))
 
 
 def cmd_stats(args: argparse.Namespace, lang: str) -> int:
     from elysium.stats import dice_stats
 
-    session = _open(args, readonly=True)
+    session = _open(args, readonly=True, lang=lang)
     try:
         if args.chapter is not None:
             _chapter(session, args.chapter)
         tallies = dice_stats(session.events(), session.state.profile, args.chapter)
-        _warn(args.command, session)
+        _warn(args.command, session, lang)
     finally:
         session.close()
     if args.json:

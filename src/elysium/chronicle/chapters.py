@@ -20,8 +20,10 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import MemoryStorage
 
+from elysium.chronicle.errors import Invalid, Line, reason
 from elysium.chronicle.events import Event, crc
 from elysium.chronicle.jsonsafe import loads
+from elysium.i18n.message import Msg
 
 MAX_CLOSED = 512 * 1024 * 1024
 _LINE = re.compile(rb'^"(\d{1,12})":(\{.*\}),?$')
@@ -68,11 +70,11 @@ def read_closed(raw: bytes, number: int) -> ClosedRead:
     try:
         document = loads(raw)
         if not isinstance(document, dict) or not isinstance(document.get("events"), dict):
-            raise ValueError("not a chapter file")
+            raise Invalid("chapters.not_chapter")
         docs = list(document["events"].items())
         header = document.get("chapter")
     except ValueError as exc:
-        out.damage.append(f"unreadable as a whole ({exc}); read it line by line")
+        out.damage.append(Line("chapters.unreadable", why=reason(exc)))
         docs, header = _salvage(raw)
     _header(out, header, number)
     last = 0
@@ -80,11 +82,12 @@ def read_closed(raw: bytes, number: int) -> ClosedRead:
         try:
             event = _event(doc)
             if event.time.get("chapter", number) != number:
-                raise ValueError(f"belongs to chapter {event.time.get('chapter')}")
+                said = Msg("chapters.other_chapter", chapter=event.time.get("chapter"))
+                raise Invalid(said)
             if event.seq <= last:
-                raise ValueError(f"sequence {event.seq} does not follow {last}")
+                raise Invalid("chapters.out_of_order", seq=event.seq, last=last)
         except ValueError as exc:
-            out.damage.append(f"entry {str(key)[:12]}: {exc}")
+            out.damage.append(Line("chapters.entry", entry=str(key)[:12], why=reason(exc)))
             continue
         out.events.append(event)
         last = event.seq
@@ -96,7 +99,7 @@ def _header(out: ClosedRead, header: Any, number: int) -> None:
         return  # format 1 files have none
     doc = next(iter(header.values()), None) if isinstance(header, dict) else None
     if not isinstance(doc, dict) or doc.get("number") != number:
-        out.damage.append("its header is damaged or names another chapter")
+        out.damage.append(Line("chapters.header"))
         return
     first, last = doc.get("first"), doc.get("last")
     if isinstance(first, int) and isinstance(last, int) and 0 < first <= last:
@@ -107,7 +110,7 @@ def _event(doc: Any) -> Event:
     if isinstance(doc, dict) and "e" in doc and "c" in doc:
         event = Event.from_dict(doc["e"])
         if crc(event) != doc["c"]:
-            raise ValueError(f"event {event.seq}'s checksum does not match")
+            raise Invalid("chapters.checksum", seq=event.seq)
         return event
     return Event.from_dict(doc)  # format 1: a bare event, no checksum of its own
 

@@ -11,6 +11,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
+from elysium.chronicle.errors import Invalid
 from elysium.chronicle.jsonsafe import loads
 from elysium.chronicle.text import clean_deep
 
@@ -54,27 +55,27 @@ class Event:
         """Rebuild and validate an event read from a file; ValueError if it is not one.
         Its text is neutralised: a crafted record cannot reach a terminal as control codes."""
         if not isinstance(d, dict):
-            raise ValueError("an event must be an object")
+            raise Invalid("event.not_object")
         v = d.get("v")
         if not _whole(v) or v > SCHEMA_VERSION or v < 1:
-            raise ValueError(f"unsupported event schema version {str(v)[:20]!r}")
+            raise Invalid("event.schema", version=str(v)[:20])
         seq = d.get("seq")
         if not _whole(seq) or not 1 <= seq <= MAX_SEQ:
-            raise ValueError("an event needs a positive sequence number")
+            raise Invalid("event.seq")
         kind = d.get("type")
         if not isinstance(kind, str) or not kind or len(kind) > 40:
-            raise ValueError("an event needs a type")
+            raise Invalid("event.type")
         time = d.get("time") or {}
         if not isinstance(time, dict) or not all(
             isinstance(k, str) and _whole(n) and 0 <= n <= MAX_TIME for k, n in time.items()
         ):
-            raise ValueError(f"event {seq} has a malformed game time")
+            raise Invalid("event.time", seq=seq)
         wall, cmd = d.get("wall", ""), d.get("cmd", "")
         if not isinstance(wall, str) or not isinstance(cmd, str) or len(cmd) > MAX_TEXT:
-            raise ValueError(f"event {seq} has malformed text")
+            raise Invalid("event.text", seq=seq)
         data, changes = d.get("data") or {}, d.get("changes") or {}
         if not isinstance(data, dict) or not isinstance(changes, dict):
-            raise ValueError(f"event {seq} has malformed data")
+            raise Invalid("event.data", seq=seq)
         return cls(
             seq=seq,
             type=clean_deep(kind),
@@ -102,22 +103,22 @@ def split_record(line: bytes) -> tuple[bytes, int]:
     """The event bytes of a journal line and the checksum it claims; ValueError if the
     line is not shaped like a record."""
     if not line.startswith(_HEAD) or len(line) < len(_HEAD) + _TAIL_LEN + 2:
-        raise ValueError("not a journal record")
+        raise Invalid("record.not_record")
     body = line[len(_HEAD) : -_TAIL_LEN]
     tail = line[-_TAIL_LEN:]
     if not (tail.startswith(b',"c":"') and tail.endswith(b'"}')):
-        raise ValueError("record checksum missing")
+        raise Invalid("record.checksum_missing")
     try:
         return body, int(tail[6:14], 16)
     except ValueError:
-        raise ValueError("record checksum unreadable") from None
+        raise Invalid("record.checksum_unreadable") from None
 
 
 def decode(line: bytes) -> Event:
     """Parse and verify one journal line (without its newline); ValueError if damaged."""
     body, expected = split_record(line)
     if zlib.crc32(body) & 0xFFFFFFFF != expected:
-        raise ValueError("record checksum does not match")
+        raise Invalid("record.checksum")
     return Event.from_dict(loads(body))
 
 

@@ -25,26 +25,34 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from elysium.chronicle import faults
-from elysium.chronicle.errors import NotRegularError, StoreError
+from elysium.chronicle.errors import Line, NotRegularError, StoreError
 from elysium.chronicle.paths import FILE_MODE, check_file, fsync_dir, write_all
+from elysium.i18n.message import Msg
 
 # Ours: ".NAME.tmp-<16 hex>"; older versions wrote ".NAME.<pid>.tmp" and ".NAME.tmp".
 TEMP_RE = re.compile(r"^\..+\.(tmp-[0-9a-f]{16}|\d+\.tmp|tmp)$")
 DAMAGED = ".damaged-"
 
 
-def write_error(exc: OSError, what: str = "could not save") -> str:
-    """One sentence for a failed write, saying what to do about it."""
+def write_msg(exc: OSError, what: Msg | str | None = None) -> Msg:
+    """One sentence for a failed write, saying what to do about it: ``what`` failed (by
+    default "could not save"), why, and that nothing was changed."""
+    label = Msg("store.could_not_save") if what is None else what
     if exc.errno == errno.ENOSPC:
-        why = "the disk is full"
+        why: Msg | str = Msg("store.disk_full")
     elif exc.errno == errno.EDQUOT:
-        why = "the disk quota is exhausted"
+        why = Msg("store.quota_exhausted")
     elif exc.errno == errno.EFBIG:
-        why = "the file size limit was reached"
+        why = Msg("store.file_size_limit")
     else:
         why = (exc.strerror or str(exc)).rstrip(".")
-        return f"{what}: {why}. Nothing was changed"
-    return f"{what}: {why}. Nothing was changed; free some space and try again"
+        return Msg("store.write_failed", what=label, why=why)
+    return Msg("store.write_failed_space", what=label, why=why)
+
+
+def write_error(exc: OSError, what: Msg | str | None = None) -> Line:
+    """:func:`write_msg` as a report line (English as a string, any language by render)."""
+    return Line(write_msg(exc, what))
 
 
 def temp_name(path: Path) -> Path:
@@ -69,22 +77,24 @@ def write_temp(path: Path, data: bytes, mode: int = FILE_MODE) -> Path:
     return tmp
 
 
-def atomic_write(path: Path, data: bytes, *, mode: int = FILE_MODE, what: str = "") -> None:
+def atomic_write(
+    path: Path, data: bytes, *, mode: int = FILE_MODE, what: Msg | None = None
+) -> None:
     """Replace ``path`` with ``data`` in one step: readers see the old file or the new one."""
     check_file(path)
-    _publish(path, data, what or f"could not write {path.name}", os.replace, mode)
+    _publish(path, data, what or Msg("store.could_not_write", name=path.name), os.replace, mode)
 
 
-def create_new(path: Path, data: bytes, *, what: str = "") -> None:
+def create_new(path: Path, data: bytes, *, what: Msg | None = None) -> None:
     """Make ``path`` with ``data``, all or nothing, and never over an existing file: the
     name appears only once every byte is on disk (a link fails where a file exists)."""
-    _publish(path, data, what or f"could not create {path.name}", os.link)
+    _publish(path, data, what or Msg("store.could_not_create", name=path.name), os.link)
 
 
 def _publish(
     path: Path,
     data: bytes,
-    label: str,
+    label: Msg,
     put: Callable[[Path, Path], None],
     mode: int = FILE_MODE,
 ) -> None:
@@ -93,14 +103,14 @@ def _publish(
     try:
         tmp = write_temp(path, data, mode)
     except OSError as exc:
-        raise StoreError(write_error(exc, label)) from None
+        raise StoreError(write_msg(exc, label)) from None
     try:
         put(tmp, path)
         fsync_dir(path.parent)
     except FileExistsError:
-        raise StoreError(f"{label}: {path.name} already exists") from None
+        raise StoreError("store.already_exists", what=label, name=path.name) from None
     except OSError as exc:
-        raise StoreError(write_error(exc, label)) from None
+        raise StoreError(write_msg(exc, label)) from None
     finally:
         remove_quietly(tmp)  # after a rename it is already gone
 
@@ -113,12 +123,9 @@ def read_bounded(path: Path, limit: int) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise NotRegularError(f"{path.name} is not a regular file")
+            raise NotRegularError("store.not_regular", name=path.name)
         if info.st_size > limit:
-            raise OversizeError(
-                f"{path.name} is {info.st_size:,} bytes, more than the "
-                f"{limit:,} an Elysium file can be"
-            )
+            raise OversizeError("store.oversize", name=path.name, size=info.st_size, limit=limit)
         with os.fdopen(os.dup(fd), "rb", buffering=0) as f:
             parts = [f.read(info.st_size + 1)]  # one allocation: the size is known
             total = len(parts[0])
@@ -129,7 +136,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
                 parts.append(more)
                 total += len(more)
                 if total > limit:
-                    raise OversizeError(f"{path.name} grew past {limit:,} bytes while read")
+                    raise OversizeError("store.grew_past", name=path.name, limit=limit)
         return parts[0] if len(parts) == 1 else b"".join(parts)
     finally:
         os.close(fd)
@@ -178,20 +185,20 @@ def link_aside(path: Path) -> Path:
     return _aside(path, os.link)
 
 
-def replace_keeping(path: Path, data: bytes, what: str) -> Path:
+def replace_keeping(path: Path, data: bytes, what: Msg) -> Path:
     """Replace a damaged file with ``data``, keeping the original as ``.damaged-``: the new
     content is written first, so a full disk or a crash at any point loses neither."""
     try:
         tmp = write_temp(path, data)
     except OSError as exc:
-        raise StoreError(write_error(exc, what)) from None
+        raise StoreError(write_msg(exc, what)) from None
     try:
         aside = link_aside(path)
         os.replace(tmp, path)
         fsync_dir(path.parent)
     except OSError as exc:
         remove_quietly(tmp)
-        raise StoreError(write_error(exc, what)) from None
+        raise StoreError(write_msg(exc, what)) from None
     return aside
 
 
@@ -201,7 +208,9 @@ def _aside(path: Path, keep: Callable[[Path, Path], None]) -> Path:
         keep(path, target)
         fsync_dir(path.parent)
     except OSError as exc:
-        raise StoreError(write_error(exc, f"could not keep {path.name} aside")) from None
+        raise StoreError(
+            write_msg(exc, Msg("store.could_not_keep_aside", name=path.name))
+        ) from None
     return target
 
 
@@ -211,7 +220,7 @@ def copy_aside(path: Path, data: bytes) -> Path:
     if existing is not None:
         return existing
     target = _aside_name(path)
-    _publish(target, data, f"could not keep a copy of {path.name}", os.link)
+    _publish(target, data, Msg("store.could_not_keep_copy", name=path.name), os.link)
     return target
 
 

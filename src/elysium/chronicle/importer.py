@@ -18,6 +18,7 @@ from typing import Any
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.jsonsafe import check_depth, loads
 from elysium.chronicle.text import clean_name, clean_text, name_key
+from elysium.i18n.message import Msg
 from elysium.rules.character import (
     Character,
     from_template,
@@ -58,7 +59,7 @@ def read_file(path: Path) -> list[dict[str, Any]]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise CommandError(f"{path.name} is not UTF-8 text") from None
+        raise CommandError("import.not_utf8", name=path.name) from None
     data: Any
     if path.suffix.lower() == ".toml":
         data = _toml(text, path)
@@ -67,14 +68,14 @@ def read_file(path: Path) -> list[dict[str, Any]]:
             data = loads(text)
         except ValueError as exc:
             if path.suffix.lower() == ".json" or "nested" in str(exc):
-                raise CommandError(f"{path.name} is not valid JSON: {exc}") from None
+                raise CommandError("import.not_json", name=path.name, why=exc) from None
             data = _toml(text, path)
     if isinstance(data, dict):
         data = data.get("characters")
     if not isinstance(data, list) or not data:
-        raise CommandError(f"{path.name} has no characters: give a list under 'characters'")
+        raise CommandError("import.no_characters", name=path.name)
     if not all(isinstance(e, dict) for e in data):
-        raise CommandError(f"{path.name}: every character must be a table of fields")
+        raise CommandError("import.not_tables", name=path.name)
     return data
 
 
@@ -84,21 +85,21 @@ def _read(path: Path) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError as exc:
-        raise CommandError(f"cannot read {path.name}: {exc.strerror}") from None
+        raise CommandError("import.cannot_read", name=path.name, why=exc.strerror) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise CommandError(f"{path.name} is not a regular file; give a JSON or TOML file")
+            raise CommandError("import.not_regular", name=path.name)
         if info.st_size > MAX_FILE:
-            raise CommandError(f"{path.name} is larger than {MAX_FILE // 1024} KiB")
+            raise CommandError("import.too_large", name=path.name, most=MAX_FILE // 1024)
         with os.fdopen(os.dup(fd), "rb") as f:
             raw = f.read(MAX_FILE + 1)
     except OSError as exc:
-        raise CommandError(f"cannot read {path.name}: {exc.strerror}") from None
+        raise CommandError("import.cannot_read", name=path.name, why=exc.strerror) from None
     finally:
         os.close(fd)
     if len(raw) > MAX_FILE:
-        raise CommandError(f"{path.name} is larger than {MAX_FILE // 1024} KiB")
+        raise CommandError("import.too_large", name=path.name, most=MAX_FILE // 1024)
     return raw
 
 
@@ -108,7 +109,7 @@ def _toml(text: str, path: Path) -> Any:
         check_depth(data)
         return data
     except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:
-        raise CommandError(f"{path.name} is neither valid JSON nor TOML: {exc}") from None
+        raise CommandError("import.neither", name=path.name, why=exc) from None
 
 
 def build(entries: list[dict[str, Any]], profile: Profile, existing: set[str]) -> list[Character]:
@@ -116,17 +117,17 @@ def build(entries: list[dict[str, Any]], profile: Profile, existing: set[str]) -
     out: list[Character] = []
     seen = set(existing)
     for i, entry in enumerate(entries, start=1):
-        where = f"character {i}"
+        where = Msg("import.character", n=i)
         try:
             c = _one(entry, profile)
         except (RulesError, CommandError) as exc:
             label = entry.get("name") if isinstance(entry.get("name"), str) else None
             if label:
-                where += f" ({clean_name(label)})"
-            raise CommandError(f"{where}: {exc}") from None
+                where = Msg("import.character_named", n=i, name=clean_name(label))
+            raise CommandError("import.where", where=where, error=exc) from None
         key = name_key(c.name)
         if key in seen:
-            raise CommandError(f"{where}: there is already a character named {c.name!r}")
+            raise CommandError("import.where", where=where, error=Msg("import.taken", name=c.name))
         seen.add(key)
         out.append(c)
     return out
@@ -135,10 +136,10 @@ def build(entries: list[dict[str, Any]], profile: Profile, existing: set[str]) -
 def _one(e: dict[str, Any], profile: Profile) -> Character:
     unknown = sorted(set(e) - KNOWN)
     if unknown:
-        raise CommandError(f"unknown field {unknown[0]!r}; fields: {', '.join(sorted(KNOWN))}")
+        raise CommandError("import.unknown_field", field=unknown[0], fields=sorted(KNOWN))
     name = e.get("name")
     if not isinstance(name, str) or not clean_name(name):
-        raise CommandError("needs a name")
+        raise CommandError("import.needs_name")
     name = clean_name(name)
     template = e.get("template")
     if template is not None:
@@ -147,12 +148,12 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
         kind = parse_kind(str(e.get("kind", "mortal")))
         gen = e.get("generation")
         if gen is not None and (isinstance(gen, bool) or not isinstance(gen, int)):
-            raise CommandError("generation must be a whole number")
+            raise CommandError("import.generation")
         c = new_character(name, kind, gen)
     for group in ("attributes", "abilities", "disciplines", "virtues"):
         table = e.get(group) or {}
         if not isinstance(table, dict):
-            raise CommandError(f"{group} must be a table of trait = rating")
+            raise CommandError(f"import.{group}_table")
         for trait, value in table.items():
             # Known names are checked (a typo gets a suggestion); write discipline:NAME or
             # ability:NAME for a trait outside the lists.
@@ -177,7 +178,7 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
     if not isinstance(specialties, dict) or not all(
         isinstance(v, str) for v in specialties.values()
     ):
-        raise CommandError('specialties must be a table of trait = "text"')
+        raise CommandError("import.specialties_table")
     for trait, text in specialties.items():
         c = set_specialty(c, trait, text)
     return c

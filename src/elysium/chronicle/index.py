@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from elysium.chronicle import state as st
-from elysium.chronicle.errors import StoreError
+from elysium.chronicle.errors import StoreError, reason
 from elysium.chronicle.jsonsafe import canonical, digest
 from elysium.chronicle.tinystore import read_tables, write_tables
+from elysium.i18n.message import Msg, Refusal
 
 FORMAT = "elysium-chronicle"
 FORMAT_VERSION = 2
@@ -30,8 +31,9 @@ MAX_CHAPTER = 10**6  # file names hold four digits or more
 MAX_OFFSET = 1 << 40
 
 
-class IndexDamage(ValueError):
-    """The checkpoint cannot be used; the reason is one short phrase."""
+class IndexDamage(Refusal, ValueError):
+    """The checkpoint cannot be used; the reason is one short phrase (a message key with
+    values; a reason taken from elsewhere is shown as it is)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,15 +69,16 @@ class Index:
     chapters: dict[int, ChapterEntry] = field(default_factory=dict)
 
 
-def _whole(value: Any, low: int, high: int, what: str) -> int:
+def _whole(value: Any, low: int, high: int, what: str, **values: Any) -> int:
+    """``value`` when it is a whole number in range; ``what`` names it (``index.what.…``)."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise IndexDamage(f"{what} is out of range")
+        raise IndexDamage("index.out_of_range", what=Msg(f"index.what.{what}", **values))
     return value
 
 
 def _sha(value: Any, what: str) -> str:
     if not isinstance(value, str) or len(value) != 64 or value.strip("0123456789abcdef"):
-        raise IndexDamage(f"{what} is not a SHA-256 digest")
+        raise IndexDamage("index.not_sha", what=Msg(f"index.what.{what}"))
     return value
 
 
@@ -85,39 +88,36 @@ def read_index(path: Path) -> Index:
     try:
         tables = read_tables(path)
     except ValueError as exc:
-        raise IndexDamage(str(exc)) from None
+        raise IndexDamage(reason(exc)) from None
     try:
         meta = _single(tables, "meta")
         if meta.get("format") != "elysium-chronicle":
-            raise IndexDamage("it is not an Elysium chronicle file")
+            raise IndexDamage("index.not_ours")
         version = meta.get("version")
         if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
-            raise StoreError(
-                f"{path.name} was written by a newer Elysium (format {version}); "
-                f"upgrade Elysium to open this chronicle"
-            )
-        version = _whole(version, 1, FORMAT_VERSION, "its format version")
+            raise StoreError("index.newer", name=path.name, version=version)
+        version = _whole(version, 1, FORMAT_VERSION, "format_version")
         snap = _single(tables, "snapshot")
         if version >= 2:
             seal = _single(tables, "seal").get("sha256")
             if seal != _seal(tables):
-                raise IndexDamage("its seal does not match its contents")
+                raise IndexDamage("index.seal")
         try:
             state = st.from_dict(snap.get("state"))
         except ValueError as exc:
             raise IndexDamage(str(exc)) from None
-        seq = _whole(snap.get("seq", state.events), 1, st.MAX_SEQ, "its sequence number")
+        seq = _whole(snap.get("seq", state.events), 1, st.MAX_SEQ, "seq")
         if seq != state.events:
-            raise IndexDamage("its sequence number disagrees with its state")
+            raise IndexDamage("index.seq_disagrees")
         if snap.get("chapter") != state.chapter:
-            raise IndexDamage("its chapter disagrees with its state")
+            raise IndexDamage("index.chapter_disagrees")
         journal = snap.get("journal")
         snapshot = Snapshot(
             state=state,
-            chapter=_whole(snap.get("chapter"), 1, MAX_CHAPTER, "its chapter"),
-            offset=_whole(snap.get("offset"), 0, MAX_OFFSET, "its journal offset"),
+            chapter=_whole(snap.get("chapter"), 1, MAX_CHAPTER, "chapter"),
+            offset=_whole(snap.get("offset"), 0, MAX_OFFSET, "offset"),
             seq=seq,
-            journal=None if journal is None and version < 2 else _sha(journal, "its digest"),
+            journal=None if journal is None and version < 2 else _sha(journal, "digest"),
         )
         chapters = {}
         for entry in tables.get("chapters", []):
@@ -125,28 +125,30 @@ def read_index(path: Path) -> Index:
             chapters[c.number] = c
         return Index(version, snapshot, chapters)
     except (KeyError, TypeError, AttributeError) as exc:
-        raise IndexDamage(f"it is malformed ({type(exc).__name__})") from None
+        raise IndexDamage("index.malformed", why=type(exc).__name__) from None
 
 
 def _single(tables: dict[str, list[dict[str, Any]]], name: str) -> dict[str, Any]:
     docs = tables.get(name)
     if not docs or len(docs) != 1:
-        raise IndexDamage(f"its {name} table is missing or doubled")
+        raise IndexDamage("index.table", table=name)
     return docs[0]
 
 
 def _chapter(entry: dict[str, Any]) -> ChapterEntry:
     status = entry.get("status")
     if status not in ("open", "closed"):
-        raise IndexDamage("a chapter's status is malformed")
-    number = _whole(entry.get("number"), 1, MAX_CHAPTER, "a chapter number")
+        raise IndexDamage("index.status")
+    number = _whole(entry.get("number"), 1, MAX_CHAPTER, "chapter_number")
     found = {}
     for name in ("first", "last", "count"):
         if entry.get(name) is not None:
-            found[name] = _whole(entry[name], 0, st.MAX_SEQ, f"chapter {number}'s {name}")
+            found[name] = _whole(
+                entry[name], 0, st.MAX_SEQ, "chapter_field", chapter=number, field=name
+            )
     sha = entry.get("digest")
     return ChapterEntry(
-        number, status, None if sha is None else _sha(sha, "a chapter's digest"), **found
+        number, status, None if sha is None else _sha(sha, "chapter_digest"), **found
     )
 
 

@@ -15,6 +15,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from elysium.chronicle.errors import Invalid
 from elysium.chronicle.events import Event, decode, split_record
 
 MAX_JOURNAL = 512 * 1024 * 1024  # a chapter of 50,000 events is about 25 MB
@@ -81,7 +82,7 @@ def scan(raw: bytes, decode_from: int = 0, start: int = 0, after_seq: int = 0) -
                 event = None
                 seq = checked_seq(line)
             if seq <= last_seq:
-                raise ValueError(f"sequence {seq} does not follow {last_seq}")
+                raise Invalid("chapters.out_of_order", seq=seq, last=last_seq)
         except ValueError as exc:
             out.bad.append((pos, end, str(exc)))
         else:
@@ -104,14 +105,14 @@ def checked_seq(line: bytes) -> int:
     try:
         expected = int(line[-10:-2], 16)
     except ValueError:
-        raise ValueError("record checksum unreadable") from None
+        raise Invalid("record.checksum_unreadable") from None
     if zlib.crc32(body) & 0xFFFFFFFF != expected:
-        raise ValueError("record checksum does not match")
+        raise Invalid("record.checksum")
     # Keys are sorted, and nothing after "seq" (time, type, v, wall) holds one: the last
     # "seq" is the event's own.
     m = _SEQ.match(body, body.rfind(b'"seq":'))
     if not m:
-        raise ValueError("record has no sequence number")
+        raise Invalid("record.no_seq")
     return int(m.group(1))
 
 

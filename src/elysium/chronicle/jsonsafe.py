@@ -14,18 +14,20 @@ import json
 import math
 from typing import Any
 
+from elysium.chronicle.errors import Invalid
+
 MAX_DEPTH = 40  # our files nest about 8 deep; a snapshot's combat block is the deepest
 
 
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"the number {text[:20]} is out of range")
+        raise Invalid("json.number_range", number=text[:20])
     return value
 
 
 def _constant(text: str) -> Any:
-    raise ValueError(f"{text} is not a number a chronicle can hold")
+    raise Invalid("json.constant", text=text)
 
 
 def loads(raw: bytes | str) -> Any:
@@ -34,13 +36,15 @@ def loads(raw: bytes | str) -> Any:
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
-        raise ValueError("not UTF-8 text") from None
+        raise Invalid("json.not_utf8") from None
     try:
         value = json.loads(text, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"not valid JSON ({exc.msg} at character {exc.pos})") from None
+        raise Invalid("json.invalid", why=exc.msg, pos=exc.pos) from None
     except RecursionError:
-        raise ValueError(f"nested more than {MAX_DEPTH} levels deep") from None
+        raise Invalid("json.nested", most=MAX_DEPTH) from None
+    except Invalid:
+        raise
     except ValueError as exc:  # a non-finite number, or an integer of 4,300+ digits
         raise ValueError(str(exc)[:80]) from None
     check_depth(value)
@@ -53,7 +57,7 @@ def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
     while stack:
         node, depth = stack.pop()
         if depth > limit:
-            raise ValueError(f"nested more than {limit} levels deep")
+            raise Invalid("json.nested", most=limit)
         if isinstance(node, dict):
             stack.extend((v, depth + 1) for v in node.values() if isinstance(v, (dict, list)))
         elif isinstance(node, list):

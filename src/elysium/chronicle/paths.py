@@ -30,17 +30,17 @@ def resolve_chronicle(arg: str) -> Path:
     starts with ``.`` or ``~``, is a path the user chose."""
     text = arg.strip()
     if not text:
-        raise StoreError("name a chronicle directory")
+        raise StoreError("store.name_a_chronicle")
     if "\x00" in text:
-        raise StoreError("a chronicle name cannot contain a NUL character")
+        raise StoreError("store.name_nul")
     if "/" in text or os.sep in text or text.startswith((".", "~")):
         return Path(text).expanduser().absolute()
     if any(ord(c) < 0x20 for c in text):
-        raise StoreError("a chronicle name cannot contain control characters")
+        raise StoreError("store.name_control")
     root = data_dir()
     target = (root / text).absolute()
     if target.parent != root.absolute():
-        raise StoreError(f"the chronicle name {arg!r} would leave {root}")
+        raise StoreError("store.name_leaves", name=arg, root=root)
     return target
 
 
@@ -49,14 +49,14 @@ def ensure_private_dir(path: Path) -> None:
     try:
         path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
     except OSError as exc:
-        raise StoreError(f"cannot create {path}: {exc.strerror}") from None
+        raise StoreError("store.cannot_create", path=path, why=exc.strerror) from None
     info = os.lstat(path)
     if stat.S_ISLNK(info.st_mode):
-        raise StoreError(f"{path} is a symbolic link; refusing to use it as a save directory")
+        raise StoreError("store.dir_symlink", path=path)
     if not stat.S_ISDIR(info.st_mode):
-        raise StoreError(f"{path} is not a directory")
+        raise StoreError("store.not_a_dir", path=path)
     if info.st_uid != os.getuid():
-        raise StoreError(f"{path} belongs to another user; refusing to use it")
+        raise StoreError("store.not_ours", path=path)
     if stat.S_IMODE(info.st_mode) != DIR_MODE:
         os.chmod(path, DIR_MODE)
 
@@ -68,11 +68,11 @@ def check_file(path: Path) -> None:
     except FileNotFoundError:
         return
     if stat.S_ISLNK(info.st_mode):
-        raise NotRegularError(f"{path.name} is a symbolic link; refusing to read or write it")
+        raise NotRegularError("store.file_symlink", name=path.name)
     if not stat.S_ISREG(info.st_mode):
-        raise NotRegularError(f"{path.name} is not a regular file")
+        raise NotRegularError("store.not_regular", name=path.name)
     if info.st_uid != os.getuid():
-        raise StoreError(f"{path.name} belongs to another user; refusing to use it")
+        raise StoreError("store.not_ours", path=path.name)
 
 
 def open_private(path: Path, flags: int) -> int:
@@ -81,7 +81,7 @@ def open_private(path: Path, flags: int) -> int:
     try:
         fd = os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC, FILE_MODE)
     except OSError as exc:
-        raise StoreError(f"cannot open {path.name}: {exc.strerror}") from None
+        raise StoreError("store.cannot_open", name=path.name, why=exc.strerror) from None
     os.fchmod(fd, FILE_MODE)
     return fd
 
@@ -108,14 +108,14 @@ def check_chronicle_dir(root: Path) -> None:
     try:
         info = os.lstat(root)
     except FileNotFoundError:
-        raise StoreError(f"there is no chronicle at {root}") from None
+        raise StoreError("store.no_chronicle", root=root) from None
     if stat.S_ISLNK(info.st_mode):
-        raise StoreError(f"{root} is a symbolic link; refusing to use it as a save directory")
+        raise StoreError("store.dir_symlink", path=root)
     if not stat.S_ISDIR(info.st_mode):
-        raise StoreError(f"{root} is not a directory")
+        raise StoreError("store.not_a_dir", path=root)
     for sub in ("journal", "chapters"):
         with contextlib.suppress(FileNotFoundError):
             if stat.S_ISLNK(os.lstat(root / sub).st_mode):
-                raise StoreError(f"{root / sub} is a symbolic link; refusing to use it")
+                raise StoreError("store.symlink", path=root / sub)
     if not (root / "journal").is_dir():
-        raise StoreError(f"{root} is not an Elysium chronicle (no journal directory)")
+        raise StoreError("store.not_a_chronicle", root=root)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from elysium.chronicle.chapters import MAX_CLOSED, read_closed
-from elysium.chronicle.errors import StoreError, repair_hint
+from elysium.chronicle.errors import Line, StoreError, repair_hint, value
 from elysium.chronicle.events import Event
 from elysium.chronicle.files import read_bounded
 from elysium.chronicle.journal import tail as journal_tail
@@ -49,7 +49,7 @@ class Changed(FileNotFoundError):
 def read_survey(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey:
     sv = take(root, decode_all=decode_all, tolerate=tolerate)
     if not sv.journals and not sv.closed and sv.index is None:
-        raise StoreError(f"{root} holds no chapters: it is not a chronicle, or all is lost")
+        raise StoreError("store.no_chapters", root=root)
     return sv
 
 
@@ -58,53 +58,43 @@ def findings(sv: Survey, p: Plan, out: Outcome, active: bool) -> list[str]:
     lines: list[str] = []
     settled = not active
     if sv.index_damage:
-        lines.append(f"the checkpoint chronicle.json is damaged ({sv.index_damage})")
+        lines.append(Line("store.index_damaged", detail=value(sv.index_damage)))
     elif sv.index_missing and settled:
-        lines.append("the checkpoint chronicle.json is missing")
+        lines.append(Line("store.index_missing"))
     if p.empty_top is not None:
-        lines.append(
-            f"{p.empty_top.path.name} holds no whole record: the close of chapter "
-            f"{p.open} did not complete"
-        )
+        lines.append(Line("store.empty_top", name=p.empty_top.path.name, chapter=p.open))
     if settled:
-        lines.extend(f"the close of chapter {n} did not complete" for n in p.forward)
-        lines.extend(
-            f"chapters/{sv.closed[n].name} belongs to a close that did not complete"
-            for n in p.stray
-        )
+        lines.extend(Line("store.close_incomplete", chapter=n) for n in p.forward)
+        lines.extend(Line("store.stray", name=sv.closed[n].name) for n in p.stray)
     for n in p.chain:
         jf = sv.journals[n]
         if jf.oversize:
             lines.append(jf.oversize)
         if jf.scan.bad:
-            lines.append(f"{jf.path.name} has {len(jf.scan.bad)} damaged record(s)")
+            lines.append(Line("store.bad_records", name=jf.path.name, n=len(jf.scan.bad)))
         if jf.scan.torn is not None and settled:
-            lines.append(f"{jf.path.name} ends with an unfinished record (a write cut off)")
+            lines.append(Line("store.torn", name=jf.path.name))
     snap_journal = sv.journals.get(sv.index.snapshot.chapter) if sv.index else None
     if sv.index is not None and not out.fast and not consistent(sv, snap_journal):
-        lines.append(
-            "the checkpoint does not match the journal it covers "
-            f"(it holds {sv.index.snapshot.seq} events)"
-        )
+        lines.append(Line("store.index_disagrees", n=sv.index.snapshot.seq))
     lines.extend(out.problems)
     if out.realigned is not None:
-        lines.append(
-            f"the events end in an earlier chapter than the open journal (chapter "
-            f"{out.realigned}): the event that began it is lost"
-        )
+        lines.append(Line("store.realigned", chapter=out.realigned))
     if out.journal_missing is not None:
-        lines.append(f"the journal of chapter {out.journal_missing} is missing")
+        lines.append(Line("store.journal_missing", chapter=out.journal_missing))
     if out.adopted and out.folded is not None:
         lines.append(
-            f"the readable events end at {out.folded.events}; the checkpoint holds the state "
-            f"after event {sv.index.snapshot.seq if sv.index else '?'}"
+            Line(
+                "store.adopted",
+                end=out.folded.events,
+                seq=sv.index.snapshot.seq if sv.index else "?",
+            )
         )
     if out.gaps:
-        lines.append(f"{events_phrase(out.gaps)} cannot be read")
+        lines.append(Line("store.unreadable", events=events_phrase(out.gaps)))
     if out.skipped:
         lines.append(
-            f"{events_phrase([(s, s) for s in out.skipped])} no longer fit the state "
-            "(they depend on lost ones)"
+            Line("store.no_longer_fit", events=events_phrase([(s, s) for s in out.skipped]))
         )
     return lines
 
@@ -120,7 +110,7 @@ def look(store: Store, full: bool = False) -> Opened:
     out = compute(sv, p, full)  # closed chapters never change: read them at leisure
     report = findings(sv, p, out, writer_active(store.root))
     if report:
-        report.append(repair_hint(store.root))
+        report.append(Line(repair_hint(store.root)))
     return Opened(out.state, report)
 
 
@@ -137,8 +127,7 @@ def history(store: Store, chapter: int | None) -> History:
     numbers = sorted((set(sv.closed) - set(p.stray)) | set(p.chain))
     if chapter is not None:
         if chapter not in numbers:
-            listed = ", ".join(map(str, numbers))
-            raise StoreError(f"there is no chapter {chapter}; chapters are {listed}")
+            raise StoreError("store.no_such_chapter", chapter=chapter, chapters=numbers)
         numbers = [chapter]
     out = History()
     for n in numbers:
@@ -146,7 +135,9 @@ def history(store: Store, chapter: int | None) -> History:
             jf = sv.journals[n]
             out.events.extend(newer_events(sv, 0, [n]))
             if jf.scan.bad:
-                out.warnings.append(f"{jf.path.name} has {len(jf.scan.bad)} damaged record(s)")
+                out.warnings.append(
+                    Line("store.bad_records", name=jf.path.name, n=len(jf.scan.bad))
+                )
         else:
             got, _raw, problems = read_closed_file(sv, n)
             out.events.extend(got.events)
@@ -155,11 +146,11 @@ def history(store: Store, chapter: int | None) -> History:
     if chapter is None and out.events:
         gaps = gaps_in(out.events, out.events[-1].seq)
         if gaps:
-            out.warnings.append(f"{events_phrase(gaps)} cannot be read")
+            out.warnings.append(Line("store.unreadable", events=events_phrase(gaps)))
     # No check that the checkpoint stayed the same: closed files never change and journals
     # only grow, so a file that vanished (raising FileNotFoundError) is the one conflict.
     if out.warnings:
-        out.warnings.append(repair_hint(store.root))
+        out.warnings.append(Line(repair_hint(store.root)))
     return out
 
 
@@ -221,20 +212,15 @@ def check(store: Store) -> Verdict:
         for n in sorted(set(sv.closed) - set(p.stray) - set(p.chain)):
             entry = sv.index.chapters.get(n)
             if entry is None or entry.digest is None:
-                lines.append(f"the checkpoint holds no digest for chapters/{sv.closed[n].name}")
+                lines.append(Line("store.no_digest", name=sv.closed[n].name))
     if sv.temps and not active:
-        lines.append(f"{len(sv.temps)} temporary file(s) left by an interrupted write")
+        lines.append(Line("store.temps", n=len(sv.temps)))
     if lines:
         return Verdict(False, lines)
     total = out.state.events
     chapters = len(set(sv.closed) | set(p.chain))
-    return Verdict(
-        True,
-        [
-            f"sound: {chapters} chapter(s), {total} events, every checksum and digest verified"
-            + (" (a writer has it open)" if active else "")
-        ],
-    )
+    key = "store.sound_open" if active else "store.sound"
+    return Verdict(True, [Line(key, chapters=chapters, events=total)])
 
 
 def writer_active(root: Path) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from elysium.chronicle import state as st
 from elysium.chronicle.chapters import encode_closed, read_closed
-from elysium.chronicle.errors import StoreError
+from elysium.chronicle.errors import Line, StoreError, value
 from elysium.chronicle.events import Event, encode
 from elysium.chronicle.files import (
     atomic_write,
@@ -40,6 +40,7 @@ from elysium.chronicle.survey import (
     consistent,
     events_phrase,
 )
+from elysium.i18n.message import Msg, Told
 
 if TYPE_CHECKING:
     from elysium.chronicle.store import Opened, Store
@@ -52,17 +53,14 @@ def recover(store: Store, full: bool = False) -> Opened:
     sv = read_survey(store.root, tolerate=full)
     if sv.temps:
         removed = sum(remove_quietly(p) for p in sv.temps)
-        report.append(f"removed {removed} temporary file(s) left by an interrupted write")
+        report.append(Line("store.removed_temps", n=removed))
     kept: list[str] = []
     if sv.index_damage:
         aside = move_aside(store.root / INDEX)
         kept.append(aside.name)
-        report.append(
-            f"the checkpoint was damaged ({sv.index_damage}); kept as {aside.name} and "
-            "rebuilt from the events"
-        )
+        report.append(Line("store.index_rebuilt", detail=value(sv.index_damage), kept=aside.name))
     elif sv.index_missing:
-        report.append("the checkpoint file was missing; rebuilt it from the events")
+        report.append(Line("store.index_was_missing"))
     p = plan(sv)
     _roll_back(store, sv, p, kept)
     for n in p.chain:
@@ -79,7 +77,7 @@ def recover(store: Store, full: bool = False) -> Opened:
         try:
             store.checkpoint(state)
         except StoreError as exc:
-            report.append(f"the checkpoint could not be written yet: {exc}")
+            report.append(Line("store.index_not_yet", error=exc))
     return Opened(state, list(report))
 
 
@@ -90,29 +88,23 @@ def _roll_back(store: Store, sv: Survey, p: Plan, kept: list[str]) -> None:
         if jf.raw:
             aside = move_aside(jf.path)
             kept.append(aside.name)
-            what = f"held no whole record (kept as {aside.name})"
+            store.report.append(
+                Line("store.rolled_back_kept", name=jf.path.name, kept=aside.name, chapter=p.open)
+            )
         else:
             remove_quietly(jf.path)
-            what = "was empty"
-        store.report.append(
-            f"{jf.path.name} {what}: the close of chapter {p.open} was rolled back and "
-            f"chapter {p.open} stays open"
-        )
+            store.report.append(Line("store.rolled_back_empty", name=jf.path.name, chapter=p.open))
     for n in p.stray:
         path = sv.closed.pop(n)
         journal = sv.journals.get(n)
         if journal is not None and _same_events(path, journal):
             remove_quietly(path)  # written by the close that did not commit: derived, equal
             if p.empty_top is None:
-                store.report.append(
-                    f"the close of chapter {n} had not completed; chapter {n} stays open"
-                )
+                store.report.append(Line("store.close_undone", chapter=n))
         else:
             aside = move_aside(path)
             kept.append(aside.name)
-            store.report.append(
-                f"chapters/{path.name} did not belong to a closed chapter; kept as {aside.name}"
-            )
+            store.report.append(Line("store.stray_kept", name=path.name, kept=aside.name))
 
 
 def _same_events(path: Path, jf: JournalFile) -> bool:
@@ -137,18 +129,23 @@ def _repair_journal(store: Store, jf: JournalFile, kept: list[str]) -> None:
     if jf.oversize:
         aside = move_aside(jf.path)
         kept.append(aside.name)
-        store.report.append(f"{jf.oversize}; kept as {aside.name} and begun afresh")
-        create_new(jf.path, b"", what=f"could not repair {jf.path.name}")
+        store.report.append(Line("store.begun_afresh", what=value(jf.oversize), kept=aside.name))
+        create_new(jf.path, b"", what=Msg("store.could_not_repair", name=jf.path.name))
         jf.oversize = None
         jf.hasher = None
         return
     if found.bad:
         good = found.good_bytes(jf.raw)
-        aside = replace_keeping(jf.path, good, f"could not repair {jf.path.name}")
+        aside = replace_keeping(jf.path, good, Msg("store.could_not_repair", name=jf.path.name))
         kept.append(aside.name)
         store.report.append(
-            f"{jf.path.name} had {len(found.bad)} damaged record(s); kept "
-            f"{len(found.records)} good ones (the original is kept as {aside.name})"
+            Line(
+                "store.records_kept",
+                name=jf.path.name,
+                n=len(found.bad),
+                good=len(found.records),
+                kept=aside.name,
+            )
         )
         jf.raw = good
         jf.scan = scan(good)
@@ -158,19 +155,16 @@ def _repair_journal(store: Store, jf: JournalFile, kept: list[str]) -> None:
         start, end = found.torn
         try:
             torn = copy_aside(jf.path, jf.raw[start:end])
-            note = f"; its {end - start} bytes are kept as {torn.name}"
+            note = Msg("store.torn_kept", n=end - start, kept=torn.name)
         except StoreError:
-            note = "; its bytes could not be kept (the disk is full)"
+            note = Msg("store.torn_lost")
         fd = os.open(jf.path, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
         try:
             os.ftruncate(fd, start)  # in place: needs no free space
             os.fsync(fd)
         finally:
             os.close(fd)
-        store.report.append(
-            f"{jf.path.name} ended with an unfinished record (a write cut off before it was "
-            f"acknowledged); cut it off{note}"
-        )
+        store.report.append(Line("store.torn_cut", name=jf.path.name, note=note))
         jf.raw = jf.raw[:start]
         jf.hasher = None
         jf.scan.torn = None
@@ -193,8 +187,9 @@ def _keep_disagreeing(store: Store, sv: Survey, out: Outcome, kept: list[str]) -
         names.append(journal_aside.name)
     have = out.folded.events if out.folded else 0
     store.report.append(
-        f"the checkpoint (state after event {snap.seq}) and the journal (readable events "
-        f"up to {have}) disagree; kept as {' and '.join(names)}"
+        Line("store.disagree_kept", seq=snap.seq, have=have, kept=names[0])
+        if len(names) == 1
+        else Line("store.disagree_kept_both", seq=snap.seq, have=have, kept=names[0], also=names[1])
     )
 
 
@@ -205,14 +200,13 @@ def _repair_closed(store: Store, sv: Survey, out: Outcome, kept: list[str]) -> N
         body = encode_closed(n, events)
         if path.is_symlink() or not path.is_file():  # set aside by name, never followed
             aside = move_aside(path)
-            atomic_write(path, body, what=f"could not repair {path.name}")
+            atomic_write(path, body, what=Msg("store.could_not_repair", name=path.name))
         else:
-            aside = replace_keeping(path, body, f"could not repair {path.name}")
+            aside = replace_keeping(path, body, Msg("store.could_not_repair", name=path.name))
         kept.append(aside.name)
         store._closed[n] = _entry(n, events, body)
         store.report.append(
-            f"chapters/{path.name} was damaged; kept as {aside.name} and rewritten with the "
-            f"{len(events)} events still readable"
+            Line("store.closed_rewritten", name=path.name, kept=aside.name, n=len(events))
         )
 
 
@@ -251,10 +245,10 @@ def _complete_close(store: Store, sv: Survey, n: int) -> None:
     else:
         if n in sv.closed:
             move_aside(path)
-        atomic_write(path, body, what=f"could not complete the close of chapter {n}")
+        atomic_write(path, body, what=Msg("store.could_not_complete", chapter=n))
     store._closed[n] = _entry(n, events, body)
     store._pending.append(jf.path)
-    store.report.append(f"the close of chapter {n} had been interrupted; it was completed")
+    store.report.append(Line("store.close_completed", chapter=n))
 
 
 def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[str]) -> st.State:
@@ -273,19 +267,19 @@ def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[st
     if not needs:
         return target
     base = folded if folded is not None else target
-    parts = []
+    parts: list[Msg] = []
     if lost:
-        parts.append(f"{events_phrase(lost)} could not be read")
+        parts.append(Msg("store.lost", events=events_phrase(lost)))
     if out.journal_missing is not None:
-        parts.append(f"the journal of chapter {out.journal_missing} was missing")
+        parts.append(Msg("store.journal_was_missing", chapter=out.journal_missing))
     if out.adopted:
-        parts.append("the newer state was restored from the checkpoint")
+        parts.append(Msg("store.newer_restored"))
     if out.realigned is not None:
-        parts.append(f"the chronicle goes on in chapter {out.realigned}, as its journal says")
+        parts.append(Msg("store.goes_on", chapter=out.realigned))
     if out.skipped:
-        skipped = events_phrase([(s, s) for s in out.skipped])
-        parts.append(f"{skipped} no longer fit the state and are left out")
-    line = "; ".join(parts)
+        parts.append(Msg("store.left_out", events=events_phrase([(s, s) for s in out.skipped])))
+    said = Told(lambda lang: "; ".join(part.render(lang) for part in parts))
+    line = said.render("en")
     event = Event(
         seq=target.events + 1,
         type="recovered",
@@ -302,7 +296,7 @@ def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[st
         store.start_chapter(event, target.chapter, after)
     else:
         store.append(event)
-    store.report.append(f"{line}: event {event.seq} records this in the log")
+    store.report.append(Line("store.recorded", what=said, seq=event.seq))
     return after
 
 

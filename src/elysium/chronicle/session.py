@@ -12,7 +12,7 @@ from pathlib import Path
 
 from elysium.chronicle import state as st
 from elysium.chronicle.commands import Context
-from elysium.chronicle.errors import CommandError, StoreError, repair_hint
+from elysium.chronicle.errors import CommandError, Line, StoreError, brief, repair_hint
 from elysium.chronicle.events import Event
 from elysium.chronicle.importer import build, read_file
 from elysium.chronicle.parser import parse
@@ -48,7 +48,7 @@ def dispatch(state: st.State, text: str, rng: DiceSource) -> tuple[st.State, tup
     event's type, data and line. Nothing is written."""
     parsed = parse(text)
     if parsed.verb in ("undo", "redo"):
-        raise CommandError(f"{parsed.verb} needs a chronicle")
+        raise CommandError(f"session.{parsed.verb}_needs_chronicle")
     try:
         outcome = handler(parsed.verb)(Context(state, rng), parsed.args)
     except RulesError as exc:
@@ -109,26 +109,26 @@ class Session:
         """Run one command. On any refusal nothing is written and the state is unchanged;
         the error says why (CommandError or StoreError)."""
         if self.readonly:
-            raise StoreError("this chronicle is open read-only; nothing can be changed")
+            raise StoreError("store.read_only")
         parsed = parse(text)
         state = self.state
         if parsed.verb in ("undo", "redo"):
             if parsed.args:
-                raise CommandError(f"{parsed.verb} takes no words")
+                raise CommandError(f"session.{parsed.verb}_no_words")
             stack = state.undo if parsed.verb == "undo" else state.redo
             if not stack:
-                raise CommandError(f"nothing to {parsed.verb}")
+                raise CommandError(f"session.nothing_to_{parsed.verb}")
             target, changes, line = stack[-1]
             event_type, data = parsed.verb, {"target": target, "what": line}
-            undone = "undone" if parsed.verb == "undo" else "redone"
-            message = f"{undone} (event {target}): {line}"
+            message: Msg | str = Msg(f"session.{parsed.verb}_done", target=target, line=line)
             try:
                 forward = st.invert(changes) if parsed.verb == "undo" else changes
                 new_state = st.patch(state, forward)
             except (ValueError, RulesError) as exc:
                 raise CommandError(
-                    f"cannot {parsed.verb} that step: its saved record does not fit the "
-                    f"chronicle ({str(exc)[:120]}); {repair_hint(self.store.root)}"
+                    f"session.cannot_{parsed.verb}",
+                    why=brief(exc, 120),
+                    hint=repair_hint(self.store.root),
                 ) from None
             changes_out = forward
         else:
@@ -139,14 +139,14 @@ class Session:
     def import_file(self, path: Path) -> Result:
         """Add every character of a JSON or TOML file as one event, or none of them."""
         if self.readonly:
-            raise StoreError("this chronicle is open read-only; nothing can be changed")
+            raise StoreError("store.read_only")
         state = self.state
         chars = build(read_file(path), state.profile, set(state.characters))
         new_state = replace(
             state, characters={**state.characters, **{name_key(c.name): c for c in chars}}
         )
         names = [c.name for c in chars]
-        message = f"imported {len(chars)} character(s): {', '.join(names)}"
+        message = Msg("session.imported", n=len(chars), names=names)
         return self._commit(
             state, new_state, "import", {"names": names}, message, f"import {path.name}", None
         )
@@ -163,7 +163,7 @@ class Session:
     ) -> Result:
         data["line"] = str(message)  # English, for older readers and plain tools
         if state.events >= st.MAX_SEQ:
-            raise CommandError(f"a chronicle holds at most {st.MAX_SEQ:,} events")
+            raise CommandError("session.most_events", most=st.MAX_SEQ)
         event = Event(
             seq=state.events + 1,
             type=event_type,
@@ -176,7 +176,7 @@ class Session:
         try:
             after = st.apply(state, event)  # the reducer must agree before anything is written
         except ValueError as exc:
-            raise CommandError(f"this command does not fit the saved state: {exc}") from None
+            raise CommandError("session.does_not_fit", why=exc) from None
         if event_type == "chapter":
             self.store.start_chapter(event, after.chapter, after)
         else:
@@ -186,7 +186,7 @@ class Session:
             try:
                 self.store.checkpoint(after)
             except StoreError as exc:
-                self.report.append(f"checkpoint postponed: {exc}")
+                self.report.append(Line("session.checkpoint_postponed", error=exc))
         return Result(message, event)
 
     def events(self, chapter: int | None = None) -> list[Event]:

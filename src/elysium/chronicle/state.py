@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from elysium.chronicle.errors import Invalid, brief, reason
 from elysium.chronicle.events import Event
 from elysium.chronicle.text import clean_name, clean_text
 from elysium.chronicle.validate import ShapeError, validate_combat
@@ -69,34 +70,34 @@ def _profile_out(p: Profile) -> dict[str, Any]:
 
 def _profile_in(d: Any) -> Profile:
     if not isinstance(d, dict) or not isinstance(d.get("key"), str):
-        raise ValueError("the rules profile is malformed")
+        raise Invalid("state.profile")
     house = d.get("house") or {}
     if not isinstance(house, dict):
-        raise ValueError("the house rules are malformed")
+        raise Invalid("state.house")
     return replace(get_profile(d["key"]), house=HouseRules.from_dict(dict(house)))
 
 
 def _name_in(value: Any) -> str:
     if not isinstance(value, str) or len(value) > MAX_TITLE:
-        raise ValueError("the chronicle's name must be text")
+        raise Invalid("state.name")
     return clean_name(value) or "Chronicle"
 
 
 def _count_in(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TIME:
-        raise ValueError(f"a night, chapter, scene or turn must be from 1 to {MAX_TIME}")
+        raise Invalid("state.time", most=MAX_TIME)
     return value
 
 
 def _names_in(value: Any) -> frozenset[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ValueError("a list of names is malformed")
+        raise Invalid("state.names")
     return frozenset(value)
 
 
 def _combat_in(value: Any) -> Any:
     if value is not None and not isinstance(value, dict):
-        raise ValueError("the fight must be a table")
+        raise Invalid("state.fight")
     return value  # its inside is checked against the characters (validate_combat)
 
 
@@ -145,21 +146,21 @@ def check_changes(changes: Any) -> None:
     """ValueError unless ``changes`` has the shape :func:`diff` gives: ``meta`` and ``chars``
     tables whose leaves are ``[before, after]`` pairs. (Read from a file, it may not.)"""
     if not isinstance(changes, Mapping):
-        raise ValueError("the changes are not a table")
+        raise Invalid("state.changes")
     unknown = set(changes) - {"meta", "chars"}
     if unknown:
-        raise ValueError(f"unknown part of the changes {sorted(map(str, unknown))[0]!r}")
+        raise Invalid("state.changes_part", part=sorted(map(str, unknown))[0])
     tables = [changes.get("meta") or {}]
     chars = changes.get("chars") or {}
     if not isinstance(chars, Mapping):
-        raise ValueError("the character changes are not a table")
+        raise Invalid("state.character_changes")
     tables.extend(chars.values())
     for table in tables:
         if not isinstance(table, Mapping):
-            raise ValueError("a part of the changes is not a table")
+            raise Invalid("state.changes_table")
         for pair in table.values():
             if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-                raise ValueError("a change is not a before/after pair")
+                raise Invalid("state.pair")
 
 
 def invert(changes: Mapping[str, Any]) -> dict[str, Any]:
@@ -182,7 +183,7 @@ def patch(state: State, changes: Mapping[str, Any]) -> State:
     updates: dict[str, Any] = {}
     for name, (_before, after) in (changes.get("meta") or {}).items():
         if name not in META:
-            raise ValueError(f"unknown state field {name!r}")
+            raise Invalid("state.field", field=name)
         updates[name] = META[name][1](after)
     chars_changes = changes.get("chars") or {}
     if chars_changes:
@@ -197,7 +198,7 @@ def patch(state: State, changes: Mapping[str, Any]) -> State:
                 continue
             current = chars.get(key)
             if current is None:
-                raise ValueError(f"an event changes {key!r}, who is not in the chronicle")
+                raise Invalid("state.nobody", who=key)
             data = current.to_dict()
             for f, (_b, a) in changed.items():
                 data[f] = a
@@ -210,7 +211,7 @@ def patch(state: State, changes: Mapping[str, Any]) -> State:
         try:
             validate_combat(new.combat, new.characters)
         except ShapeError as exc:
-            raise ValueError(str(exc)) from None
+            raise Invalid(reason(exc)) from None
     return new
 
 
@@ -230,20 +231,22 @@ def apply(state: State, event: Event) -> State:
     try:
         new = patch(state, event.changes)
     except (RulesError, KeyError, TypeError, AttributeError, IndexError) as exc:
-        raise ValueError(f"event {event.seq} ({event.type}) does not apply: {exc}") from None
+        raise Invalid(
+            "state.does_not_apply", seq=event.seq, type=event.type, why=reason(exc)
+        ) from None
     undo, redo = state.undo, state.redo
     if event.type in BARRIERS:
         undo, redo = (), ()
     elif event.type == "undo":
         target = event.data.get("target")
         if not undo or undo[-1][0] != target:
-            raise ValueError(f"undo event {event.seq} does not match the undo stack")
+            raise Invalid("state.undo_stack", seq=event.seq)
         redo = (*redo, undo[-1])
         undo = undo[:-1]
     elif event.type == "redo":
         target = event.data.get("target")
         if not redo or redo[-1][0] != target:
-            raise ValueError(f"redo event {event.seq} does not match the redo stack")
+            raise Invalid("state.redo_stack", seq=event.seq)
         undo = (*undo, redo[-1])[-UNDO_DEPTH:]
         redo = redo[:-1]
     elif event.changes:
@@ -255,13 +258,13 @@ def apply(state: State, event: Event) -> State:
 
 def _entry(raw: Any) -> StackEntry:
     if not isinstance(raw, list) or len(raw) not in (2, 3):
-        raise ValueError("an undo entry is malformed")
+        raise Invalid("state.undo_entry")
     seq, changes, *rest = raw
     if isinstance(seq, bool) or not isinstance(seq, int) or not isinstance(changes, dict):
-        raise ValueError("an undo entry is malformed")
+        raise Invalid("state.undo_entry")
     check_changes(changes)
     if rest and not isinstance(rest[0], str):
-        raise ValueError("an undo entry is malformed")
+        raise Invalid("state.undo_entry")
     return seq, dict(changes), clean_text(rest[0]) if rest else ""
 
 
@@ -279,30 +282,30 @@ def from_dict(d: Any) -> State:
     """Rebuild a snapshot read from disk, checking every value; ValueError when it is not
     one (wrong types, out of range, a fight naming nobody)."""
     if not isinstance(d, dict):
-        raise ValueError("not a chronicle snapshot: it is not a table")
+        raise Invalid("state.snapshot_not_table")
     try:
         values: dict[str, Any] = {name: META[name][1](d[name]) for name in META if name in d}
         chars = d.get("characters") or {}
         if not isinstance(chars, dict):
-            raise ValueError("its characters are not a table")
+            raise Invalid("state.characters")
         characters: dict[str, Character] = {}
         for key, raw in chars.items():
             if not isinstance(key, str) or not key or len(key) > MAX_TITLE:
-                raise ValueError("a character is filed under a malformed key")
+                raise Invalid("state.character_key")
             characters[key] = _loaded(Character.from_dict(raw))
         values["characters"] = characters
         events = d.get("events")
         if isinstance(events, bool) or not isinstance(events, int) or not 1 <= events <= MAX_SEQ:
-            raise ValueError("its event count is out of range")
+            raise Invalid("state.event_count")
         values["events"] = events
         for stack in ("undo", "redo"):
             raw_stack = d.get(stack) or []
             if not isinstance(raw_stack, list) or len(raw_stack) > UNDO_DEPTH:
-                raise ValueError(f"its {stack} stack is malformed")
+                raise Invalid(f"state.{stack}_stack_malformed")
             values[stack] = tuple(_entry(e) for e in raw_stack)
         if values.get("combat") is not None:
             validate_combat(values["combat"], characters)
     except (RulesError, KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise ValueError(f"not a chronicle snapshot: {str(exc)[:160]}") from None
+        raise Invalid("state.not_snapshot", why=brief(exc, 160)) from None
     known = {f.name for f in fields(State)}
     return State(**{k: v for k, v in values.items() if k in known})

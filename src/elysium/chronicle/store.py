@@ -31,6 +31,7 @@ import contextlib
 import fcntl
 import hashlib
 import os
+import re
 import socket
 import time
 from dataclasses import dataclass, field
@@ -41,14 +42,14 @@ from typing import TYPE_CHECKING, Any
 from elysium.chronicle import faults
 from elysium.chronicle import state as st
 from elysium.chronicle.chapters import encode_closed
-from elysium.chronicle.errors import LockedError, StoreError, repair_hint
+from elysium.chronicle.errors import Line, LockedError, StoreError, repair_hint
 from elysium.chronicle.events import Event, encode
 from elysium.chronicle.files import (
     atomic_write,
     create_new,
     read_bounded,
     remove_quietly,
-    write_error,
+    write_msg,
 )
 from elysium.chronicle.index import ChapterEntry, write_index
 from elysium.chronicle.journal import MAX_JOURNAL, scan
@@ -61,6 +62,7 @@ from elysium.chronicle.paths import (
     write_all,
 )
 from elysium.chronicle.signals import deferred_signals
+from elysium.i18n.message import Msg
 
 if TYPE_CHECKING:
     from elysium.chronicle.reading import Verdict
@@ -79,6 +81,16 @@ READ_TRIES = 40  # a reader reads again while a writer is mid-write (each try a 
 
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+_HOLDER = re.compile(r"pid (\d+) on (\S+) since (\S+)")
+
+
+def _holder(text: str) -> Msg | str:
+    """Who holds the lock, as the holder wrote it (``pid N on HOST since TIME``), told in
+    the reader's language; anything else is shown as it is."""
+    m = _HOLDER.fullmatch(text)
+    return Msg("store.holder", pid=m[1], host=m[2], since=m[3]) if m else text
 
 
 @dataclass
@@ -106,7 +118,7 @@ class Store:
         self._since_checkpoint = 0
         self._closed: dict[int, ChapterEntry] = {}  # digests of closed chapters' files
         self._pending: list[Path] = []  # old journals to remove once the index names them
-        self._broken: str | None = None
+        self._broken: Msg | None = None
 
     # --- opening and creating -------------------------------------------------------
 
@@ -115,9 +127,9 @@ class Store:
         """Make a new chronicle directory with its first event. Refuses to touch an existing
         chronicle."""
         if (root / INDEX).exists() or (root / JOURNAL_DIR).exists():
-            raise StoreError(f"{root} already holds a chronicle; open it instead")
+            raise StoreError("store.already_chronicle", root=root)
         if root.exists() and any(root.iterdir()):
-            raise StoreError(f"{root} is not empty; choose a new directory for the chronicle")
+            raise StoreError("store.not_empty", root=root)
         ensure_private_dir(root)
         store = cls(root, readonly=False)
         store._lock()
@@ -172,8 +184,8 @@ class Store:
             except FileNotFoundError:
                 time.sleep(0.002 * (attempt + 1))
             except OSError as exc:
-                raise StoreError(f"cannot read the chronicle: {exc.strerror}") from None
-        raise StoreError("the chronicle kept changing while it was being read; try again")
+                raise StoreError("store.cannot_read", why=exc.strerror) from None
+        raise StoreError("store.kept_changing")
 
     def _lock(self) -> None:
         path = self.root / LOCK
@@ -185,11 +197,9 @@ class Store:
             os.close(fd)
             from elysium.chronicle.text import clean_name
 
-            who = f" ({clean_name(holder)[:120]})" if holder else ""
-            raise LockedError(
-                f"this chronicle is already open for writing by another process{who}; "
-                f"open it read-only instead"
-            ) from None
+            if not holder:
+                raise LockedError("store.locked") from None
+            raise LockedError("store.locked_by", who=_holder(clean_name(holder)[:120])) from None
         # Who holds it is a courtesy for the next one refused: a full disk must not stop us.
         with contextlib.suppress(OSError):
             os.ftruncate(fd, 0)
@@ -201,8 +211,8 @@ class Store:
 
     def _writable(self) -> None:
         if self.readonly or self._lock_fd is None:
-            raise StoreError("this chronicle is open read-only; nothing can be changed")
-        if self._broken:
+            raise StoreError("store.read_only")
+        if self._broken is not None:
             raise StoreError(self._broken)
 
     def _journal_path(self, chapter: int | None = None) -> Path:
@@ -216,7 +226,7 @@ class Store:
         info = os.fstat(fd)
         if info.st_size != len(content):
             os.close(fd)
-            raise StoreError(f"{path.name} changed while it was being opened; try again")
+            raise StoreError("store.changed_opening", name=path.name)
         if self._journal_fd is not None:
             os.close(self._journal_fd)
         self._journal_fd = fd
@@ -230,7 +240,7 @@ class Store:
         create_new(
             self._journal_path(chapter),
             first_line,
-            what=f"could not start chapter {chapter}",
+            what=Msg("store.could_not_start", chapter=chapter),
         )
         self._attach(chapter, first_line)
 
@@ -246,10 +256,7 @@ class Store:
         except OSError:
             same = False
         if not same:
-            self._broken = (
-                f"the chronicle at {self.root} was removed or replaced while it was open; "
-                f"nothing more can be saved there (the last command was not saved)"
-            )
+            self._broken = Msg("store.removed", root=self.root)
             raise StoreError(self._broken)
 
     def append(self, event: Event) -> None:
@@ -257,7 +264,7 @@ class Store:
         path; on any failure the journal is cut back and StoreError says what happened."""
         self._writable()
         if self._journal_fd is None:
-            raise StoreError("this chronicle has no open journal")
+            raise StoreError("store.no_journal")
         line = encode(event)
         fd = self._journal_fd
         start = self._journal_size
@@ -268,7 +275,7 @@ class Store:
                 with contextlib.suppress(OSError):
                     os.ftruncate(fd, start)
                     os.fsync(fd)
-                raise StoreError(write_error(exc)) from None
+                raise StoreError(write_msg(exc)) from None
             faults.reach("append:written")
             self._still_ours(start + len(line))
         self._journal_size = start + len(line)
@@ -313,7 +320,7 @@ class Store:
         from elysium.chronicle.index import MAX_CHAPTER
 
         if number > MAX_CHAPTER:
-            raise StoreError(f"a chronicle holds at most {MAX_CHAPTER:,} chapters")
+            raise StoreError("store.most_chapters", most=MAX_CHAPTER)
         self._writable()
         self._still_ours()
         old = self._chapter
@@ -322,17 +329,18 @@ class Store:
         found = scan(raw)
         if not found.sound or len(raw) != self._journal_size:
             raise StoreError(
-                f"{old_path.name} was changed by something else while open; "
-                f"{repair_hint(self.root)}"
+                "store.changed_meanwhile", name=old_path.name, hint=repair_hint(self.root)
             )
         events = found.events
         body = encode_closed(old, events)
         closed_path = self.root / CHAPTER_DIR / closed_name(old)
-        atomic_write(closed_path, body, what=f"could not close chapter {old}")
+        atomic_write(closed_path, body, what=Msg("store.could_not_close", chapter=old))
         faults.reach("close:closed-written")
         line = encode(event)
         try:
-            create_new(self._journal_path(number), line, what=f"could not start chapter {number}")
+            create_new(
+                self._journal_path(number), line, what=Msg("store.could_not_start", chapter=number)
+            )
         except StoreError:
             remove_quietly(closed_path)  # not committed: chapter `old` stays open
             raise
@@ -351,7 +359,7 @@ class Store:
         try:
             self.checkpoint(state)
         except StoreError as exc:
-            self.report.append(f"the checkpoint was postponed: {exc}")
+            self.report.append(Line("store.checkpoint_postponed", error=exc))
 
     # --- reading -----------------------------------------------------------------------
 

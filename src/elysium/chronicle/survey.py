@@ -18,12 +18,20 @@ from typing import Any
 
 from elysium.chronicle import state as st
 from elysium.chronicle.chapters import MAX_CLOSED, ClosedRead, missing, read_closed
-from elysium.chronicle.errors import NotRegularError, StoreError, repair_hint
+from elysium.chronicle.errors import (
+    Line,
+    NotRegularError,
+    StoreError,
+    detail,
+    repair_hint,
+    value,
+)
 from elysium.chronicle.events import Event
 from elysium.chronicle.files import OversizeError, read_bounded, stale_temps
 from elysium.chronicle.index import Index, IndexDamage, read_index
 from elysium.chronicle.journal import MAX_JOURNAL, Scan, checked_seq, scan
 from elysium.chronicle.jsonsafe import digest
+from elysium.i18n.message import Msg
 
 INDEX = "chronicle.json"
 JOURNAL_DIR = "journal"
@@ -47,7 +55,7 @@ class JournalFile:
     path: Path
     raw: bytes
     scan: Scan
-    oversize: str | None = None  # why the file was not read: too large to be a journal
+    oversize: Line | None = None  # why the file was not read: too large to be a journal
     covered: bool = False  # its first bytes are exactly those the checkpoint covered
     hasher: Any = None  # SHA-256 of ``raw`` as read, kept for the writer's running digest
 
@@ -88,11 +96,11 @@ def take(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey
     except FileNotFoundError:
         missing_index = True
     except (IndexDamage, OversizeError) as exc:
-        damage = str(exc)
+        damage = detail(exc)
     except NotRegularError as exc:
         if not tolerate:
-            raise StoreError(f"{exc}; {repair_hint(root)}") from None
-        damage = str(exc)
+            raise StoreError("store.with_hint", error=exc, hint=repair_hint(root)) from None
+        damage = detail(exc)
     journals: dict[int, JournalFile] = {}
     closed: dict[int, Path] = {}
     jdir, cdir = root / JOURNAL_DIR, root / CHAPTER_DIR
@@ -105,8 +113,8 @@ def take(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey
                 raw = read_bounded(path, MAX_JOURNAL)
             except (OversizeError, NotRegularError) as exc:
                 if isinstance(exc, NotRegularError) and not tolerate:
-                    raise StoreError(f"{exc}; {repair_hint(root)}") from None
-                journals[number] = JournalFile(number, path, b"", scan(b""), str(exc))
+                    raise StoreError("store.with_hint", error=exc, hint=repair_hint(root)) from None
+                journals[number] = JournalFile(number, path, b"", scan(b""), Line(exc.msg))
                 continue
             jf = JournalFile(number, path, raw, Scan(size=0))
             snap = index.snapshot if index is not None else None
@@ -152,7 +160,7 @@ def list_names(directory: Path) -> list[str]:
     except FileNotFoundError:
         return []
     except OSError as exc:
-        raise StoreError(f"cannot read {directory.name}/: {exc.strerror}") from None
+        raise StoreError("store.cannot_read_dir", name=directory.name, why=exc.strerror) from None
 
 
 def _identity(path: Path) -> tuple[int, int, int] | None:
@@ -210,28 +218,31 @@ def read_closed_file(sv: Survey, number: int) -> tuple[ClosedRead, bytes | None,
     except FileNotFoundError:
         raise
     except StoreError as exc:
-        return ClosedRead(), None, [str(exc)]
+        return ClosedRead(), None, [Line(exc.msg)]
     entry = sv.index.chapters.get(number) if sv.index else None
     if entry is not None and entry.digest is not None and entry.digest != digest(raw):
-        problems.append(f"{path.name} does not match the digest the checkpoint holds for it")
+        problems.append(Line("store.digest_mismatch", name=path.name))
     got = read_closed(raw, number)
-    problems.extend(f"{path.name}: {d}" for d in got.damage[:5])
+    problems.extend(
+        Line("store.entry_damage", name=path.name, detail=value(d)) for d in got.damage[:5]
+    )
     if len(got.damage) > 5:
-        problems.append(f"{path.name}: {len(got.damage) - 5} more damaged entries")
+        problems.append(Line("store.more_damaged", name=path.name, n=len(got.damage) - 5))
     return got, raw, problems
 
 
-def events_phrase(ranges: list[tuple[int, int]]) -> str:
-    """``event 4`` or ``events 4–9, 12``."""
+def events_phrase(ranges: list[tuple[int, int]]) -> Msg:
+    """``event 4`` or ``events 4–9, 12`` (``…, and 3 more`` past the sixth range)."""
     single = len(ranges) == 1 and ranges[0][0] == ranges[0][1]
-    return f"{'event' if single else 'events'} {describe_ranges(ranges)}"
+    shown = describe_ranges(ranges)
+    if len(ranges) > 6:
+        return Msg("store.events_more", ranges=shown, more=len(ranges) - 6)
+    return Msg("store.event" if single else "store.events", ranges=shown)
 
 
 def describe_ranges(ranges: list[tuple[int, int]]) -> str:
-    parts = [str(a) if a == b else f"{a}–{b}" for a, b in ranges[:6]]
-    if len(ranges) > 6:
-        parts.append(f"and {len(ranges) - 6} more")
-    return ", ".join(parts)
+    """The first six ranges: ``4–9, 12``."""
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in ranges[:6])
 
 
 def explained(events: list[Event]) -> list[tuple[int, int]]:

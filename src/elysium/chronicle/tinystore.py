@@ -45,7 +45,7 @@ class AtomicJSONStorage(Storage):
 
     def write(self, data: Mapping[str, Any]) -> None:
         body = _dump(data)
-        atomic_write(self.path, body, what=f"could not write {self.path.name}")
+        atomic_write(self.path, body)  # "could not write NAME" when it fails
 
     def close(self) -> None:
         pass

@@ -11,32 +11,35 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
+from elysium.chronicle.errors import Invalid
+
 MAX_COUNT = 10**6
 PHASES = ("initiative", "declare", "act")
 
 Check = Callable[[Any, str], None]
 
 
-class ShapeError(ValueError):
-    """A saved value of the wrong type or out of range."""
+class ShapeError(Invalid):
+    """A saved value of the wrong type or out of range (``where`` is its path in the saved
+    fight, as it is written: ``the fight.queue[0]``)."""
 
 
 def whole(low: int = 0, high: int = MAX_COUNT) -> Check:
     def check(value: Any, where: str) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ShapeError(f"{where} must be a whole number from {low} to {high}")
+            raise ShapeError("shape.whole", where=where, low=low, high=high)
 
     return check
 
 
 def text(value: Any, where: str) -> None:
     if not isinstance(value, str) or len(value) > 10_000:
-        raise ShapeError(f"{where} must be text")
+        raise ShapeError("shape.text", where=where)
 
 
 def flag(value: Any, where: str) -> None:
     if not isinstance(value, bool):
-        raise ShapeError(f"{where} must be true or false")
+        raise ShapeError("shape.flag", where=where)
 
 
 def optional(inner: Check) -> Check:
@@ -50,7 +53,7 @@ def optional(inner: Check) -> Check:
 def list_of(inner: Check) -> Check:
     def check(value: Any, where: str) -> None:
         if not isinstance(value, list) or len(value) > MAX_COUNT:
-            raise ShapeError(f"{where} must be a list")
+            raise ShapeError("shape.list", where=where)
         for i, item in enumerate(value):
             inner(item, f"{where}[{i}]")
 
@@ -63,10 +66,10 @@ def record(fields: dict[str, Check], required: Collection[str] = ()) -> Check:
 
     def check(value: Any, where: str) -> None:
         if not isinstance(value, dict):
-            raise ShapeError(f"{where} must be a table")
+            raise ShapeError("shape.table", where=where)
         for key in required:
             if key not in value:
-                raise ShapeError(f"{where} lacks {key!r}")
+                raise ShapeError("shape.lacks", where=where, field=key)
         for key, inner in fields.items():
             if key in value:
                 inner(value[key], f"{where}.{key}")
@@ -79,12 +82,12 @@ def validate_combat(combat: Any, characters: Collection[str]) -> dict[str, Any]:
 
     def who(value: Any, where: str) -> None:
         if not isinstance(value, str) or value not in characters:
-            raise ShapeError(f"{where} names nobody in the chronicle")
+            raise ShapeError("shape.nobody", where=where)
 
     def table_of(inner: Check) -> Check:
         def check(value: Any, where: str) -> None:
             if not isinstance(value, dict):
-                raise ShapeError(f"{where} must be a table")
+                raise ShapeError("shape.table", where=where)
             for key, item in value.items():
                 who(key, f"{where} key")
                 inner(item, f"{where}[{key}]")
@@ -146,10 +149,10 @@ def validate_combat(combat: Any, characters: Collection[str]) -> dict[str, Any]:
     shape(combat, "the fight")
     for slot in combat["queue"]:
         if slot["kind"] != "main" and "index" not in slot:
-            raise ShapeError("the fight's queue has an extra action without its number")
+            raise ShapeError("shape.extra_action")
     return combat
 
 
 def _one_of(value: Any, where: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise ShapeError(f"{where} must be one of {', '.join(allowed)}")
+        raise ShapeError("shape.one_of", where=where, allowed=list(allowed))

@@ -122,7 +122,9 @@ class ElysiumApp(App[None]):
         finding, how many more, and how to repair; ``elysium check`` lists them all."""
         readonly = self.session is not None and self.session.readonly
         label = t("ui.damaged" if readonly else "ui.recovered", self.lang)
-        lines = [translate(line, self.lang) for line in self.report]
+        lines = [
+            line.render(self.lang) if hasattr(line, "render") else line for line in self.report
+        ]
         hints = [line for line in lines if "elysium repair" in line]
         found = [line for line in lines if line not in hints] or lines
         key = "ui.more_check" if readonly else "ui.more"

@@ -7,7 +7,7 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from elysium.chronicle.errors import ChronicleError, LockedError, StoreError
+from elysium.chronicle.errors import ChronicleError, Line, LockedError, StoreError
 from elysium.chronicle.paths import (
     data_dir,
     ensure_private_dir,
@@ -15,6 +15,7 @@ from elysium.chronicle.paths import (
     resolve_chronicle,
 )
 from elysium.chronicle.session import Session
+from elysium.i18n import Msg, t
 
 RECENT = "recent"
 HISTORY = "history"
@@ -67,7 +68,7 @@ def append_history(command: str) -> str | None:
     returned as one sentence for the screen to mention, never raised."""
     import os
 
-    from elysium.chronicle.files import write_error
+    from elysium.chronicle.files import write_msg
     from elysium.chronicle.text import clean_text
 
     line = clean_text(command).strip()
@@ -81,9 +82,10 @@ def append_history(command: str) -> str | None:
         finally:
             os.close(fd)
     except OSError as exc:
-        return write_error(exc, "command history was not saved").split(". Nothing")[0]
+        why = write_msg(exc).values["why"]
+        return Line("store.what_why", what=Msg("store.history_not_saved"), why=why)
     except StoreError as exc:
-        return f"command history was not saved: {exc}"
+        return Line("store.what_why", what=Msg("store.history_not_saved"), why=exc)
     return None
 
 
@@ -128,7 +130,7 @@ def launch(dir_arg: str | None, demo: bool, lang: str, readonly: bool) -> int:
     try:
         root = choose(dir_arg, demo)
     except ChronicleError as exc:
-        print(f"elysium: error: {exc}", file=sys.stderr)
+        print(t("cli.error", lang, prog="elysium", error=exc.render(lang)), file=sys.stderr)
         return 2
     session: Session | None = None
     locked = None
@@ -137,7 +139,7 @@ def launch(dir_arg: str | None, demo: bool, lang: str, readonly: bool) -> int:
     except LockedError:
         locked = root
     except StoreError as exc:
-        print(f"elysium: error: {exc}", file=sys.stderr)
+        print(t("cli.error", lang, prog="elysium", error=exc.render(lang)), file=sys.stderr)
         return 2
     if session is not None and not session.readonly:
         with contextlib.suppress(StoreError, OSError):  # a convenience; a full disk is fine
