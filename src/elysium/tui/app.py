@@ -26,7 +26,6 @@ from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.session import Session
 from elysium.i18n import t
-from elysium.i18n.errors import translate
 from elysium.resources import stylesheets
 from elysium.tui.commandbar import CommandBar
 from elysium.tui.dialogs import ConfirmScreen, EditDialog, NpcDialog, RollDialog

@@ -32,7 +32,7 @@ def both(names: Sequence[str]) -> Told:
 def dice_marks(result: RollResult) -> Told:
     """The dice as marks (``+8 3 -1-``), or the words for no dice at all."""
     if result.dice or result.rerolls:
-        text = marks(result)
+        text = str(marks(result))
         return Told(lambda lang: text)
     return Told(lambda lang: t("fight.no_dice", lang))
 
