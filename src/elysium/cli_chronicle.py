@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.combat import combat_json
-from elysium.chronicle.errors import ChronicleError, CommandError, StoreError, told
+from elysium.chronicle.errors import ChronicleError, CommandError, told
 from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
 from elysium.chronicle.session import Session
 from elysium.chronicle.state import State
-from elysium.i18n import Msg, t
+from elysium.i18n import t
 from elysium.rules import SeededDice
 from elysium.rules.character import Character
 
@@ -35,7 +35,7 @@ def _graceful() -> None:
         signal.signal(sig, _exit_on_signal)
 
 
-def _open(args: argparse.Namespace, readonly: bool, lang: str) -> Session:
+def open_session(args: argparse.Namespace, readonly: bool, lang: str) -> Session:
     root = resolve_chronicle(args.dir)
     rng = SeededDice(args.seed) if getattr(args, "seed", None) is not None else None
     session = Session.open(root, readonly=readonly, rng=rng)
@@ -60,7 +60,7 @@ def cmd_new(args: argparse.Namespace, lang: str) -> int:
 def cmd_run(args: argparse.Namespace, lang: str) -> int:
     _graceful()
     from_stdin = args.commands == ["-"]
-    session = _open(args, readonly=False, lang=lang)
+    session = open_session(args, readonly=False, lang=lang)
     try:
         commands = _stdin_commands() if from_stdin else enumerate(args.commands, start=1)
         for i, command in commands:
@@ -117,7 +117,7 @@ def _stdin_commands() -> Iterator[tuple[int, str | CommandError]]:
 
 
 def cmd_import(args: argparse.Namespace, lang: str) -> int:
-    session = _open(args, readonly=False, lang=lang)
+    session = open_session(args, readonly=False, lang=lang)
     try:
         result = session.import_file(Path(args.file))
         print(result.render(lang))
@@ -171,7 +171,7 @@ def state_json(state: State) -> dict[str, Any]:
 
 
 def cmd_state(args: argparse.Namespace, lang: str) -> int:
-    session = _open(args, readonly=True, lang=lang)
+    session = open_session(args, readonly=True, lang=lang)
     try:
         state = session.state
         if args.json:
@@ -249,10 +249,10 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_log(args: argparse.Namespace, lang: str) -> int:
-    session = _open(args, readonly=True, lang=lang)
+    session = open_session(args, readonly=True, lang=lang)
     try:
         events = session.events(args.chapter)
-        _warn(args.command, session, lang)
+        warn(args.command, session, lang)
         if args.json:
             print(json.dumps([e.to_dict() for e in events], ensure_ascii=False))
             return 0
@@ -270,7 +270,7 @@ def cmd_log(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
-def _warn(command: str, session: Session, lang: str) -> None:
+def warn(command: str, session: Session, lang: str) -> None:
     """What could not be read: said on stderr, so the output stays what was asked for."""
     for line in session.store.warnings:
         said = told(line, lang)
@@ -307,103 +307,12 @@ def cmd_repair(args: argparse.Namespace, lang: str) -> int:
     return 0 if verdict.sound else 1
 
 
-def _chapter(session: Session, chapter: int | None) -> int:
-    chapters = session.store.chapters()
-    if chapter is None:
-        return chapters[-1]
-    if chapter not in chapters:
-        raise StoreError("store.no_such_chapter", chapter=chapter, chapters=chapters)
-    return chapter
-
-
-def cmd_export(args: argparse.Namespace, lang: str) -> int:
-    from elysium.recap import build, markdown, page
-
-    session = _open(args, readonly=True, lang=lang)
-    try:
-        chapter = _chapter(session, args.chapter)
-        recap = build(session.events(), chapter, session.state.name, lang)
-        _warn(args.command, session, lang)
-        text = markdown(recap, lang) if args.format == "md" else page(recap, lang)
-    finally:
-        session.close()
-    if not args.output:
-        sys.stdout.write(text)
-        return 0
-    _write_export(Path(args.output).expanduser(), text.encode("utf-8"), args.mode)
-    print(t("cli.wrote", lang, path=args.output), file=sys.stderr)
-    return 0
-
-
-def _write_export(target: Path, data: bytes, mode: int) -> None:
-    """Write an export beside the target under an unpredictable temp name created
-    exclusively (never through a planted symlink), then rename it into place."""
-    from elysium.chronicle.files import atomic_write
-
-    if target.is_symlink():
-        raise StoreError("export.symlink", path=target)
-    if target.exists() and not target.is_file():
-        raise StoreError("export.not_regular", path=target)
-    for directory in (target.parent, target.parent.parent):
-        if (directory / "journal").is_dir() or (directory / "chronicle.json").exists():
-            raise StoreError("export.inside", path=target)
-    if not target.parent.is_dir():
-        raise StoreError("export.no_dir", directory=target.parent, name=target.name)
-    atomic_write(target, data, mode=mode, what=Msg("store.could_not_write", name=target))
-
-
-def cmd_stats(args: argparse.Namespace, lang: str) -> int:
-    from elysium.stats import dice_stats
-
-    session = _open(args, readonly=True, lang=lang)
-    try:
-        if args.chapter is not None:
-            _chapter(session, args.chapter)
-        tallies = dice_stats(session.events(), session.state.profile, args.chapter)
-        _warn(args.command, session, lang)
-    finally:
-        session.close()
-    if args.json:
-        data = {
-            "chapter": args.chapter,
-            "characters": {k: v.to_dict() for k, v in tallies.items() if k != "*"},
-            "all": tallies["*"].to_dict(),
-        }
-        print(json.dumps(data, ensure_ascii=False))
-        return 0
-    if not tallies["*"].rolls:
-        print(t("stats.none", lang))
-        return 0
-    print(
-        f"{t('stats.who', lang):<22} {t('stats.rolls', lang):>6}  "
-        f"{t('stats.successes', lang):>10} ({t('stats.expected', lang)})  "
-        f"{t('stats.botches', lang):>8} ({t('stats.expected', lang)})"
-    )
-    for who, tally in sorted(tallies.items(), key=lambda kv: (kv[0] == "*", kv[0])):
-        name = t("stats.all", lang) if who == "*" else who
-        print(
-            f"{name[:22]:<22} {tally.rolls:>6}  {tally.successes:>10} "
-            f"({float(tally.expected_successes):6.2f})  {tally.botches:>8} "
-            f"({float(tally.expected_botches):5.2f})"
-        )
-    return 0
-
-
-def cmd_replay(args: argparse.Namespace, lang: str) -> int:
-    from elysium.tui.replay_app import run_replay
-
-    return run_replay(resolve_chronicle(args.dir), args.chapter, lang)
-
-
 COMMANDS = {
     "new": cmd_new,
     "run": cmd_run,
     "state": cmd_state,
     "log": cmd_log,
     "import": cmd_import,
-    "export": cmd_export,
-    "stats": cmd_stats,
-    "replay": cmd_replay,
     "check": cmd_check,
     "repair": cmd_repair,
 }

@@ -20,11 +20,13 @@ from elysium.chronicle.signals import ignore_file_size_signal
 from elysium.chronicle.store import Store, now_iso
 from elysium.chronicle.text import clean_name, name_key
 from elysium.chronicle.verbs import handler
-from elysium.i18n import Msg
+from elysium.i18n import Msg, Told
 from elysium.rules import SeededDice
 from elysium.rules.dice import DiceSource
 from elysium.rules.errors import RulesError
 from elysium.rules.profiles import Profile
+
+MAX_RETELL = 500  # events back that an undo's acknowledgement looks to tell its target anew
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +122,8 @@ class Session:
                 raise CommandError(f"session.nothing_to_{parsed.verb}")
             target, changes, line = stack[-1]
             event_type, data = parsed.verb, {"target": target, "what": line}
-            message: Msg | str = Msg(f"session.{parsed.verb}_done", target=target, line=line)
+            told = self._retold(target, line)
+            message: Msg | str = Msg(f"session.{parsed.verb}_done", target=target, line=told)
             try:
                 forward = st.invert(changes) if parsed.verb == "undo" else changes
                 new_state = st.patch(state, forward)
@@ -135,6 +138,22 @@ class Session:
             new_state, (event_type, data, message) = dispatch(state, text, self.rng)
             changes_out = None
         return self._commit(state, new_state, event_type, data, message, parsed.text, changes_out)
+
+    def _retold(self, target: int, line: str) -> Told | str:
+        """The undone event's line in the reader's language: told again from the event when
+        it is among the recent ones (the stack keeps only its English line)."""
+        if self.state.events - target > MAX_RETELL:
+            return line
+        try:
+            recent = self.store.tail_events(self.state.events - target + 1)
+        except StoreError:
+            return line
+        found = next((e for e in recent if e.seq == target), None)
+        if found is None:
+            return line
+        from elysium.describe import describe
+
+        return Told(lambda lang: line if lang == "en" else describe(found, lang))
 
     def import_file(self, path: Path) -> Result:
         """Add every character of a JSON or TOML file as one event, or none of them."""

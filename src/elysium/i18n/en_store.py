@@ -294,4 +294,5 @@ STRINGS: dict[str, str] = {
     "shape.nobody": "{where} names nobody in the chronicle",
     "shape.extra_action": "the fight's queue has an extra action without its number",
     "shape.one_of": "{where} must be one of {allowed:l}",
+    "cli.unknown_verb": "no verb {word!r}; verbs: {known:l}",
 }

@@ -283,4 +283,5 @@ STRINGS: dict[str, str] = {
     "shape.nobody": "{where} называет того, кого нет в хронике",
     "shape.extra_action": "в очереди боя лишнее действие без номера",
     "shape.one_of": "{where} — нужно одно из: {allowed:l}",
+    "cli.unknown_verb": "нет команды {word!r}; команды: {known:l}",
 }

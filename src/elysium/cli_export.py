@@ -1,0 +1,107 @@
+"""The chronicle commands that read a chapter out: ``export`` (a recap as Markdown or HTML),
+``stats`` (dice against the exact odds) and ``replay``. Imported only when one runs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from elysium.chronicle.errors import StoreError
+from elysium.chronicle.paths import resolve_chronicle
+from elysium.chronicle.session import Session
+from elysium.cli_chronicle import open_session as _open
+from elysium.cli_chronicle import warn as _warn
+from elysium.i18n import Msg, t
+
+
+def _chapter(session: Session, chapter: int | None) -> int:
+    chapters = session.store.chapters()
+    if chapter is None:
+        return chapters[-1]
+    if chapter not in chapters:
+        raise StoreError("store.no_such_chapter", chapter=chapter, chapters=chapters)
+    return chapter
+
+
+def cmd_export(args: argparse.Namespace, lang: str) -> int:
+    from elysium.recap import build, markdown, page
+
+    session = _open(args, readonly=True, lang=lang)
+    try:
+        chapter = _chapter(session, args.chapter)
+        recap = build(session.events(), chapter, session.state.name, lang)
+        _warn(args.command, session, lang)
+        text = markdown(recap, lang) if args.format == "md" else page(recap, lang)
+    finally:
+        session.close()
+    if not args.output:
+        sys.stdout.write(text)
+        return 0
+    _write_export(Path(args.output).expanduser(), text.encode("utf-8"), args.mode)
+    print(t("cli.wrote", lang, path=args.output), file=sys.stderr)
+    return 0
+
+
+def _write_export(target: Path, data: bytes, mode: int) -> None:
+    """Write an export beside the target under an unpredictable temp name created
+    exclusively (never through a planted symlink), then rename it into place."""
+    from elysium.chronicle.files import atomic_write
+
+    if target.is_symlink():
+        raise StoreError("export.symlink", path=target)
+    if target.exists() and not target.is_file():
+        raise StoreError("export.not_regular", path=target)
+    for directory in (target.parent, target.parent.parent):
+        if (directory / "journal").is_dir() or (directory / "chronicle.json").exists():
+            raise StoreError("export.inside", path=target)
+    if not target.parent.is_dir():
+        raise StoreError("export.no_dir", directory=target.parent, name=target.name)
+    atomic_write(target, data, mode=mode, what=Msg("store.could_not_write", name=target))
+
+
+def cmd_stats(args: argparse.Namespace, lang: str) -> int:
+    from elysium.stats import dice_stats
+
+    session = _open(args, readonly=True, lang=lang)
+    try:
+        if args.chapter is not None:
+            _chapter(session, args.chapter)
+        tallies = dice_stats(session.events(), session.state.profile, args.chapter)
+        _warn(args.command, session, lang)
+    finally:
+        session.close()
+    if args.json:
+        data = {
+            "chapter": args.chapter,
+            "characters": {k: v.to_dict() for k, v in tallies.items() if k != "*"},
+            "all": tallies["*"].to_dict(),
+        }
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    if not tallies["*"].rolls:
+        print(t("stats.none", lang))
+        return 0
+    print(
+        f"{t('stats.who', lang):<22} {t('stats.rolls', lang):>6}  "
+        f"{t('stats.successes', lang):>10} ({t('stats.expected', lang)})  "
+        f"{t('stats.botches', lang):>8} ({t('stats.expected', lang)})"
+    )
+    for who, tally in sorted(tallies.items(), key=lambda kv: (kv[0] == "*", kv[0])):
+        name = t("stats.all", lang) if who == "*" else who
+        print(
+            f"{name[:22]:<22} {tally.rolls:>6}  {tally.successes:>10} "
+            f"({float(tally.expected_successes):6.2f})  {tally.botches:>8} "
+            f"({float(tally.expected_botches):5.2f})"
+        )
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, lang: str) -> int:
+    from elysium.tui.replay_app import run_replay
+
+    return run_replay(resolve_chronicle(args.dir), args.chapter, lang)
+
+
+COMMANDS = {"export": cmd_export, "stats": cmd_stats, "replay": cmd_replay}

@@ -1,0 +1,152 @@
+"""One registry of verbs (issue 11): the parser, the help, the palette, the README and the
+shell all read it, and a Russian Storyteller meets Russian for every verb."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from elysium import helptext
+from elysium.chronicle import verbs
+from elysium.chronicle.parser import VERBS, parse
+from elysium.cli import main
+from elysium.i18n import t
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+# One command a Storyteller would type for each verb, in Russian spellings, in an order that
+# works from a new chronicle: every acknowledgement is checked for English words.
+RUSSIAN_SCENE = [
+    'добавить "Марк" вампир поколение 10',
+    'добавить "Боб" смертный',
+    'добавить "Рекс" гуль',
+    'добавить "Гость" неонат',
+    "убрать Гость",
+    "задать Марк ловкость 4 драка 3 выносливость 3 воля 6",
+    "задать Боб ловкость 2 драка 2",
+    "бросок Марк ловкость+драка сл 7 кости 8,8,3,1,10,2,2",
+    "урон Боб 2 лёгкие кости 8",
+    "урон Марк 1 тяжёлые безпрочности",
+    "лечить Марк 1",
+    "потратить Марк воля 1",
+    "получить Марк воля 1",
+    "опыт Марк 10",
+    "повысить Марк драка",
+    "ход",
+    "питание Марк 1 из Боб",
+    "ход",
+    "усилить Марк сила 1",
+    "ход",
+    "румянец Марк",
+    "ярость Марк сл 6 кости 8",
+    "успокоить Марк",
+    "ротшрек Марк сл 6 кости 8",
+    "успокоить Марк",
+    "деградация Марк грех 3 кости 8",
+    "сцена",
+    "ночь",
+    "отменить",
+    "вернуть",
+    "бой начать Марк Боб",
+    "инициатива кости Марк=7,Боб=3",
+    "заявить Боб уклонение",
+    "заявить Марк атака Боб удар",
+    "отложить Марк",
+    "далее",
+    "атака Марк Боб удар",
+    "защита Боб уклонение",
+    "бой конец",
+    "глава",
+]
+ALLOWED = {"xp", "v20", "elysium"}
+
+
+def _english(text: str) -> set[str]:
+    words = {w.casefold() for w in re.findall(r"[A-Za-z][A-Za-z_-]+", text)}
+    return {w for w in words if not set(w) <= {"x"}} - ALLOWED
+
+
+def test_every_spelling_parses_to_its_verb() -> None:
+    for verb in verbs.VERBS:
+        for spelling in verb.spellings:
+            assert VERBS[spelling.casefold()] == verb.name
+            assert parse(f"{spelling.upper()} x").verb == verb.name
+
+
+def test_every_verb_has_a_handler_usage_and_help_in_both_languages() -> None:
+    for verb in verbs.VERBS:
+        if verb.handler:
+            assert callable(verbs.handler(verb.name))
+        for lang in ("en", "ru"):
+            for kind in ("usage", "help"):
+                assert t(f"{kind}.{verb.name}", lang) != f"{kind}.{verb.name}", (verb, lang)
+        # A Russian usage line starts with the Russian verb.
+        assert t(f"usage.{verb.name}", "ru").startswith(verb.ru[0])
+
+
+def test_the_readme_lists_every_verb_from_the_registry() -> None:
+    text = README.read_text(encoding="utf-8")
+    begin, end = "<!-- verbs:begin -->", "<!-- verbs:end -->"
+    assert begin in text and end in text
+    table = text.split(begin, 1)[1].split(end, 1)[0].strip()
+    assert table == helptext.markdown_table("en"), (
+        "regenerate: python -c 'from elysium import helptext; print(helptext.markdown_table())'"
+    )
+    for verb in verbs.VERBS:
+        assert f"`{verb.name}`" in table and all(f"`{s}`" in table for s in verb.ru)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_help_shows_every_verb_and_alias(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["help", "--lang", lang]) == 0
+    overview = capsys.readouterr().out
+    for verb in verbs.VERBS:
+        assert verbs.spelling(verb.name, lang) in overview
+        assert main(["help", verb.ru[0], "--lang", lang]) == 0
+        one = capsys.readouterr().out
+        assert all(s in one for s in verb.spellings)
+        assert t(f"usage.{verb.name}", lang) in one
+
+
+def test_run_help_names_the_verbs(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["run", "--help"])
+    out = capsys.readouterr().out
+    assert all(verb.name in out for verb in verbs.VERBS)
+
+
+def test_a_russian_scene_is_acknowledged_in_russian(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = tmp_path / "c"
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert main(["new", str(root)]) == 0
+    capsys.readouterr()
+    done = set()
+    for command in RUSSIAN_SCENE:
+        assert main(["run", str(root), command, "--seed", "1"]) == 0, capsys.readouterr().err
+        out = capsys.readouterr().out.strip()
+        assert out and not _english(out), (command, out)
+        done.add(parse(command).verb)
+    assert done == {v.name for v in verbs.VERBS}
+
+
+@pytest.mark.parametrize("verb", [v for v in verbs.VERBS if v.name not in ("undo", "redo")])
+def test_every_verb_refuses_in_russian_with_its_russian_usage(
+    verb: verbs.Verb,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    root = tmp_path / "c"
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert main(["new", str(root)]) == 0
+    assert main(["run", str(root), 'добавить "Марк" вампир']) == 0
+    capsys.readouterr()
+    status = main(["run", str(root), f"{verb.ru[0]} Марк 99 zzz 99 zzz 99"])
+    err = capsys.readouterr().err
+    assert status == 2
+    told = err.split(": ", 2)[-1]
+    assert not _english(told.replace("zzz", "")), told
