@@ -34,3 +34,14 @@ def test_mypy_is_clean() -> None:
         text=True,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_no_module_is_over_400_lines() -> None:
+    """One screen of thought each (issue 11); the catalogs are data and may be longer."""
+    src = ROOT / "src" / "elysium"
+    long = {
+        str(p.relative_to(src)): n
+        for p in src.rglob("*.py")
+        if p.parent.name != "i18n" and (n := len(p.read_text(encoding="utf-8").splitlines())) > 400
+    }
+    assert not long, long

@@ -28,11 +28,8 @@ repairs damage, and keeps every original aside as ``NAME.damaged-DATE``.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import os
-import re
-import socket
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -42,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from elysium.chronicle import faults
 from elysium.chronicle import state as st
 from elysium.chronicle.chapters import encode_closed
-from elysium.chronicle.errors import Line, LockedError, StoreError, repair_hint
+from elysium.chronicle.errors import Line, StoreError, repair_hint
 from elysium.chronicle.events import Event, encode
 from elysium.chronicle.files import (
     atomic_write,
@@ -54,6 +51,7 @@ from elysium.chronicle.files import (
 from elysium.chronicle.index import ChapterEntry, write_index
 from elysium.chronicle.journal import MAX_JOURNAL, scan
 from elysium.chronicle.jsonsafe import digest
+from elysium.chronicle.lock import acquire
 from elysium.chronicle.paths import (
     check_chronicle_dir,
     ensure_private_dir,
@@ -81,16 +79,6 @@ READ_TRIES = 40  # a reader reads again while a writer is mid-write (each try a 
 
 def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-_HOLDER = re.compile(r"pid (\d+) on (\S+) since (\S+)")
-
-
-def _holder(text: str) -> Msg | str:
-    """Who holds the lock, as the holder wrote it (``pid N on HOST since TIME``), told in
-    the reader's language; anything else is shown as it is."""
-    m = _HOLDER.fullmatch(text)
-    return Msg("store.holder", pid=m[1], host=m[2], since=m[3]) if m else text
 
 
 @dataclass
@@ -188,24 +176,7 @@ class Store:
         raise StoreError("store.kept_changing")
 
     def _lock(self) -> None:
-        path = self.root / LOCK
-        fd = open_private(path, os.O_RDWR | os.O_CREAT)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            holder = os.pread(fd, 300, 0).decode("utf-8", "replace").strip()
-            os.close(fd)
-            from elysium.chronicle.text import clean_name
-
-            if not holder:
-                raise LockedError("store.locked") from None
-            raise LockedError("store.locked_by", who=_holder(clean_name(holder)[:120])) from None
-        # Who holds it is a courtesy for the next one refused: a full disk must not stop us.
-        with contextlib.suppress(OSError):
-            os.ftruncate(fd, 0)
-            info = f"pid {os.getpid()} on {socket.gethostname()} since {now_iso()}"
-            os.pwrite(fd, info.encode(), 0)
-        self._lock_fd = fd
+        self._lock_fd = acquire(self.root / LOCK, now_iso())
 
     # --- writing ----------------------------------------------------------------------
 
