@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from elysium.chronicle import state as st
-from elysium.chronicle.commands import Context
+from elysium.chronicle.commands import Context, Outcome
 from elysium.chronicle.errors import CommandError, Line, StoreError, brief, repair_hint
 from elysium.chronicle.events import Event
 from elysium.chronicle.importer import build, read_file
@@ -33,7 +33,7 @@ MAX_RETELL = 500  # events back that an undo's acknowledgement looks to tell its
 class Result:
     """What a command did: the line to show and the event now on disk."""
 
-    say: Msg | str
+    say: Msg
     event: Event
 
     @property
@@ -42,17 +42,17 @@ class Result:
         return str(self.say)
 
     def render(self, lang: str = "en") -> str:
-        return self.say.render(lang) if isinstance(self.say, Msg) else self.say
+        return self.say.render(lang)
 
 
-def dispatch(state: st.State, text: str, rng: DiceSource) -> tuple[st.State, tuple[str, dict, str]]:
+def dispatch(state: st.State, text: str, rng: DiceSource) -> tuple[st.State, tuple[str, dict, Msg]]:
     """Run one command (not undo or redo) on a state in memory: the new state and the
     event's type, data and line. Nothing is written."""
     parsed = parse(text)
     if parsed.verb in ("undo", "redo"):
         raise CommandError(f"session.{parsed.verb}_needs_chronicle")
     try:
-        outcome = handler(parsed.verb)(Context(state, rng), parsed.args)
+        outcome: Outcome = handler(parsed.verb)(Context(state, rng), parsed.args)
     except RulesError as exc:
         raise CommandError(exc.msg) from None
     return outcome.state, (outcome.type, dict(outcome.data), outcome.say)
@@ -123,7 +123,7 @@ class Session:
             target, changes, line = stack[-1]
             event_type, data = parsed.verb, {"target": target, "what": line}
             told = self._retold(target, line)
-            message: Msg | str = Msg(f"session.{parsed.verb}_done", target=target, line=told)
+            message = Msg(f"session.{parsed.verb}_done", target=target, line=told)
             try:
                 forward = st.invert(changes) if parsed.verb == "undo" else changes
                 new_state = st.patch(state, forward)
@@ -176,7 +176,7 @@ class Session:
         new_state: st.State,
         event_type: str,
         data: dict,
-        message: Msg | str,
+        message: Msg,
         cmd: str,
         changes: dict | None,
     ) -> Result:

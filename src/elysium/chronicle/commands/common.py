@@ -4,7 +4,7 @@ or scoring dice, and the result a handler returns."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from elysium.chronicle.errors import CommandError
@@ -33,8 +33,8 @@ class Outcome:
 
     state: State
     type: str
-    data: dict[str, Any] = field(default_factory=dict)
-    say: Msg | str = ""
+    data: dict[str, Any]
+    say: Msg
 
     @property
     def message(self) -> str:
