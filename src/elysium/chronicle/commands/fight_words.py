@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from elysium.chronicle.commands.common import marks
-from elysium.chronicle.parser import Args
 from elysium.i18n import Msg, Told, t
 from elysium.rules.dice import RollResult
 
@@ -40,17 +39,6 @@ def dice_marks(result: RollResult) -> Told:
 def tail(notes: Sequence[object]) -> Told:
     """The notes that follow an acknowledgement: ``; a; b``."""
     return joined(notes, "; ", "; ")
-
-
-def as_number(word: str, what: Msg, low: int, high: int, args: Args) -> int:
-    """``word`` as a whole number from ``low`` to ``high``; ``what`` names it."""
-    try:
-        value = int(word)
-    except ValueError:
-        raise args.fail(Msg("args.not_whole", what=what, got=word)) from None
-    if not low <= value <= high:
-        raise args.fail(Msg("args.out_of_range", what=what, low=low, high=high, got=value))
-    return value
 
 
 def notes(items: Sequence[Msg] | Msg, sep: str = "; ") -> Msg | Told:

@@ -17,9 +17,9 @@ from elysium.chronicle.commands.fight import (
     start_actions,
     write,
 )
-from elysium.chronicle.commands.fight_words import as_number, both, joined, tail
+from elysium.chronicle.commands.fight_words import both, joined, tail
 from elysium.chronicle.errors import CommandError
-from elysium.chronicle.parser import Args
+from elysium.chronicle.parser import Args, as_int
 from elysium.chronicle.state import State
 from elysium.chronicle.text import clean_text
 from elysium.i18n import Msg, Told
@@ -132,7 +132,7 @@ def _init_faces(args: Args) -> tuple[dict[str, int], dict[str, int]]:
                 raise args.fail("combat.init_pair", part=part)
             who, _, value = part.rpartition("=")
             what = Msg("what.init_number", who=who)
-            target[who.strip()] = as_number(value, what, 0, 10, args)
+            target[who.strip()] = as_int(value, what, 0, 10, args)
     args.words.clear()
     return faces, celerity
 
