@@ -7,9 +7,11 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.markup import escape
 
 from elysium import helptext
 from elysium.chronicle import verbs
+from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.parser import VERBS, parse
 from elysium.cli import main
 from elysium.i18n import t
@@ -150,3 +152,53 @@ def test_every_verb_refuses_in_russian_with_its_russian_usage(
     assert status == 2
     told = err.split(": ", 2)[-1]
     assert not _english(told.replace("zzz", "")), told
+
+
+def test_the_russian_keywords_a_usage_shows_are_read(tmp_path: Path) -> None:
+    """`штраф` is `penalty`; `из собаки`, `из человека` take the genitive (review of issue 11)."""
+    from tests.chronicle_helpers import new_session
+
+    s = new_session(tmp_path / "c", ['добавить "Марк" вампир'])
+    s.execute("задать Марк броня 2 штраф 1")
+    armour = s.state.characters["марк"].armour
+    assert armour is not None and (armour.rating, armour.penalty) == (2, 1)
+    with pytest.raises(ChronicleError) as refused:
+        s.execute("задать Марк броня 2 штраф 9")
+    assert "штраф брони — от 0 до 5, а не 9" in refused.value.render("ru")
+    for command in ("потратить Марк кровь 1", "ход", "потратить Марк кровь 1", "ход"):
+        s.execute(command)
+    assert s.execute("питание Марк 1 из собаки").event.data["vessel"] == "dog"
+    s.execute("ход")
+    assert s.execute("питание Марк 1 из человека").event.data["vessel"] == "human"
+    s.close()
+
+
+def test_an_unknown_verb_is_answered_with_the_readers_verbs_and_a_guess() -> None:
+    with pytest.raises(ChronicleError) as refused:
+        parse("броск 2")
+    ru = refused.value.render("ru")
+    assert "(может быть, 'бросок'?)" in ru and "команды: добавить, убрать" in ru
+    assert not _english(ru.replace("броск", ""))
+    assert "commands: add, remove" in refused.value.render("en")
+    with pytest.raises(ChronicleError) as unclosed:
+        parse('бросок "Марк 2')
+    assert unclosed.value.render("ru").endswith("кавычка не закрыта (закройте кавычки)")
+
+
+def test_the_palette_lists_every_verb_in_russian_with_its_usage_as_text(tmp_path: Path) -> None:
+    from tests.tui_helpers import demo_app, run_async
+
+    @run_async
+    async def check() -> None:
+        app = demo_app(tmp_path, "ru")
+        async with app.run_test(size=(120, 40)):
+            commands = list(app.get_system_commands(app.screen))
+        app.session.close()
+        titles = [str(c.title) for c in commands]
+        for verb in verbs.VERBS:
+            assert any(title.startswith(f"{verb.ru[0]} ({verb.name}") for title in titles)
+        usage = next(str(c.help) for c in commands if str(c.title).startswith("задать"))
+        assert usage == escape(t("usage.set", "ru"))  # [N] is text, not a markup tag
+        assert "Выход" in titles and "Quit" not in titles
+
+    check()

@@ -13,6 +13,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from elysium.chronicle.parser import VerbWord
 from elysium.chronicle.verbs import VERBS as VERB_TABLE
 from elysium.cli_parser import (
     CHRONICLE_COMMANDS,
@@ -109,7 +110,8 @@ def cmd_help(args: argparse.Namespace, lang: str) -> int:
         return 0
     verb = helptext.find(args.verb)
     if verb is None:
-        raise RulesError("cli.unknown_verb", word=args.verb, known=[v.name for v in VERB_TABLE])
+        known = [VerbWord(v.name) for v in VERB_TABLE]
+        raise RulesError("cli.unknown_verb", word=args.verb, known=known)
     print(helptext.verb_help(verb, lang))
     return 0
 

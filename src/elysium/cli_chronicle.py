@@ -259,11 +259,12 @@ def cmd_log(args: argparse.Namespace, lang: str) -> int:
         from elysium.describe import describe, when
 
         previous = events[0].seq - 1 if events else 0
+        earlier = {e.seq: e for e in events}
         for e in events:
             if e.seq > previous + 1:
                 gap = f"{previous + 1}" if e.seq == previous + 2 else f"{previous + 1}–{e.seq - 1}"
                 print(f"{'·' * 6}  {t('log.gap', lang, events=gap)}")
-            print(f"{e.seq:>6}  {when(e, lang):<16} {describe(e, lang)}")
+            print(f"{e.seq:>6}  {when(e, lang):<16} {describe(e, lang, earlier)}")
             previous = e.seq
     finally:
         session.close()

@@ -7,7 +7,7 @@ line (``+8``, ``*10*``, ``-1-``), never by colour alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from elysium.chronicle.events import Event
@@ -61,9 +61,17 @@ def when(event: Event, lang: str) -> str:
     )
 
 
-def describe(event: Event, lang: str = "en") -> str:
-    """One line for an event, in ``lang``: the renderer for its kind, or its own line."""
+def describe(event: Event, lang: str = "en", earlier: Mapping[int, Event] | None = None) -> str:
+    """One line for an event, in ``lang``: the renderer for its kind, or its own line.
+
+    An undo or redo names the step it took back; given the ``earlier`` events (by number)
+    that step is told again in ``lang``, else its English line as recorded is shown."""
     d = event.data
+    if event.type in ("undo", "redo") and lang != "en" and earlier:
+        target = earlier.get(d.get("target", 0))
+        if target is not None and target.type not in ("undo", "redo"):
+            what = describe(target, lang)
+            return t(f"log.{event.type}", lang, n=d.get("target"), what=what)
     tell = TELLERS.get(event.type)
     if tell is not None:
         try:
@@ -255,6 +263,7 @@ TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "delay": _simple("log.delay", who="who"),
     "declare": lambda d, lang: t("log.declare", lang, who=d["who"], text=d.get("text", "")),
     "trait_set": _trait_set,
+    "created": lambda d, lang: t("log.created", lang, name=d["name"]),
     "recovered": _recovered,
 }
 

@@ -12,6 +12,7 @@ turns text into a verb and arguments, or raises CommandError saying what was exp
 
 from __future__ import annotations
 
+import difflib
 import shlex
 from dataclasses import dataclass
 
@@ -41,7 +42,8 @@ def tokenize(text: str) -> list[str]:
     try:
         return shlex.split(cleaned, posix=True)
     except ValueError as exc:
-        raise CommandError("parse.unclosed", why=str(exc)) from None
+        key = "parse.unclosed" if "quotation" in str(exc) else "parse.escape"
+        raise CommandError(key) from None
 
 
 def check_length(text: str) -> None:
@@ -56,7 +58,11 @@ def parse(text: str) -> Parsed:
         raise CommandError("parse.empty")
     verb = VERBS.get(words[0].casefold())
     if verb is None:
-        raise CommandError("parse.unknown", word=words[0], known=list(COMPLETION_VERBS))
+        close = difflib.get_close_matches(words[0].casefold(), list(VERBS), n=1, cutoff=0.6)
+        known = [VerbWord(v) for v in COMPLETION_VERBS]
+        if close:
+            raise CommandError("parse.unknown_close", word=words[0], close=close[0], known=known)
+        raise CommandError("parse.unknown", word=words[0], known=known)
     return Parsed(verb, tuple(words[1:]), " ".join(clean_text(text).split()))
 
 
@@ -78,9 +84,10 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "stake": ("stake", "кол"),
     "flank": ("flank", "фланг"),
     "rear": ("rear", "тыл"),
-    "nosoak": ("nosoak", "безпрочности"),
+    "nosoak": ("nosoak", "беспрочности", "безпрочности"),
     "offhand": ("offhand", "off-hand"),
     "dice": ("dice", "кости", "кубики"),
+    "penalty": ("penalty", "штраф"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 

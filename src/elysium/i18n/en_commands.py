@@ -2,7 +2,9 @@
 
 STRINGS: dict[str, str] = {
     # Reading a command.
-    "parse.unclosed": "could not read the command: {why} (close the quotes)",
+    "parse.unclosed": "could not read the command: No closing quotation (close the quotes)",
+    "parse.escape": "could not read the command: a backslash at the end escapes nothing",
+    "parse.unknown_close": "unknown command {word!r} (did you mean {close!r}?); commands: {known:l}",
     "parse.too_long": "a command can be at most {most:,} characters; this one has {got:,}",
     "parse.line_too_long": "the line is longer than {most:,} characters; a command can be at "
     "most {most:,}",

@@ -141,5 +141,13 @@ def maneuver(name: str) -> Maneuver:
     key = "-".join(name.strip().lower().split())
     key = MANEUVER_ALIASES.get(key, key)
     if key not in MANEUVERS:
-        raise RulesError("combat.unknown_maneuver", name=name, allowed=list(MANEUVERS))
+        # One Russian spelling the parser takes for each maneuver, in the table's order.
+        first = {}
+        for word, key_ in MANEUVER_ALIASES.items():
+            if not word.isascii():
+                first.setdefault(key_, word)
+        russian = [first.get(k, k) for k in MANEUVERS]
+        raise RulesError(
+            "combat.unknown_maneuver", name=name, allowed=list(MANEUVERS), russian=russian
+        )
     return MANEUVERS[key]

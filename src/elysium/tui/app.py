@@ -18,6 +18,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
@@ -214,7 +215,8 @@ class ElysiumApp(App[None]):
         self.query_one(RollLog).add_events([result.event])
         from elysium.describe import describe
 
-        self._say(describe(result.event, self.lang))
+        undoing = result.event.type in ("undo", "redo")  # the session tells the step again
+        self._say(result.render(self.lang) if undoing else describe(result.event, self.lang))
         return True
 
     def _back_to_bar(self, _: object = None) -> None:
@@ -345,12 +347,31 @@ class ElysiumApp(App[None]):
         # one puts it in the command bar, ready for its words.
         for verb in verbs.VERBS:
             word = verbs.spelling(verb.name, lang)
+            others = ", ".join(s for s in verb.spellings if s != word)
+            title = t(
+                "palette.verb", lang, verb=word, others=others, help=t(f"help.{verb.name}", lang)
+            )
+            # Usage lines hold brackets ([N], [dice F,...]): text, never markup.
             yield SystemCommand(
-                t("palette.verb", lang, verb=word, help=t(f"help.{verb.name}", lang)),
-                t(f"usage.{verb.name}", lang),
+                escape(title),
+                escape(t(f"usage.{verb.name}", lang)),
                 partial(self.action_type_verb, word),
             )
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            # Textual's own entries (Keys, Quit, Theme…), told in the reader's language.
+            key = f"palette.sys.{command.title.casefold()}"
+            title = t(key, lang)
+            if title != key:
+                command = command._replace(title=title, help=t(f"{key}.help", lang))
+            yield command
+
+    def action_command_palette(self) -> None:
+        """The command palette, its prompt in the reader's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]
+            placeholder = t("palette.placeholder", self.lang)
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=placeholder))
 
     def action_type_verb(self, word: str) -> None:
         """Start a command with ``word`` in the command bar."""

@@ -9,9 +9,11 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from elysium.chronicle import verbs
+from elysium.chronicle.commands.feeding import VESSEL_WORDS
 from elysium.chronicle.parser import COMPLETION_VERBS, spellings
 from elysium.rules.combat import MANEUVERS
-from elysium.rules.traits import all_known
+from elysium.rules.maneuvers import MANEUVER_ALIASES
+from elysium.rules.traits import ALIASES, all_known
 
 # Words some slots take, every spelling the handlers accept (chronicle.verbs names the slots).
 SLOT_WORDS: dict[str, tuple[str, ...]] = {
@@ -38,7 +40,11 @@ SUBCOMMANDS: dict[str, tuple[str, ...]] = {
     "declare": ("attack", "dodge", "block", "parry", "delay", "атака", "уклонение"),
 }
 # Other words the language knows, offered when nothing more particular fits.
-EXTRA = ("human", "fire", "sun", "claws", "dmg", "soak", "celerity", "outnumbered")
+EXTRA = ["human", "fire", "sun", "claws", "dmg", "soak", "celerity", "outnumbered"]
+EXTRA += ["человек", "огонь", "солнце", "когти", "урон", "прочность", *VESSEL_WORDS]
+# The Russian names the parser takes for traits and maneuvers (the cheat sheet's words).
+RUSSIAN_TRAITS = [k for k in ALIASES if not k.isascii()]
+RUSSIAN_MOVES = [k for k in MANEUVER_ALIASES if not k.isascii()]
 
 
 class CommandSuggester(Suggester):
@@ -57,13 +63,15 @@ class CommandSuggester(Suggester):
             candidates = list(COMPLETION_VERBS) + [s for v in verbs.VERBS for s in v.ru]
         else:
             quoted = [f'"{n}"' if " " in n else n for n in self.names()]
-            traits = list(all_known())
+            traits = list(all_known()) + RUSSIAN_TRAITS
             if "+" in last:
                 prefix, _, last = last.rpartition("+")
                 head = f"{head} {prefix}+"
                 candidates = traits
             else:
-                candidates = self._after(head) + quoted + traits + list(MANEUVERS) + list(EXTRA)
+                candidates = (
+                    self._after(head) + quoted + traits + list(MANEUVERS) + RUSSIAN_MOVES + EXTRA
+                )
         low = last.casefold()
         if head and not last.startswith('"'):
             # An unquoted beginning of a name: complete it (quoted if it has spaces).
@@ -91,7 +99,7 @@ class CommandSuggester(Suggester):
         if slot == verbs.SUB:
             out += SUBCOMMANDS.get(name, ())
         elif slot == verbs.MANEUVER:
-            out += MANEUVERS
+            out += [*MANEUVERS, *RUSSIAN_MOVES]
         elif slot is not None:
             out += SLOT_WORDS.get(slot, ())
         for keyword in verb.keywords:

@@ -79,7 +79,8 @@ class RollDialog(Dialog):
             yield Label(t("dlg.roll.character", lang))
             yield Select(people, value=start, allow_blank=False, id="who", compact=True)
             yield Label(t("dlg.roll.traits", lang))
-            yield Input(value="dex+brawl" if start else "5", id="traits", compact=True)
+            traits = t("dlg.roll.default_traits", lang)
+            yield Input(value=traits if start else "5", id="traits", compact=True)
             yield Label(t("dlg.roll.difficulty", lang))
             yield Select(diffs, value=6, allow_blank=False, id="difficulty", compact=True)
             with Horizontal(classes="checks"):

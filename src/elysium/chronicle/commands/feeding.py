@@ -38,6 +38,18 @@ VESSEL_WORDS = {
     "птица": "bird",
     "летучая-мышь": "bat",
     "крыса": "rat",
+    # "из собаки": the genitive, as Russian says it after из / от.
+    "вампира": "vampire",
+    "оборотня": "lupine",
+    "ребёнка": "child",
+    "ребенка": "child",
+    "коровы": "cow",
+    "собаки": "dog",
+    "кошки": "cat",
+    "пакета": "blood_bag",
+    "птицы": "bird",
+    "летучей-мыши": "bat",
+    "крысы": "rat",
 }
 
 
@@ -54,7 +66,7 @@ def cmd_feed(ctx: Context, words: tuple[str, ...]) -> Outcome:
     data: dict[str, Any] = {"who": c.name, "amount": amount}
     victim_key = None
     tail: list[Msg] = []
-    if source is None or source.casefold() in ("human", "человек"):
+    if source is None or source.casefold() in ("human", "человек", "человека"):
         fed = bl.feed(c, amount, HUMAN_BLOOD, human=True)
         data["vessel"] = "human"
         if fed.vessel_damage:
