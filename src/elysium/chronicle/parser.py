@@ -110,9 +110,7 @@ class VerbWord:
         self.verb = verb
 
     def render(self, lang: str = "en") -> str:
-        from elysium.chronicle.verbs import spelling
-
-        return spelling(self.verb, lang)
+        return registry.spelling(self.verb, lang)
 
     def __str__(self) -> str:
         return self.render("en")

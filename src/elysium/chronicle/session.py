@@ -15,7 +15,7 @@ from elysium.chronicle.commands import Context, Outcome
 from elysium.chronicle.errors import CommandError, Line, StoreError, brief, repair_hint
 from elysium.chronicle.events import Event
 from elysium.chronicle.importer import build, read_file
-from elysium.chronicle.parser import parse
+from elysium.chronicle.parser import Parsed, parse
 from elysium.chronicle.signals import ignore_file_size_signal
 from elysium.chronicle.store import Store, now_iso
 from elysium.chronicle.text import clean_name, name_key
@@ -48,7 +48,13 @@ class Result:
 def dispatch(state: st.State, text: str, rng: DiceSource) -> tuple[st.State, tuple[str, dict, Msg]]:
     """Run one command (not undo or redo) on a state in memory: the new state and the
     event's type, data and line. Nothing is written."""
-    parsed = parse(text)
+    return run_parsed(state, parse(text), rng)
+
+
+def run_parsed(
+    state: st.State, parsed: Parsed, rng: DiceSource
+) -> tuple[st.State, tuple[str, dict, Msg]]:
+    """:func:`dispatch` for a command already parsed."""
     if parsed.verb in ("undo", "redo"):
         raise CommandError(f"session.{parsed.verb}_needs_chronicle")
     try:
@@ -135,7 +141,7 @@ class Session:
                 ) from None
             changes_out = forward
         else:
-            new_state, (event_type, data, message) = dispatch(state, text, self.rng)
+            new_state, (event_type, data, message) = run_parsed(state, parsed, self.rng)
             changes_out = None
         return self._commit(state, new_state, event_type, data, message, parsed.text, changes_out)
 

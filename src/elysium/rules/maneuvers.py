@@ -142,7 +142,7 @@ def maneuver(name: str) -> Maneuver:
     key = MANEUVER_ALIASES.get(key, key)
     if key not in MANEUVERS:
         # One Russian spelling the parser takes for each maneuver, in the table's order.
-        first = {}
+        first: dict[str, str] = {}
         for word, key_ in MANEUVER_ALIASES.items():
             if not word.isascii():
                 first.setdefault(key_, word)
