@@ -3,7 +3,8 @@
 ``events.json`` was written by the handlers as they stood before the command language
 became data (issue 11, commit d9e3a77); ``test_same_events`` checks that each command still
 gives the same event, the same state change and the same English words, or the same
-refusal. Regenerate only on purpose: ``python -m tests.golden.corpus``.
+refusal. ``python -m tests.golden.corpus --diff`` lists what a change altered; regenerate
+only on purpose (a rules fix), with ``python -m tests.golden.corpus``.
 """
 
 from __future__ import annotations
@@ -95,7 +96,18 @@ def run() -> dict[str, dict[str, Any]]:
     return out
 
 
+def changed() -> list[str]:
+    """The corpus entries whose outcome differs from the recording (to review a rules fix)."""
+    recorded = json.loads(EVENTS.read_text(encoding="utf-8"))
+    return [key for key, got in run().items() if recorded.get(key) != got]
+
+
 if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] == ["--diff"]:
+        print("\n".join(changed()))
+        raise SystemExit(0)
     EVENTS.write_text(
         json.dumps(run(), ensure_ascii=False, indent=0, sort_keys=True) + "\n", encoding="utf-8"
     )

@@ -13,13 +13,21 @@ from elysium.i18n import (
     en,
     en_combat,
     en_commands,
+    en_feats,
+    en_house,
+    en_rolls,
     en_rules,
     en_store,
+    en_xp,
     ru,
     ru_combat,
     ru_commands,
+    ru_feats,
+    ru_house,
+    ru_rolls,
     ru_rules,
     ru_store,
+    ru_xp,
 )
 from elysium.i18n.message import Msg, Refusal, Told, tell
 
@@ -28,8 +36,14 @@ __all__ = ["CATALOGS", "LANGUAGES", "Msg", "Refusal", "Told", "detect_lang", "t"
 LANGUAGES: tuple[str, ...] = ("en", "ru")
 # Each language's catalog is split by domain; a key lives in exactly one part (tested).
 PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
-    "en": (en.STRINGS, en_rules.STRINGS, en_store.STRINGS, en_commands.STRINGS, en_combat.STRINGS),
-    "ru": (ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
+    "en": (
+        *(en.STRINGS, en_rules.STRINGS, en_store.STRINGS, en_commands.STRINGS, en_combat.STRINGS),
+        *(en_rolls.STRINGS, en_feats.STRINGS, en_house.STRINGS, en_xp.STRINGS),
+    ),
+    "ru": (
+        *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
+        *(ru_rolls.STRINGS, ru_feats.STRINGS, ru_house.STRINGS, ru_xp.STRINGS),
+    ),
 }
 CATALOGS: dict[str, dict[str, str]] = {
     lang: {k: v for part in parts for k, v in part.items()} for lang, parts in PARTS.items()

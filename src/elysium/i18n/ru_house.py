@@ -1,0 +1,3 @@
+"""Russian messages: house (issue 12; keys with values, see elysium.i18n.message)."""
+
+STRINGS: dict[str, str] = {}

@@ -1,0 +1,3 @@
+"""Russian messages: rolls (issue 12; keys with values, see elysium.i18n.message)."""
+
+STRINGS: dict[str, str] = {}
