@@ -196,8 +196,8 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
             level = t(f"health.{track.level.key}" if track.level else "health.unhurt", lang)
             flags = []
             status = c.status().value
-            if status != "active":
-                flags.append(t("status." + status, lang))
+            if status not in ("active", "incapacitated"):
+                level = t("status." + status, lang)  # dead is not "Incapacitated"
             if c.frenzied:
                 flags.append(t("ui.frenzy", lang))
             if c.in_rotschreck:

@@ -40,15 +40,15 @@ CHAPTER_ONE = [
     "melee 3 occult 4 brawl 2 athletics 2 dominate 4 fortitude 3 potence 2",
     'set "Brother Anselm" armour 1 "leather coat"',
     # Lucien's ghoul and the mortals of the night.
-    'add "Tomas Reyes" ghoul',
+    'add "Tomas Reyes" ghoul blank',
     'set "Tomas Reyes" strength 3 dexterity 3 stamina 3 wits 2 brawl 2 firearms 3 '
     "melee 2 athletics 2 potence 1",
     'set "Tomas Reyes" willpower 4 blood 3',
-    'add "Det. Dana Price" mortal',
+    'add "Det. Dana Price" mortal blank',
     'set "Det. Dana Price" dexterity 3 wits 3 perception 4 firearms 3 investigation 4 willpower 6',
-    'add "Razor" mortal',
+    'add "Razor" mortal blank',
     'set "Razor" strength 3 dexterity 2 stamina 2 wits 2 brawl 3 melee 2',
-    'add "Spike" mortal',
+    'add "Spike" mortal blank',
     'set "Spike" strength 2 dexterity 3 stamina 2 wits 2 brawl 2 firearms 2',
     # An evening's history.
     'roll "Lucien Marchetti" cha+leadership diff 7 dice 8,9,3,7,1,10,4',

@@ -9,7 +9,12 @@ from dataclasses import dataclass
 from elysium.chronicle.errors import CommandError
 from elysium.rules.character import Character
 from elysium.rules.health import wounded_pool
-from elysium.rules.traits import VIRTUE_NAMES, WILLPOWER, normalise
+from elysium.rules.traits import HUMANITY, VIRTUE_NAMES, WILLPOWER, normalise
+
+# Traits rated to 10: a pool of one of them stands alone (seed 004: «Если в пуле параметр
+# со шкалой до 10 (Человечность, Путь, воля), к нему ничего не прибавляют»).
+TEN_SCALE = frozenset({WILLPOWER, HUMANITY, "path", "road", "morality"})
+MAX_TRAITS = 2  # seed 000: «нельзя складывать значения более чем двух характеристик»
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,13 +23,10 @@ class TraitPool:
 
     names: tuple[str, ...]  # normalised trait names, or numbers of dice as typed
     values: tuple[int, ...]  # each part's rating (or its number)
-    total: int  # the parts added up
+    total: int  # the parts added up (a Virtue capped by Humanity)
     pool: int  # after wound penalties
-    reflexive: bool  # a Virtue or Willpower alone: wounds do not count
-
-    @property
-    def penalty(self) -> int:
-        return self.pool - self.total
+    reflexive: bool  # a Virtue alone: wounds do not count
+    penalty: int = 0  # the wound penalty applied (0 when waived), even if the pool hit 0
 
     def ratings(self) -> list[tuple[str, int]]:
         """The traits (not the plain numbers) with their ratings."""
@@ -32,7 +34,13 @@ class TraitPool:
 
 
 def trait_pool(c: Character, expr: str) -> TraitPool:
-    """The pool of ``dex+brawl`` (or ``willpower``, or ``dex+2``) for ``c`` as it stands."""
+    """The pool of ``dex+brawl`` (or ``willpower``, or ``dex+2``) for ``c`` as it stands.
+
+    Seed 004: no more than two traits; a trait rated to 10 stands alone; a Virtue roll is
+    never more dice than Humanity («Пул проверок добродетелей не выше Человечности»); wound
+    penalties apply except to reflexive rolls (most Virtue rolls) and a pool at 0 is an
+    action that cannot be attempted.
+    """
     parts = [p for p in expr.replace(" ", "").split("+") if p]
     if not parts:
         raise CommandError("roll.name_traits")
@@ -45,12 +53,22 @@ def trait_pool(c: Character, expr: str) -> TraitPool:
         else:
             values.append(c.trait(part))
             names.append(normalise(part))
-    reflexive = len(names) == 1 and (names[0] in VIRTUE_NAMES or names[0] == WILLPOWER)
+    traits = [n for n in names if not is_whole(n)]
+    if len(traits) > MAX_TRAITS:
+        raise CommandError("roll.too_many_traits", most=MAX_TRAITS, traits="+".join(traits))
+    ten = [n for n in traits if n in TEN_SCALE or n == normalise(c.morality)]
+    if ten and len(names) > 1:
+        raise CommandError("roll.ten_alone", trait=ten[0], expr="+".join(names))
+    virtue = len(names) == 1 and names[0] in VIRTUE_NAMES
     total = sum(values)
+    if virtue and total > c.morality_rating:
+        total = c.morality_rating  # the Virtue's dice, no more than Humanity (or the Path)
     pool = wounded_pool(
-        total, c.health, reflexive=reflexive, frenzied=c.frenzied, willpower=c.ignore_wounds
+        total, c.health, reflexive=virtue, frenzied=c.frenzied, willpower=c.ignore_wounds
     )
-    return TraitPool(tuple(names), tuple(values), total, pool, reflexive)
+    waived = virtue or c.frenzied or c.ignore_wounds
+    penalty = 0 if waived else (c.health.penalty or 0)
+    return TraitPool(tuple(names), tuple(values), total, pool, virtue, penalty)
 
 
 def is_whole(word: str) -> bool:

@@ -75,7 +75,7 @@ STRINGS: dict[str, str] = {
     "ack.award": "{who} is awarded {n} experience — {left} unspent",
     "ack.raise": "{who} raises {trait} to {to} for {cost} XP — {left} left",
     # Usage lines and one-line help, one pair per verb (chronicle.verbs lists the verbs).
-    "usage.add": 'add "NAME" vampire|ghoul|mortal|neonate|ancilla|elder [gen N]',
+    "usage.add": 'add "NAME" vampire|ghoul|mortal|neonate|ancilla|elder [gen N] [blank]',
     "help.add": "add a character, or an NPC from a template",
     "usage.remove": 'remove "NAME"',
     "help.remove": "remove a character",
@@ -271,4 +271,6 @@ STRINGS: dict[str, str] = {
     "help.keywords": "keywords",
     "help.overview": "The command language (elysium help VERB for one verb; English and "
     "Russian spellings both work):",
+    "roll.too_many_traits": "a pool adds at most {most} traits; {traits} has more",
+    "roll.ten_alone": "{trait} is rated to 10 and is rolled alone, with nothing added: not {expr}",
 }

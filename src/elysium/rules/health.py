@@ -185,6 +185,7 @@ def take_damage(
         if kind is Kind.VAMPIRE:
             if damage_type is DamageType.AGGRAVATED:
                 cond = Condition.FINAL_DEATH
+                b, le, a = _displaced(b, le, a, DamageType.AGGRAVATED)
             else:
                 cond = Condition.TORPOR
                 if b:
@@ -193,7 +194,18 @@ def take_damage(
             b, le = b - 1, le + 1
         else:
             cond = Condition.DEAD
+            b, le, a = _displaced(b, le, a, damage_type)
     return HealthTrack(b, le, a, cond)
+
+
+def _displaced(b: int, le: int, a: int, killing: DamageType) -> tuple[int, int, int]:
+    """The killing level takes the box of the lightest mark below it, so a full track shows
+    the damage that killed (a mortal with 3 bashing who takes 5 lethal shows XXXXX//)."""
+    if killing is DamageType.AGGRAVATED and (b or le):
+        return (b - 1, le, a + 1) if b else (b, le - 1, a + 1)
+    if killing is DamageType.LETHAL and b:
+        return b - 1, le + 1, a
+    return b, le, a
 
 
 def heal(

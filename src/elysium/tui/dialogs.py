@@ -166,7 +166,7 @@ class RollDialog(Dialog):
             for name, value in zip(counted.names, counted.values, strict=True)
         ]
         if counted.penalty:
-            shown.append(f"wounds {counted.penalty}")
+            shown.append(t("log.wounds", self.lang, penalty=counted.penalty))
         return counted.pool, " + ".join(shown)
 
     def command(self) -> str:

@@ -37,8 +37,15 @@ KIND_WORDS = {
 }
 
 
-# The Russian names of the templates that are not kinds.
-TEMPLATE_WORDS = {"неонат": "neonate", "анцилла": "ancilla", "старейшина": "elder"}
+# The Russian names of the templates (a mortal and a ghoul are templates too).
+TEMPLATE_WORDS = {
+    "неонат": "neonate",
+    "анцилла": "ancilla",
+    "старейшина": "elder",
+    "смертный": "mortal",
+    "гуль": "ghoul",
+    "вампир": "vampire",
+}
 
 
 def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
@@ -47,15 +54,19 @@ def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
     kind_word = args.take("what.kind").casefold()
     kind_word = TEMPLATE_WORDS.get(kind_word, kind_word)
     gen = args.keyed_int(("gen",), "what.generation", 3, 15)
+    blank = args.option("blank")
     args.done()
     if not name:
         raise args.fail("add.empty_name")
     key = name_key(name)
     if key in ctx.state.characters:
         raise CommandError("add.exists", name=ctx.state.characters[key].name)
-    if kind_word in TEMPLATES and kind_word not in KIND_WORDS:
+    # A template fills its traits (a mortal, a ghoul as well); a blank character of a kind,
+    # every trait at its least, is asked for with `blank` (issue 12: `add Rex ghoul`).
+    if kind_word in TEMPLATES and not blank:
         if gen is not None:
-            raise args.fail("add.template_generation")
+            key_ = "add.generation_of" if kind_word in KIND_WORDS else "add.template_generation"
+            raise args.fail(key_, kind=kind_word)
         c = from_template(name, kind_word)
     else:
         if kind_word not in KIND_WORDS:
