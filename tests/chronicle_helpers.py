@@ -10,8 +10,8 @@ from elysium.rules import V20, SeededDice
 
 COTERIE = [
     'add "Marcus" vampire gen 10',
-    'add "Bob" mortal',
-    'add "Rex" ghoul',
+    'add "Bob" mortal blank',
+    'add "Rex" ghoul blank',
     "set Marcus stamina 3",
     "set Marcus fortitude 2",
     "set Marcus humanity 7",

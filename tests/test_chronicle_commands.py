@@ -232,8 +232,8 @@ def test_every_form_named_in_the_issue_as_written(tmp_path: Path) -> None:
     s = Session.create(tmp_path / "c", "Issue", V20)
     lines = [
         'add "Marcus" vampire gen 10',
-        'add "Bob" mortal',
-        'add "Rex" ghoul',
+        'add "Bob" mortal blank',
+        'add "Rex" ghoul blank',
         "set Marcus stamina 3",
         "set Marcus fortitude 2",
         "set Marcus humanity 7",

@@ -23,8 +23,8 @@ def test_new_run_state(tmp_path: Path) -> None:
         "run",
         str(root),
         'add "Marcus" vampire gen 10',
-        'add "Bob" mortal',
-        'add "Rex" ghoul',
+        'add "Bob" mortal blank',
+        'add "Rex" ghoul blank',
         "set Marcus stamina 3",
         "damage Marcus 4 lethal dice 7,1,8",
     )

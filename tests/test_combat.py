@@ -28,7 +28,7 @@ SETUP = [
             ("willpower", 5),
         ]
     ),
-    'add "Rex" ghoul',
+    'add "Rex" ghoul blank',
     *(
         f"set Rex {t} {v}"
         for t, v in [
@@ -40,7 +40,7 @@ SETUP = [
             ("melee", 2),
         ]
     ),
-    'add "Bob" mortal',
+    'add "Bob" mortal blank',
     *(
         f"set Bob {t} {v}"
         for t, v in [
@@ -52,7 +52,7 @@ SETUP = [
             ("willpower", 4),
         ]
     ),
-    'add "Ghoul 1" mortal',
+    'add "Ghoul 1" mortal blank',
     *(
         f'set "Ghoul 1" {t} {v}'
         for t, v in [("dexterity", 2), ("wits", 1), ("brawl", 1), ("stamina", 2)]
@@ -101,7 +101,7 @@ def test_ties_act_at_the_same_time(tmp_path: Path) -> None:
         tmp_path / "c",
         [
             *SETUP,
-            'add "Twin" mortal',
+            'add "Twin" mortal blank',
             "set Twin dexterity 2",
             "set Twin wits 3",
             "combat start Bob Twin",
@@ -251,7 +251,7 @@ def test_incapacitated_are_skipped(fight) -> None:
 
 
 def test_joining_and_leaving(fight) -> None:
-    fight.execute('add "Late" mortal')
+    fight.execute('add "Late" mortal blank')
     fight.execute("combat join Late")
     fight.execute("combat leave Rex")
     assert "Late" in view(fight)["participants"] and "Rex" not in view(fight)["participants"]

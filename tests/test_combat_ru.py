@@ -22,7 +22,7 @@ NAMES = {"marcus", "bob"}
 SETUP = [
     "add Marcus vampire gen 10",
     "set Marcus dexterity 4 brawl 3 strength 3 stamina 3 wits 3 fortitude 1 potence 1",
-    "add Bob mortal",
+    "add Bob mortal blank",
     "set Bob dexterity 2 brawl 2 stamina 2 wits 2 athletics 2 willpower 4",
 ]
 FIGHT = [

@@ -74,7 +74,7 @@ def test_the_beast_wins_without_dice(s) -> None:
 
 
 def test_combat_rounds_move_the_game_turn(s) -> None:
-    s.execute('add "Thug" mortal')
+    s.execute('add "Thug" mortal blank')
     s.execute("combat start Marcus Thug")
     s.execute("init dice Marcus=5,Thug=2")
     s.execute("spend Marcus blood 1")
@@ -112,7 +112,7 @@ def test_short_names_and_russian_words(s) -> None:
     s.execute('add "Lucien Marchetti" vampire gen 9')
     s.execute("set Lucien dexterity 2")  # a unique beginning of the name is enough
     assert ch(s, "lucien marchetti").attributes["dexterity"] == 2
-    s.execute('add "Lucia" mortal')
+    s.execute('add "Lucia" mortal blank')
     with pytest.raises(CommandError, match="could be Lucien Marchetti, Lucia"):
         s.execute("set Luc dexterity 3")
     s.execute("урон Marcus 1 тяжёлые nosoak")

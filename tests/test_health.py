@@ -66,7 +66,8 @@ OVERFLOW = [
     ("XXXX///", V, 1, B, "XXXXX//", Status.TORPOR),
     ("XXXXXXX", V, 2, L, "XXXXXXX", Status.TORPOR),
     # vampire at Incapacitated takes aggravated: Final Death
-    ("XXXX///", V, 1, A, "XXXX///", Status.FINAL_DEATH),
+    # (the killing level takes the lightest mark's box, so the track shows it: issue 12)
+    ("XXXX///", V, 1, A, "*XXXX//", Status.FINAL_DEATH),
     # the last level filled by aggravated: Final Death
     ("XXXXXX.", V, 1, A, "*XXXXXX", Status.FINAL_DEATH),
     ("*****..", V, 3, A, "*******", Status.FINAL_DEATH),
@@ -78,8 +79,8 @@ OVERFLOW = [
     # a mortal past Incapacitated: bashing turns bashing into lethal, lethal kills
     ("XXXXX//", M, 1, B, "XXXXXX/", Status.INCAPACITATED),
     ("XXXXXX/", M, 2, B, "XXXXXXX", Status.DEAD),
-    ("XXXX///", M, 1, L, "XXXX///", Status.DEAD),
-    ("///////", G, 1, A, "///////", Status.DEAD),
+    ("XXXX///", M, 1, L, "XXXXX//", Status.DEAD),
+    ("///////", G, 1, A, "X//////", Status.DEAD),
     # damage beyond the track in one blow
     ("", V, 9, L, "XXXXXXX", Status.TORPOR),
     ("", M, 9, L, "XXXXXXX", Status.DEAD),

@@ -121,7 +121,8 @@ def test_export_of_the_demo_has_every_section_in_both_languages(tmp_path: Path) 
 
 def test_the_html_recap_is_standalone_and_escaped(tmp_path: Path) -> None:
     s = new_session(
-        tmp_path / "c", ['add "<script>alert(1)</script>" mortal', 'add "Bob & <b>Co</b>" mortal']
+        tmp_path / "c",
+        ['add "<script>alert(1)</script>" mortal blank', 'add "Bob & <b>Co</b>" mortal blank'],
     )
     s.execute('roll "<script>alert(1)</script>" dex dice 1')
     s.execute('damage "Bob & <b>Co</b>" 1 lethal nosoak')
@@ -195,7 +196,7 @@ def test_replay_works_while_someone_writes(tmp_path: Path) -> None:
 
 
 def test_markdown_keeps_dice_and_names_literal(tmp_path: Path) -> None:
-    s = new_session(tmp_path / "c", ['add "<b>Bold</b>" mortal'])
+    s = new_session(tmp_path / "c", ['add "<b>Bold</b>" mortal blank'])
     s.execute('roll "<b>Bold</b>" dex dice 10')
     s.execute("roll 2 dice 1,3")
     events = s.events()

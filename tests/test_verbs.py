@@ -22,8 +22,8 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 # works from a new chronicle: every acknowledgement is checked for English words.
 RUSSIAN_SCENE = [
     'добавить "Марк" вампир поколение 10',
-    'добавить "Боб" смертный',
-    'добавить "Рекс" гуль',
+    'добавить "Боб" смертный пустой',
+    'добавить "Рекс" гуль пустой',
     'добавить "Гость" неонат',
     "убрать Гость",
     "задать Марк ловкость 4 драка 3 выносливость 3 воля 6",
