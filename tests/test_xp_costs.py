@@ -453,3 +453,15 @@ def test_each_row_of_the_table(
 ) -> None:
     # The rules core alone: «Стоимость развития», row by row.
     assert xp_price(category, current, caitiff) == Price(cost, rule, current)
+
+
+def test_the_log_names_the_rule(tmp_path: Path) -> None:
+    from elysium.describe import describe
+
+    s = _session(tmp_path, ["задать B клан Бруха", "задать B мощь 1", "повысить B мощь"])
+    event = s.events()[-1]
+    assert event.data["rule"] == "clan_discipline"
+    assert describe(event, "en") == "B raises Potence (5 XP, clan Discipline, 1 × 5)"
+    assert describe(event, "ru") == "B: Мощь повышен(а) (опыт 5; клановая Дисциплина, 1 × 5)"
+    s.execute("raise B path:lure-of-flames")
+    assert describe(s.events()[-1], "ru").startswith("B: путь lure-of-flames повышен(а) (опыт 7;")

@@ -206,7 +206,11 @@ def _simple(key: str, **fields: str) -> Callable[[dict[str, Any], str], str]:
 
 def _raised(d: dict[str, Any], lang: str) -> str:
     """A dot bought; newer events name the row of the cost table that priced it."""
-    trait, cost, rule = trait_label(d["trait"], lang), d.get("cost", 0), d.get("rule")
+    name, cost, rule = str(d["trait"]), d.get("cost", 0), d.get("rule")
+    if name.startswith("path:"):  # a Thaumaturgy or Necromancy path
+        trait = t("xp.path", lang, name=name.removeprefix("path:"))
+    else:
+        trait = trait_label(name, lang)
     if not isinstance(rule, str) or f"xp.rule.{rule}" == t(f"xp.rule.{rule}", lang):
         return t("log.raise", lang, who=d["who"], trait=trait, n=cost)
     per = XP_PER_DOT.get(rule, 0)

@@ -30,6 +30,7 @@ STRINGS: dict[str, str] = {
     "ack.set.clan_disciplines": "clan Disciplines {disciplines:l:t:trait}",
     "ack.set.clan_disciplines.cleared": "clan Disciplines from the clan table: {disciplines:l:t:trait}",
     "ack.set.clan_disciplines.none": "(none)",
+    "set.clan-disciplines": "clan Disciplines",
     "log.raise.priced": "{who} raises {trait} ({n} XP, {rule})",
     "cli.state_clan": "    {clan}: clan Disciplines {disciplines:l:t:trait}",
 }

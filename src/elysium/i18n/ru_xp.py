@@ -34,6 +34,7 @@ STRINGS: dict[str, str] = {
     "ack.set.clan_disciplines": "клановые Дисциплины: {disciplines:l:t:trait}",
     "ack.set.clan_disciplines.cleared": "клановые Дисциплины — по таблице кланов: {disciplines:l:t:trait}",
     "ack.set.clan_disciplines.none": "(нет)",
+    "set.clan-disciplines": "клановые Дисциплины",
     "log.raise.priced": "{who}: {trait} повышен(а) (опыт {n}; {rule})",
     "cli.state_clan": "    {clan}: клановые Дисциплины {disciplines:l:t:trait}",
 }
