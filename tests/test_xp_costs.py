@@ -465,3 +465,18 @@ def test_the_log_names_the_rule(tmp_path: Path) -> None:
     assert describe(event, "ru") == "B: Мощь повышен(а) (опыт 5; клановая Дисциплина, 1 × 5)"
     s.execute("raise B path:lure-of-flames")
     assert describe(s.events()[-1], "ru").startswith("B: путь lure-of-flames повышен(а) (опыт 7;")
+
+
+def test_an_import_file_may_give_the_clan_disciplines(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "c")
+    good = tmp_path / "npcs.json"
+    entry = {"name": "Anatole", "kind": "vampire", "clan": "Malkavian"}
+    own = {**entry, "clan_disciplines": ["auspex", "dominate", "obfuscate"]}
+    good.write_text(json.dumps({"characters": [own]}))
+    s.import_file(good)
+    assert s.state.characters["anatole"].clan_disciplines == ("auspex", "dominate", "obfuscate")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"characters": [{**entry, "name": "X", "clan_disciplines": 3}]}))
+    with pytest.raises(ChronicleError, match="clan_disciplines must be a list"):
+        s.import_file(bad)
+    assert "x" not in s.state.characters

@@ -31,6 +31,7 @@ STRINGS: dict[str, str] = {
     "ack.set.clan_disciplines.cleared": "clan Disciplines from the clan table: {disciplines:l:t:trait}",
     "ack.set.clan_disciplines.none": "(none)",
     "set.clan-disciplines": "clan Disciplines",
+    "import.clan_disciplines_list": "clan_disciplines must be a list of Discipline names",
     "log.raise.priced": "{who} raises {trait} ({n} XP, {rule})",
     "cli.state_clan": "    {clan}: clan Disciplines {disciplines:l:t:trait}",
 }

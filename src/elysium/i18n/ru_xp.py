@@ -35,6 +35,7 @@ STRINGS: dict[str, str] = {
     "ack.set.clan_disciplines.cleared": "клановые Дисциплины — по таблице кланов: {disciplines:l:t:trait}",
     "ack.set.clan_disciplines.none": "(нет)",
     "set.clan-disciplines": "клановые Дисциплины",
+    "import.clan_disciplines_list": "клановые Дисциплины должны быть списком названий Дисциплин",
     "log.raise.priced": "{who}: {trait} повышен(а) (опыт {n}; {rule})",
     "cli.state_clan": "    {clan}: клановые Дисциплины {disciplines:l:t:trait}",
 }
