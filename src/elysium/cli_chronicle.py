@@ -22,6 +22,7 @@ from elysium.chronicle.state import State
 from elysium.i18n import t
 from elysium.rules import SeededDice
 from elysium.rules.character import Character
+from elysium.rules.clans import in_clan, is_caitiff
 
 
 def _exit_on_signal(signum: int, _frame: Any) -> None:
@@ -134,6 +135,9 @@ def character_json(c: Character) -> dict[str, Any]:
         "kind": c.kind.value,
         "generation": c.generation,
         "clan": c.clan,
+        "clan_disciplines": list(in_clan(c.clan, c.clan_disciplines)),
+        "clan_disciplines_own": bool(c.clan_disciplines),
+        "caitiff": is_caitiff(c.clan),
         "blood": {"current": c.blood, "max": c.blood_max, "per_turn": c.blood_per_turn},
         "willpower": {"current": c.willpower_points, "rating": c.willpower},
         "morality": {"name": c.morality, "rating": c.morality_rating},
@@ -232,6 +236,9 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
                     extra=extra,
                 )
             )
+            if c.clan or c.clan_disciplines:
+                own = list(in_clan(c.clan, c.clan_disciplines)) or t("ack.set.none", lang)
+                print(t("cli.state_clan", lang, clan=c.clan or "—", disciplines=own))
         combat = combat_json(state)
         if combat:
             order = ", ".join(f"{e['name']} {e['initiative']}" for e in combat["order"]) or t(

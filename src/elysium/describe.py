@@ -13,6 +13,7 @@ from typing import Any
 from elysium.chronicle.events import Event
 from elysium.i18n import t, trait_label
 from elysium.present import die_mark
+from elysium.rules.tables import XP_PER_DOT
 
 ROLL_TYPES = frozenset(
     {"roll", "damage", "attack", "defend", "frenzy", "rotschreck", "degeneration", "initiative"}
@@ -203,6 +204,20 @@ def _simple(key: str, **fields: str) -> Callable[[dict[str, Any], str], str]:
     return tell
 
 
+def _raised(d: dict[str, Any], lang: str) -> str:
+    """A dot bought; newer events name the row of the cost table that priced it."""
+    name, cost, rule = str(d["trait"]), d.get("cost", 0), d.get("rule")
+    if name.startswith("path:"):  # a Thaumaturgy or Necromancy path
+        trait = t("xp.path", lang, name=name.removeprefix("path:"))
+    else:
+        trait = trait_label(name, lang)
+    if not isinstance(rule, str) or f"xp.rule.{rule}" == t(f"xp.rule.{rule}", lang):
+        return t("log.raise", lang, who=d["who"], trait=trait, n=cost)
+    per = XP_PER_DOT.get(rule, 0)
+    row = t(f"xp.rule.{rule}", lang, current=cost // per if per else 0)
+    return t("log.raise.priced", lang, who=d["who"], trait=trait, n=cost, rule=row)
+
+
 def _trait_set(d: dict[str, Any], lang: str) -> str:
     if not d.get("values"):
         # A Path, specialty, armour, clan or notes: the data names only what was set.
@@ -250,9 +265,7 @@ TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
         "log.boost", lang, who=d["who"], n=d["amount"], trait=trait_label(d["attribute"], lang)
     ),
     "blush": lambda d, lang: t("log.blush", lang, who=d["who"], n=d.get("paid", 0)),
-    "raise": lambda d, lang: t(
-        "log.raise", lang, who=d["who"], trait=trait_label(d["trait"], lang), n=d.get("cost", 0)
-    ),
+    "raise": _raised,
     "import": lambda d, lang: t("log.import", lang, names=", ".join(d.get("names", []))),
     "combat_start": lambda d, lang: t(
         "log.combat_start", lang, names=", ".join(d.get("participants", []))

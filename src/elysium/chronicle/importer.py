@@ -3,7 +3,8 @@
 A file holds ``characters``: a list of tables, each with ``name`` and ``kind`` and any of
 ``generation``, ``clan``, ``template``, ``attributes``, ``abilities``, ``disciplines``,
 ``virtues``, ``humanity`` or ``path`` (with ``path_rating``), ``willpower``, ``blood``,
-``specialties``, ``notes``. Every value goes through the same validation as ``set``.
+``specialties``, ``notes``, ``clan_disciplines`` (a list: the character's own clan
+Disciplines, for experience costs). Every value goes through the same validation as ``set``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from elysium.rules.character import (
     set_trait,
     with_path,
 )
+from elysium.rules.clans import parse_disciplines
 from elysium.rules.errors import RulesError
 from elysium.rules.profiles import Profile
 from elysium.rules.traits import parse_kind
@@ -37,6 +39,7 @@ KNOWN = {
     "kind",
     "generation",
     "clan",
+    "clan_disciplines",
     "template",
     "attributes",
     "abilities",
@@ -170,6 +173,11 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
         c = set_trait(c, "blood", e["blood"], profile)
     if "clan" in e:
         c = replace(c, clan=clean_name(str(e["clan"])))
+    if "clan_disciplines" in e:
+        own = e["clan_disciplines"]
+        if not isinstance(own, list) or not all(isinstance(d, str) for d in own):
+            raise CommandError("import.clan_disciplines_list")
+        c = replace(c, clan_disciplines=parse_disciplines(own))
     if "notes" in e:
         c = replace(c, notes=clean_text(str(e["notes"]), multiline=True))
     if "supernatural" in e:

@@ -1,3 +1,41 @@
 """Russian messages: xp (issue 12; keys with values, see elysium.i18n.message)."""
 
-STRINGS: dict[str, str] = {}
+STRINGS: dict[str, str] = {
+    # Строки таблицы «Стоимость развития» (шпаргалка; V20, с. 132).
+    "xp.rule.new_ability": "новая способность, 3",
+    "xp.rule.new_discipline": "новая Дисциплина, 10",
+    "xp.rule.new_path": "новый путь Некромантии или Тауматургии, 7",
+    "xp.rule.attribute": "характеристика, {current} × 4",
+    "xp.rule.ability": "способность, {current} × 2",
+    "xp.rule.clan_discipline": "клановая Дисциплина, {current} × 5",
+    "xp.rule.other_discipline": "сторонняя Дисциплина, {current} × 7",
+    "xp.rule.caitiff_discipline": "Дисциплина каитифа, {current} × 6",
+    "xp.rule.secondary_path": "вторичный путь, {current} × 4",
+    "xp.rule.virtue": "добродетель, {current} × 2",
+    "xp.rule.morality": "Человечность или Путь, {current} × 2",
+    "xp.rule.willpower": "воля, {current} × 1",
+    "xp.too_dear": (
+        "{code:t:trait}: повышение до {level} стоит {cost:n:пункт|пункта|пунктов} опыта "
+        "({rule}); у {who} — {have}"
+    ),
+    "xp.clan_disciplines.unknown": ("{name!r} — не Дисциплина V20{hint}; другую пишите как {free}"),
+    "xp.path": "путь {name}",
+    "ack.raise.priced": (
+        "{who}: {trait:t:trait} — до {to} за {cost:n:пункт|пункта|пунктов} опыта ({rule}); "
+        "осталось {left}"
+    ),
+    "ack.set.clan.known": "клан {clan} (клановые Дисциплины: {disciplines:l:t:trait})",
+    "ack.set.clan.caitiff": "клан {clan} (каитиф: любая Дисциплина — текущее × 6)",
+    "ack.set.clan.unknown": (
+        "клан {clan} (его нет в таблице кланов: все Дисциплины сторонние, пока их не задать "
+        "через клановые-дисциплины)"
+    ),
+    "ack.set.clan.own": "клан {clan} (свои клановые Дисциплины: {disciplines:l:t:trait})",
+    "ack.set.clan_disciplines": "клановые Дисциплины: {disciplines:l:t:trait}",
+    "ack.set.clan_disciplines.cleared": "клановые Дисциплины — по таблице кланов: {disciplines:l:t:trait}",
+    "ack.set.clan_disciplines.none": "(нет)",
+    "set.clan-disciplines": "клановые Дисциплины",
+    "import.clan_disciplines_list": "клановые Дисциплины должны быть списком названий Дисциплин",
+    "log.raise.priced": "{who}: {trait} повышен(а) (опыт {n}; {rule})",
+    "cli.state_clan": "    {clan}: клановые Дисциплины {disciplines:l:t:trait}",
+}

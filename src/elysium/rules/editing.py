@@ -38,7 +38,7 @@ def set_trait(c: Character, name: str, value: int, profile: Profile = V20) -> Ch
     group = None
     if ":" in key:
         group, key = key.split(":", 1)
-        if group not in ("discipline", "ability"):
+        if group not in ("discipline", "ability", "path"):
             raise RulesError(
                 "character.bad_group", group=group, discipline="discipline", ability="ability"
             )
@@ -61,6 +61,8 @@ def set_trait(c: Character, name: str, value: int, profile: Profile = V20) -> Ch
             raise RulesError("character.generation_vampires_only", who=c.name, kind=c.kind.value)
         new = replace(c, generation=value)
         new = replace(new, blood=min(new.blood, new.blood_max))
+    elif group == "path":  # a Thaumaturgy or Necromancy path, kept beside the Disciplines
+        new = replace(c, disciplines=_set_or_drop(c.disciplines, f"path:{key}", value))
     elif group == "discipline" or (group is None and key in V20_DISCIPLINES):
         new = replace(c, disciplines=_set_or_drop(c.disciplines, key, value))
     elif group == "ability" or (group is None and key in V20_ABILITIES) or key in c.abilities:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from elysium.i18n.message import Msg
 from elysium.rules.character import Character, set_trait
+from elysium.rules.clans import in_clan, is_caitiff
 from elysium.rules.errors import RulesError
 from elysium.rules.profiles import V20, Profile
 from elysium.rules.tables import (
@@ -19,6 +21,7 @@ from elysium.rules.tables import (
 from elysium.rules.traits import (
     ATTRIBUTES,
     MORALITY_ALIASES,
+    V20_DISCIPLINES,
     VIRTUE_NAMES,
     WILLPOWER,
     normalise,
@@ -36,8 +39,19 @@ class Category(StrEnum):
     WILLPOWER = "willpower"
 
 
-def xp_cost(category: Category, current: int, caitiff: bool = False) -> int:
-    """Experience to raise a trait one dot from ``current`` (V20 p. 132).
+@dataclass(frozen=True, slots=True)
+class Price:
+    """What one dot costs and the row of the cost table that priced it (``rule`` names a
+    ``XP_NEW`` or ``XP_PER_DOT`` entry: ``new_ability``, ``clan_discipline``, ...)."""
+
+    cost: int
+    rule: str
+    current: int
+
+
+def xp_price(category: Category, current: int, caitiff: bool = False) -> Price:
+    """Experience to raise a trait one dot from ``current`` (cheat sheet «Стоимость
+    развития»; V20 p. 132).
 
     New traits: Ability 3, Discipline 10, Necromancy / Thaumaturgy path 7. Otherwise current
     rating times: Attribute 4, Ability 2, clan Discipline 5, other Discipline 7 (Caitiff: any
@@ -48,32 +62,41 @@ def xp_cost(category: Category, current: int, caitiff: bool = False) -> int:
     discipline = category in (Category.CLAN_DISCIPLINE, Category.OTHER_DISCIPLINE)
     if current == 0:
         if category is Category.ABILITY:
-            return XP_NEW["ability"]
+            return Price(XP_NEW["ability"], "new_ability", 0)
         if discipline:
-            return XP_NEW["discipline"]
+            return Price(XP_NEW["discipline"], "new_discipline", 0)
         if category is Category.PATH:
-            return XP_NEW["path"]
+            return Price(XP_NEW["path"], "new_path", 0)
         raise RulesError(
             "xp.not_from_zero", what=category.value.replace("_", " "), category=category.value
         )
-    if discipline and caitiff:
-        return current * XP_PER_DOT["caitiff_discipline"]
-    per = {
-        Category.ATTRIBUTE: XP_PER_DOT["attribute"],
-        Category.ABILITY: XP_PER_DOT["ability"],
-        Category.CLAN_DISCIPLINE: XP_PER_DOT["clan_discipline"],
-        Category.OTHER_DISCIPLINE: XP_PER_DOT["other_discipline"],
-        Category.PATH: XP_PER_DOT["secondary_path"],
-        Category.VIRTUE: XP_PER_DOT["virtue"],
-        Category.MORALITY: XP_PER_DOT["morality"],
-        Category.WILLPOWER: XP_PER_DOT["willpower"],
+    rule = {
+        Category.ATTRIBUTE: "attribute",
+        Category.ABILITY: "ability",
+        Category.CLAN_DISCIPLINE: "clan_discipline",
+        Category.OTHER_DISCIPLINE: "other_discipline",
+        Category.PATH: "secondary_path",
+        Category.VIRTUE: "virtue",
+        Category.MORALITY: "morality",
+        Category.WILLPOWER: "willpower",
     }[category]
-    return current * per
+    if discipline and caitiff:
+        rule = "caitiff_discipline"
+    return Price(current * XP_PER_DOT[rule], rule, current)
+
+
+def xp_cost(category: Category, current: int, caitiff: bool = False) -> int:
+    """:func:`xp_price`'s cost alone."""
+    return xp_price(category, current, caitiff).cost
 
 
 def category_of(c: Character, trait: str) -> Category:
-    """Which row of the cost table a character's trait falls under."""
+    """Which row of the cost table a character's trait falls under. A Discipline is the
+    clan's if it is on the character's own list of clan Disciplines, or (with no such list)
+    on the clan's in the table of :mod:`elysium.rules.clans`."""
     key = normalise(trait)
+    if key.startswith("path:"):
+        return Category.PATH
     if key in ATTRIBUTES:
         return Category.ATTRIBUTE
     if key in VIRTUE_NAMES:
@@ -82,35 +105,63 @@ def category_of(c: Character, trait: str) -> Category:
         return Category.MORALITY
     if key == WILLPOWER:
         return Category.WILLPOWER
-    if key in c.disciplines or key.startswith("discipline:"):
+    if key in c.disciplines or key in V20_DISCIPLINES or key.startswith("discipline:"):
         name = key.removeprefix("discipline:")
-        clan = {normalise(d) for d in c.clan_disciplines}
+        clan = in_clan(c.clan, c.clan_disciplines)
         return Category.CLAN_DISCIPLINE if name in clan else Category.OTHER_DISCIPLINE
     return Category.ABILITY
 
 
-def raise_trait(c: Character, trait: str, profile: Profile = V20) -> tuple[Character, int]:
-    """Spend experience for one dot; raising a Virtue does not raise Humanity or Willpower.
-    Returns the character and the cost paid."""
-    category = category_of(c, trait)
-    current = _current(c, trait)
-    cost = xp_cost(category, current, caitiff=c.clan.strip().lower() == "caitiff")
-    if cost > c.xp:
+def price(c: Character, trait: str) -> Price:
+    """The price of the next dot of ``trait`` for this character."""
+    return xp_price(category_of(c, trait), current_rating(c, trait), caitiff=is_caitiff(c.clan))
+
+
+def raise_priced(c: Character, trait: str, profile: Profile = V20) -> tuple[Character, Price]:
+    """Spend experience for one dot and say how it was priced. Only the trait rises: a
+    Virtue raises neither Humanity / Path nor Willpower (cheat sheet ‡). The trait is
+    checked (name, maximum) before the experience."""
+    paid = price(c, trait)
+    raised = set_trait(c, trait, paid.current + 1, profile)
+    if paid.cost > c.xp:
         raise RulesError(
-            "xp.not_enough",
+            "xp.too_dear",
             trait=trait,
-            code=normalise(trait).split(":", 1)[-1],
-            level=current + 1,
-            cost=cost,
+            code=trait_key(trait),
+            level=paid.current + 1,
+            cost=paid.cost,
+            rule=rule_msg(paid),
             who=c.name,
             have=c.xp,
         )
-    raised = set_trait(c, trait, current + 1, profile)
-    return replace(raised, xp=c.xp - cost), cost
+    return replace(raised, xp=c.xp - paid.cost), paid
 
 
-def _current(c: Character, trait: str) -> int:
-    key = normalise(trait).split(":", 1)[-1]
+def raise_trait(c: Character, trait: str, profile: Profile = V20) -> tuple[Character, int]:
+    """:func:`raise_priced` with the cost alone."""
+    raised, paid = raise_priced(c, trait, profile)
+    return raised, paid.cost
+
+
+def rule_msg(paid: Price) -> Msg:
+    """The priced row told: ``clan Discipline, 1 × 5``."""
+    return Msg(f"xp.rule.{paid.rule}", current=paid.current, cost=paid.cost)
+
+
+def trait_key(trait: str) -> str:
+    """The name a raised trait is stored and told by: ``potence``, ``path:lure-of-flames``
+    (a ``discipline:`` or ``ability:`` prefix drops)."""
+    key = normalise(trait)
+    return key if key.startswith("path:") else key.split(":", 1)[-1]
+
+
+def current_rating(c: Character, trait: str) -> int:
+    """The unboosted rating a dot is bought from (0 for a trait not on the sheet)."""
+    key = trait_key(trait)
+    if key in c.attributes:
+        return c.attributes[key]  # blood boosts are not bought
+    if key.startswith("path:"):
+        return c.disciplines.get(key, 0)
     try:
         return c.trait(key)
     except RulesError:

@@ -107,8 +107,48 @@ WILLPOWER: Final = "willpower"
 MORALITY_ALIASES: Final[tuple[str, ...]] = (HUMANITY, "path", "road", "morality")
 
 
+# The cheat sheet's and the catalog's Russian names of V20's Disciplines (and the common
+# transliterations), so ``повысить Марк присутствие`` reads as Presence.
+DISCIPLINE_WORDS: Final[dict[str, str]] = {
+    "абомбве": "abombwe",
+    "бардо": "bardo",
+    "даймоинон": "daimoinon",
+    "полёт": "flight",
+    "полет": "flight",
+    "мельпомения": "melpominee",
+    "мельпомини": "melpominee",
+    "митерцерия": "mytherceria",
+    "обеа": "obeah",
+    "сангвинус": "sanguinus",
+    "спиритус": "spiritus",
+    "темпорис": "temporis",
+    "танатосис": "thanatosis",
+    "валерен": "valeren",
+    "висцератика": "visceratika",
+    "анимализм": "animalism",
+    "прорицание": "auspex",
+    "химерия": "chimerstry",
+    "помешательство": "dementation",
+    "деменция": "dementation",
+    "доминирование": "dominate",
+    "некромантия": "necromancy",
+    "затемнение": "obfuscate",
+    "власть-над-тьмой": "obtenebration",
+    "обтенебрация": "obtenebration",
+    "присутствие": "presence",
+    "превращение": "protean",
+    "протей": "protean",
+    "смерть-души": "quietus",
+    "квиетус": "quietus",
+    "змеиный-дар": "serpentis",
+    "серпентис": "serpentis",
+    "тауматургия": "thaumaturgy",
+    "изменчивость": "vicissitude",
+}
+
 # Short forms and the Russian names of the cheat sheet, so a Storyteller can type either.
 ALIASES: Final[dict[str, str]] = {
+    **DISCIPLINE_WORDS,
     "str": "strength",
     "dex": "dexterity",
     "sta": "stamina",
@@ -173,6 +213,8 @@ GROUP_WORDS: Final[dict[str, str]] = {
     "ability": "ability",
     "дисциплина": "discipline",
     "способность": "ability",
+    "path": "path",  # a Thaumaturgy or Necromancy path: path:NAME (RULES.md §9)
+    "путь": "path",
 }
 
 

@@ -18,13 +18,15 @@ from elysium.i18n import Msg
 from elysium.rules.character import (
     TEMPLATES,
     Armour,
+    Character,
     from_template,
     new_character,
     set_specialty,
     set_trait,
     with_path,
 )
-from elysium.rules.experience import award, raise_trait
+from elysium.rules.clans import in_clan, is_caitiff, parse_disciplines, table_disciplines
+from elysium.rules.experience import award, raise_priced, rule_msg, trait_key
 from elysium.rules.traits import Kind, normalise, parse_kind
 
 KIND_WORDS = {
@@ -102,6 +104,9 @@ SET_WORDS = {
     "специализация": "specialty",
     "броня": "armour",
     "клан": "clan",
+    "клановые-дисциплины": "clan-disciplines",
+    "дисциплины-клана": "clan-disciplines",
+    "in-clan": "clan-disciplines",
     "заметки": "notes",
     "сверхъестественный": "supernatural",
 }
@@ -142,7 +147,20 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         clan = clean_name(" ".join(args.words))
         args.words.clear()
         new = replace(c, clan=clan)
-        detail = Msg("ack.set.clan", clan=clan or Msg("ack.set.none"))
+        detail = clan_note(new) if clan else Msg("ack.set.clan", clan=Msg("ack.set.none"))
+    elif what in ("clan-disciplines",):
+        # The character's own clan Disciplines (a house, an antitribu); none: the table's.
+        own = parse_disciplines(args.words)
+        args.words.clear()
+        new = replace(c, clan_disciplines=own)
+        told = {"name": c.name, "trait": what, "disciplines": list(own)}
+        if own:
+            detail = Msg("ack.set.clan_disciplines", disciplines=list(own))
+        else:
+            table = list(in_clan(c.clan)) or Msg("ack.set.clan_disciplines.none")
+            detail = Msg("ack.set.clan_disciplines.cleared", disciplines=table)
+        state = put(ctx.state, key, new)
+        return Outcome(state, "trait_set", told, Msg("ack.set", who=c.name, detail=detail))
     elif what in ("notes",):
         notes = clean_text(" ".join(args.words), multiline=True)
         args.words.clear()
@@ -175,6 +193,18 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(state, "trait_set", {"name": c.name, "trait": what}, say)
 
 
+def clan_note(c: Character) -> Msg:
+    """What a clan means for experience: its clan Disciplines, Caitiff, or unknown."""
+    if c.clan_disciplines:
+        return Msg("ack.set.clan.own", clan=c.clan, disciplines=list(c.clan_disciplines))
+    if is_caitiff(c.clan):
+        return Msg("ack.set.clan.caitiff", clan=c.clan)
+    known = table_disciplines(c.clan)
+    if known is None:
+        return Msg("ack.set.clan.unknown", clan=c.clan)
+    return Msg("ack.set.clan.known", clan=c.clan, disciplines=list(known))
+
+
 def cmd_award(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("award", words)
     key, c = find(ctx.state, args.take("what.name"))
@@ -186,12 +216,22 @@ def cmd_award(ctx: Context, words: tuple[str, ...]) -> Outcome:
 
 
 def cmd_raise(ctx: Context, words: tuple[str, ...]) -> Outcome:
+    """One dot for experience, priced by the cheat sheet's «Стоимость развития»."""
     args = Args("raise", words)
     key, c = find(ctx.state, args.take("what.name"))
     trait = args.take("what.trait")
     args.done()
-    new, cost = raise_trait(c, trait, ctx.state.profile)
-    name = normalise(trait).split(":", 1)[-1]
-    say = Msg("ack.raise", who=c.name, trait=name, to=new.trait(name), cost=cost, left=new.xp)
-    data = {"who": c.name, "trait": name, "cost": cost}
+    new, paid = raise_priced(c, trait, ctx.state.profile)
+    name = trait_key(trait)
+    told: str | Msg = Msg("xp.path", name=name.removeprefix("path:")) if ":" in name else name
+    say = Msg(
+        "ack.raise.priced",
+        who=c.name,
+        trait=told,
+        to=new.trait(name),
+        cost=paid.cost,
+        rule=rule_msg(paid),
+        left=new.xp,
+    )
+    data = {"who": c.name, "trait": name, "cost": paid.cost, "rule": paid.rule}
     return Outcome(put(ctx.state, key, new), "raise", data, say)
