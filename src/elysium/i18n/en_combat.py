@@ -175,11 +175,12 @@ STRINGS: dict[str, str] = {
     "fight12.pool_needs_multiple": "a pool to split goes with multiple actions: "
     "declare NAME multiple N pool N ...",
     "fight12.n_actions_pool": ", {n} actions splitting a pool of {pool}",
-    "fight12.uses_action": "takes declared action {i} of {n} for it",
+    "fight12.uses_action": "gives declared action {i} of {n} to the defence",
     "fight12.diff": ", diff {diff}",
     "fight12.behind_cover": "; behind cover ({cover:t:combat.cover}): the attack +{n} diff",
     "fight12.defends": "{who} {lead}{move:t:combat.verb} ({detail}){diff}: {marks} = {n} — "
     "stands against the next attack{cover}{notes}",
     "fight12.log.defend_diff": " (diff {diff})",
     "fight12.log.defend_cover": " (behind cover: {cover:t:combat.cover})",
+    "fight12.uses_celerity": "gives an extra action from Celerity to the defence",
 }

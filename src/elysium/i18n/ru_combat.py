@@ -183,11 +183,12 @@ STRINGS: dict[str, str] = {
     "fight12.pool_needs_multiple": "пул делят только при множественных действиях: "
     "заявить ИМЯ множественные N пул N ...",
     "fight12.n_actions_pool": ", {n:n:действие|действия|действий} делят пул {pool}",
-    "fight12.uses_action": "тратит на неё заявленное действие {i} из {n}",
+    "fight12.uses_action": "отдаёт защите заявленное действие {i} из {n}",
     "fight12.diff": ", сл. {diff}",
     "fight12.behind_cover": "; в укрытии ({cover:t:combat.cover}): атаке сл. +{n}",
     "fight12.defends": "{who} {lead}{move:t:combat.verb} ({detail}){diff}: {marks} = "
     "{n:n:успех|успеха|успехов} — встретит следующую атаку{cover}{notes}",
     "fight12.log.defend_diff": " (сл. {diff})",
     "fight12.log.defend_cover": " (в укрытии: {cover:t:combat.cover})",
+    "fight12.uses_celerity": "отдаёт защите дополнительное действие от Стремительности",
 }

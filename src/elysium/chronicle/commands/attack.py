@@ -189,11 +189,13 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
         raise CommandError("fight.needs_weapon", move=move.key)
     combat = read(state) if state.combat is not None else None
     turn = check_turn(state, combat, akey, tkey) if combat is not None else FREE
-    standing = combat.standing.get(tkey) if combat is not None else None
-    if standing is not None and standing.cover and mods.cover is None:
-        # The defender's cover, told with their defence, stands against this attack too.
-        mods = replace(mods, cover=standing.cover)
-        order = replace(order, mods=mods)
+    if combat is not None and mods.cover is None:
+        # Cover told with a defence works both ways (cheat sheet "Укрытие ... в обе
+        # стороны"): the target's against this attack, the attacker's when firing out of it.
+        covers = [s.cover for k in (tkey, akey) if (s := combat.standing.get(k)) and s.cover]
+        if covers:
+            mods = replace(mods, cover=max(covers, key=lambda c: cr.COVER[c]))
+            order = replace(order, mods=mods)
     if order.wp and not state.profile.house.willpower_on_attacks:
         raise CommandError("combat.no_wp_attacks")
     plan = to_hit(

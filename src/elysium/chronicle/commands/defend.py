@@ -63,7 +63,14 @@ def cmd_defend(ctx: Context, words: tuple[str, ...]) -> Outcome:
     decl = combat.declared.get(key) or Declaration()
     acted = key in combat.done and key not in combat.delayed
     action: tuple[int, int, int | None] | None = None  # (of N, index, smallest pool)
-    if decl.defence is None and decl.actions > 1 and _spare(combat, key):
+    celerity = _slot(combat, key, "celerity") if decl.defence is None else None
+    if celerity is not None:
+        # An extra action from Celerity still to come becomes the defence, at its full pool.
+        combat, after = _drop(state, combat, celerity)
+        data["action"] = "celerity"
+        notes.append(Msg("fight12.uses_celerity"))
+        action = (1, 0, None)
+    elif decl.defence is None and decl.actions > 1 and _spare(combat, key):
         # A declared multiple action not yet taken becomes the defence: no abort (seed 003).
         index = min(combat.attacks.get(key, 0) + decl.given, decl.actions - 1)
         combat, after = _give_action(state, combat, key, replace(decl, given=decl.given + 1))
@@ -105,23 +112,35 @@ def _spare(combat: CombatState, key: str) -> bool:
     )
 
 
+def _slot(combat: CombatState, key: str, kind: str) -> int | None:
+    """Where the character's last slot of this kind waits in the queue, if any."""
+    found = [i for i, s in enumerate(combat.queue) if s.who == key and s.kind == kind]
+    return found[-1] if found else None
+
+
+def _drop(state: State, combat: CombatState, i: int) -> tuple[CombatState, list[Msg]]:
+    """The slot given to the defence leaves the queue; if it was the one due now, the round
+    moves on."""
+    combat = replace(combat, queue=(*combat.queue[:i], *combat.queue[i + 1 :]))
+    return advance(state, combat) if i == 0 else (combat, [])
+
+
 def _give_action(
     state: State, combat: CombatState, key: str, decl: Declaration
 ) -> tuple[CombatState, list[Msg]]:
     """Take one untaken declared action for the defence: the last extra one first, else the
     main action (waiting, or still to come)."""
     combat = combat.declare(key, decl)
-    slots = [i for i, s in enumerate(combat.queue) if s.who == key and s.kind == "multiple"]
-    if slots:
-        i = slots[-1]
-        queue = (*combat.queue[:i], *combat.queue[i + 1 :])
-        if i == 0:  # the slot they were taking now: the round moves on
-            return advance(state, replace(combat, queue=queue))
-        return replace(combat, queue=queue), []
+    i = _slot(combat, key, "multiple")
+    if i is not None:
+        return _drop(state, combat, i)
     if key in combat.delayed:
         delayed = tuple(k for k in combat.delayed if k != key)
         return replace(combat, delayed=delayed, done=(*combat.done, key)), []
-    return combat.declare(key, replace(decl, replaced=True)), []
+    combat = combat.declare(key, replace(decl, replaced=True))
+    if combat.queue and combat.queue[0].who == key and combat.queue[0].kind == "main":
+        return advance(state, combat)  # their turn now, given up: the round moves on
+    return combat, []
 
 
 def _roll_defence(
@@ -143,7 +162,7 @@ def _roll_defence(
     pool, detail = cr.defence_pool(
         c,
         move,
-        combat.defences.get(key, 0),
+        0 if action else combat.defences.get(key, 0),  # an action of its own: its full pool
         multiple=multiple,
         action_index=index,
         smallest=smallest,
