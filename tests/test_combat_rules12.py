@@ -407,3 +407,25 @@ def test_rules_level_split() -> None:
     assert cr.defence_pool(c, dodge, 0, multiple=2, smallest=4)[0] == 2
     assert cr.defence_pool(c, dodge, 3, multiple=2, action_index=1, smallest=3)[0] == 1
     assert cr.defence_pool(c, dodge, 0, multiple=2, profile=DARK_AGES)[0] == 3  # 5 - 2
+
+
+def test_two_defences_take_both_actions(tmp_path: Path) -> None:
+    """Bob's turn has come (Marcus waits); he dodges twice: the extra action goes first, then
+    his main action, and the round moves on past him. No abort either time (003)."""
+    s = session(
+        tmp_path,
+        [
+            *ROUND,
+            "declare Bob multiple 2 attack Marcus punch",
+            "declare Marcus attack Bob punch",
+            "delay Marcus",
+        ],
+    )
+    first = s.execute("defend Bob dodge dice 8,8")
+    second = s.execute("защита Bob уклонение кости 8,8")
+    assert "abort" not in first.event.data and "abort" not in second.event.data
+    assert (first.event.data["action"], second.event.data["action"]) == (1, 2)
+    assert s.state.combat is not None
+    assert s.state.combat["queue"] == []
+    assert s.state.combat["declared"]["bob"]["replaced"] is True
+    assert "Marcus" in second.render("en")  # the round: only the waiting Marcus is left
