@@ -130,7 +130,7 @@ def _damage(d: dict[str, Any], lang: str) -> str:
 
 
 def _defend(d: dict[str, Any], lang: str) -> str:
-    return t(
+    line = t(
         "log.defend",
         lang,
         who=d["who"],
@@ -138,6 +138,11 @@ def _defend(d: dict[str, Any], lang: str) -> str:
         faces=faces(d.get("roll")),
         n=(d.get("roll") or {}).get("successes", 0),
     )
+    if "difficulty" in d:  # a crowd makes the defence harder (issue 12)
+        line += t("fight12.log.defend_diff", lang, diff=d["difficulty"])
+    if "cover" in d:
+        line += t("fight12.log.defend_cover", lang, cover=d["cover"])
+    return line
 
 
 def _beast(kind: str) -> Callable[[dict[str, Any], str], str]:

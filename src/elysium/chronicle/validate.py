@@ -122,6 +122,8 @@ def validate_combat(combat: Any, characters: Collection[str]) -> dict[str, Any]:
                         "delay": flag,
                         "attack": flag,
                         "replaced": flag,
+                        "pool": whole(1, 100),
+                        "given": whole(0, 100),
                     }
                 )
             ),
@@ -136,7 +138,10 @@ def validate_combat(combat: Any, characters: Collection[str]) -> dict[str, Any]:
             "delayed": list_of(who),
             "defences": table_of(whole()),
             "standing": table_of(
-                record({"maneuver": text, "successes": whole()}, ("maneuver", "successes"))
+                record(
+                    {"maneuver": text, "successes": whole(), "cover": text},
+                    ("maneuver", "successes"),
+                )
             ),
             "attacks": table_of(whole()),
             "done": list_of(who),

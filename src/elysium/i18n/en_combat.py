@@ -4,7 +4,7 @@ STRINGS: dict[str, str] = {
     # How each combat verb is typed.
     "usage.combat": "combat start NAME NAME ... | combat join NAME | combat leave NAME | combat end",
     "usage.init": "init [dice NAME=F,NAME=F,...] [celerity NAME=N,...]",
-    "usage.declare": "declare NAME attack TARGET MANEUVER [multiple N] | declare NAME "
+    "usage.declare": "declare NAME attack TARGET MANEUVER [multiple N [pool N]] | declare NAME "
     'dodge|block|parry | declare NAME delay | declare NAME "anything else"',
     "usage.next": "next",
     "usage.delay": "delay NAME",
@@ -12,7 +12,8 @@ STRINGS: dict[str, str] = {
     "[diff +N] [flank|rear] [aim limb|hand|head|eye|heart] [outnumbered N] "
     "[cover prone|wall|head] [blinded] [target-blinded] [held] [immobilized] [stake] "
     "[offhand] [wp] [dice F,...] [dmg F,...] [soak F,...]",
-    "usage.defend": "defend NAME dodge|block|parry [wp | abort F,F] [dice F,...]",
+    "usage.defend": "defend NAME dodge|block|parry [outnumbered N] [cover prone|wall|head] "
+    "[wp | abort F,F] [dice F,...]",
     # What a combat verb is missing or got wrong.
     "what.fight_sub": "start, join, leave or end",
     "what.init_number": "the number for {who}",
@@ -169,4 +170,17 @@ STRINGS: dict[str, str] = {
     "what.defence_roll.dodge": "the dodge",
     "what.defence_roll.block": "the block",
     "what.defence_roll.parry": "the parry",
+    # Issue 12: multiple actions, defence in a crowd and behind cover, bullets.
+    "fight12.what.smallest_pool": "the smallest pool of the declared actions",
+    "fight12.pool_needs_multiple": "a pool to split goes with multiple actions: "
+    "declare NAME multiple N pool N ...",
+    "fight12.n_actions_pool": ", {n} actions splitting a pool of {pool}",
+    "fight12.uses_action": "gives declared action {i} of {n} to the defence",
+    "fight12.diff": ", diff {diff}",
+    "fight12.behind_cover": "; behind cover ({cover:t:combat.cover}): the attack +{n} diff",
+    "fight12.defends": "{who} {lead}{move:t:combat.verb} ({detail}){diff}: {marks} = {n} — "
+    "stands against the next attack{cover}{notes}",
+    "fight12.log.defend_diff": " (diff {diff})",
+    "fight12.log.defend_cover": " (behind cover: {cover:t:combat.cover})",
+    "fight12.uses_celerity": "gives an extra action from Celerity to the defence",
 }

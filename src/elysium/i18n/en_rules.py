@@ -233,4 +233,6 @@ STRINGS: dict[str, str] = {
     "combat.note.block_bashing": "a block without armour or Fortitude only stops bashing damage",
     "combat.notes.semicolon": "{notes:s}",
     "combat.notes.comma": "{notes:l}",
+    "fight12.note.bullets_bashing": "bullets do bashing damage to a vampire",
+    "fight12.note.head_shot": "a bullet to the head: lethal to a vampire",
 }

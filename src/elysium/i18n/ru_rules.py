@@ -233,4 +233,6 @@ STRINGS: dict[str, str] = {
     "combat.note.block_bashing": "блок без брони и Стойкости останавливает только лёгкие повреждения",
     "combat.notes.semicolon": "{notes:s}",
     "combat.notes.comma": "{notes:l}",
+    "fight12.note.bullets_bashing": "пули наносят вампиру лёгкие повреждения",
+    "fight12.note.head_shot": "пуля в голову: вампиру тяжёлые повреждения",
 }

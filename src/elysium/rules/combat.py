@@ -26,6 +26,7 @@ from elysium.rules.maneuvers import (
     FIXED_INITIATIVE,
     FLANK_DICE,
     FURTHER_DEFENCE_PENALTY,
+    HEAD_SHOT,
     HELD_TARGET_DICE,
     MANEUVER_ALIASES,
     MANEUVERS,
@@ -39,9 +40,11 @@ from elysium.rules.maneuvers import (
     L,
     Maneuver,
     Reach,
+    bullet_damage,
+    defence_difficulty,
     maneuver,
 )
-from elysium.rules.profiles import MultipleActions, Profile
+from elysium.rules.profiles import V20, MultipleActions, Profile
 from elysium.rules.tables import MAX_DIFFICULTY
 
 __all__ = [
@@ -56,6 +59,7 @@ __all__ = [
     "FIXED_INITIATIVE",
     "FLANK_DICE",
     "FURTHER_DEFENCE_PENALTY",
+    "HEAD_SHOT",
     "HELD_TARGET_DICE",
     "MANEUVERS",
     "MANEUVER_ALIASES",
@@ -72,12 +76,15 @@ __all__ = [
     "Modifiers",
     "Reach",
     "acting_order",
+    "bullet_damage",
     "damage_pool",
     "defence_applies",
+    "defence_difficulty",
     "defence_pool",
     "initiative",
     "initiative_rating",
     "maneuver",
+    "multiple_share",
     "net_attack",
     "plan_attack",
     "wound_penalty",
@@ -172,9 +179,10 @@ def plan_attack(
     action_index: int = 0,
     profile: Profile,
     extra_action: bool = False,
+    smallest: int | None = None,
 ) -> AttackPlan:
     """Pool and difficulty of an attack, with the wound penalty and every modifier applied
-    and named."""
+    and named. ``smallest``: the smallest pool of the declared multiple actions, if told."""
     if move.defence:
         raise RulesError("combat.defence_not_attack", move=move.key)
     ability = move.abilities[0]
@@ -186,6 +194,7 @@ def plan_attack(
     if move.accuracy:
         pool += move.accuracy
         notes.append(Msg("combat.note.accuracy", n=move.accuracy))
+    bonus = pool - base  # the attack's own dice, added to its share of a split pool
     for flag, dice, label in (
         (mods.flank, FLANK_DICE, "flank"),
         (mods.rear, REAR_DICE, "rear"),
@@ -194,13 +203,22 @@ def plan_attack(
     ):
         if flag:
             pool += dice
+            bonus += dice
             notes.append(Msg(f"combat.note.{label}", n=dice))
     penalty = wound_penalty(attacker)
     if penalty:
         pool += penalty
         notes.append(Msg("combat.note.wounds", n=penalty))
     if multiple > 1 and not extra_action:
-        pool, note = _multiple(pool, multiple, action_index, profile)
+        if profile.multiple_actions is MultipleActions.SUBTRACT:
+            pool, note = multiple_share(pool, multiple, action_index, profile)
+        else:
+            # V20: the smallest of the declared actions' pools is split; this attack's own
+            # dice (accuracy, flank, rear, ...) come on top of its share.
+            own = base + penalty
+            split = own if smallest is None else min(own, smallest)
+            share, note = multiple_share(split, multiple, action_index, profile)
+            pool = share + bonus
         notes.append(note)
     difficulty = BASE_DIFFICULTY + move.difficulty
     if move.difficulty:
@@ -246,9 +264,9 @@ def _told(notes: list[Msg]) -> Told:
     return Told(lambda lang: "; ".join(n.render(lang) for n in notes))
 
 
-def _multiple(pool: int, n: int, index: int, profile: Profile) -> tuple[int, Msg]:
-    """One of several declared actions: V20 splits the pool (this one taken as the smallest),
-    Dark Ages and Demon take N, N+1, ... dice."""
+def multiple_share(pool: int, n: int, index: int, profile: Profile) -> tuple[int, Msg]:
+    """One of several declared actions: V20 splits ``pool`` (the smallest of the actions'
+    pools, cheat sheet "Множественные действия"), Dark Ages and Demon take N, N+1, ... dice."""
     if profile.multiple_actions is MultipleActions.SUBTRACT:
         cut = n + index
         return pool - cut, Msg("combat.note.multiple_cut", i=index + 1, n=n, cut=cut)
@@ -257,8 +275,19 @@ def _multiple(pool: int, n: int, index: int, profile: Profile) -> tuple[int, Msg
     return share, Msg("combat.note.multiple_share", i=index + 1, n=n, share=share, pool=pool)
 
 
-def defence_pool(defender: Character, move: Maneuver, defences_so_far: int) -> tuple[int, Msg]:
-    """A defence's pool: its traits, the wound penalty, −1 per earlier defence this turn."""
+def defence_pool(
+    defender: Character,
+    move: Maneuver,
+    defences_so_far: int,
+    *,
+    multiple: int = 1,
+    action_index: int = 0,
+    smallest: int | None = None,
+    profile: Profile = V20,
+) -> tuple[int, Msg]:
+    """A defence's pool: its traits, the wound penalty, −1 per earlier defence this turn; or,
+    taking one of several declared actions (seed 003, "Ходы в сражениях"), that action's
+    share of the split pool (V20) or its pool less N, N+1, ... (Dark Ages, Demon)."""
     if not move.defence:
         raise RulesError("combat.not_a_defence", move=move.key)
     base = defender.trait(move.attribute) + defender.trait(move.abilities[0])
@@ -270,7 +299,13 @@ def defence_pool(defender: Character, move: Maneuver, defences_so_far: int) -> t
     if penalty:
         pool += penalty
         notes.append(Msg("combat.note.wounds", n=penalty))
-    if defences_so_far:
+    if multiple > 1:
+        split = pool
+        if smallest is not None and profile.multiple_actions is not MultipleActions.SUBTRACT:
+            split = min(pool, smallest)
+        pool, note = multiple_share(split, multiple, action_index, profile)
+        notes.append(note)
+    elif defences_so_far:
         cut = FURTHER_DEFENCE_PENALTY * defences_so_far
         pool -= cut
         notes.append(Msg("combat.note.further_defence", k=defences_so_far + 1, n=cut))

@@ -7,8 +7,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final, NamedTuple
 
+from elysium.i18n.message import Msg
 from elysium.rules.errors import RulesError
 from elysium.rules.health import DamageType
+from elysium.rules.traits import Kind
 
 BASE_DIFFICULTY: Final = 6  # V20 p. 291: attacks, damage and soak
 FIXED_INITIATIVE: Final = 6  # the house rule's 6 + Dexterity + Wits instead of a d10
@@ -17,6 +19,7 @@ STAKE_DIFFICULTY: Final = 9  # V20 p. 299: a stake through the heart
 STAKE_PARALYSES_AT: Final = 3  # levels of damage from the stake that paralyse a vampire
 OUTNUMBERED_MAX: Final = 4  # +1 difficulty per opponent beyond the first, at most +4
 FURTHER_DEFENCE_PENALTY: Final = 1  # each defence after the first in a turn: -1 die
+HEAD_SHOT: Final = "head"  # aim head: +2 difficulty, so a head shot is at 8
 
 
 class Reach(StrEnum):
@@ -151,3 +154,27 @@ def maneuver(name: str) -> Maneuver:
             "combat.unknown_maneuver", name=name, allowed=list(MANEUVERS), russian=russian
         )
     return MANEUVERS[key]
+
+
+def defence_difficulty(outnumbered: int = 0) -> tuple[int, list[Msg]]:
+    """A defence's difficulty: 6, +1 per melee opponent beyond the first, at most +4 (cheat
+    sheet "Модификаторы атаки": "к сложности атаки и защиты")."""
+    if outnumbered > 1:
+        add = min(OUTNUMBERED_MAX, outnumbered - 1)
+        return BASE_DIFFICULTY + add, [Msg("combat.note.outnumbered", opponents=outnumbered, n=add)]
+    return BASE_DIFFICULTY, []
+
+
+def bullet_damage(
+    move: Maneuver, dtype: DamageType, target: Kind, aim: str | None
+) -> tuple[DamageType, Msg | None]:
+    """Bullets against a vampire: bashing, unless aimed at the head (difficulty 8), which
+    stays lethal (cheat sheet "Повреждения": "пули - для вампиров", "пули в голову (сложн.
+    8)"). Every firearms maneuver; other kinds and other damage types are left as they are."""
+    if move.abilities != ("firearms",) or target is not Kind.VAMPIRE:
+        return dtype, None
+    if dtype is not DamageType.LETHAL:
+        return dtype, None
+    if aim == HEAD_SHOT:
+        return dtype, Msg("fight12.note.head_shot")
+    return DamageType.BASHING, Msg("fight12.note.bullets_bashing")

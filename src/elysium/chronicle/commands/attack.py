@@ -69,6 +69,7 @@ def to_hit(
         action_index=turn.index,
         profile=profile,
         extra_action=turn.kind == "celerity",
+        smallest=turn.smallest,
     )
 
 
@@ -188,6 +189,13 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
         raise CommandError("fight.needs_weapon", move=move.key)
     combat = read(state) if state.combat is not None else None
     turn = check_turn(state, combat, akey, tkey) if combat is not None else FREE
+    if combat is not None and mods.cover is None:
+        # Cover told with a defence works both ways (cheat sheet "Укрытие ... в обе
+        # стороны"): the target's against this attack, the attacker's when firing out of it.
+        covers = [s.cover for k in (tkey, akey) if (s := combat.standing.get(k)) and s.cover]
+        if covers:
+            mods = replace(mods, cover=max(covers, key=lambda c: cr.COVER[c]))
+            order = replace(order, mods=mods)
     if order.wp and not state.profile.house.willpower_on_attacks:
         raise CommandError("combat.no_wp_attacks")
     plan = to_hit(
@@ -314,7 +322,9 @@ def _hit(
         parts.append(Msg("combat.hits_special"))
         return state, combat
     pool, detail = damage_dice(attacker, move, hit, plan.damage_bonus, order.weapon)
-    dtype = damage_type(move, order.weapon_type)
+    dtype, bullets = cr.bullet_damage(
+        move, damage_type(move, order.weapon_type), target.kind, order.mods.aim
+    )
     dresult = roll_damage(ctx, pool, order.dmg_faces)
     levels = dresult.successes
     data["damage_roll"] = roll_data(dresult)
@@ -329,6 +339,9 @@ def _hit(
             type=dtype.value,
         )
     )
+    if bullets is not None:
+        parts.append(bullets)
+        data["bullets"] = dtype.value
     target, dmg = apply_hit(ctx, target, levels, dtype, damage_source(move), order.soak_faces)
     data["damage"] = dmg
     parts.append(damage_part(target, dmg))

@@ -55,6 +55,7 @@ class Turn:
     kind: str = "free"
     index: int = 0  # which of several declared actions
     multiple: int = 1  # how many were declared
+    smallest: int | None = None  # the smallest of their pools, as declared
 
 
 def parse_attack(args: Args, state: State) -> AttackOrder:
@@ -139,16 +140,18 @@ def check_turn(state: State, combat: CombatState, akey: str, tkey: str) -> Turn:
         raise CommandError("combat.target_not_in", who=name(state, tkey))
     decl = combat.declared.get(akey)
     multiple = decl.actions if decl else 1
-    index = min(combat.attacks.get(akey, 0), multiple - 1)
+    taken = combat.attacks.get(akey, 0) + (decl.given if decl else 0)
+    index = min(taken, multiple - 1)
+    smallest = decl.pool if decl else None
     if akey in combat.delayed:
-        return Turn("delayed", index, multiple)
+        return Turn("delayed", index, multiple, smallest)
     if combat.current != akey:
         now = name(state, combat.current) if combat.current else Msg("combat.nobody_ends")
         raise CommandError("combat.not_your_turn", who=name(state, akey), now=now)
     slot = combat.queue[0]
     if decl is not None and decl.replaced and slot.kind == "main":
         raise CommandError("combat.gave_to_defence", who=name(state, akey))
-    return Turn(slot.kind, index, multiple)
+    return Turn(slot.kind, index, multiple, smallest)
 
 
 def after_attack(

@@ -60,6 +60,8 @@ class Declaration:
     delay: bool = False
     attack: bool = False
     replaced: bool = False  # the declared action was given to a defence
+    pool: int | None = None  # the smallest pool of the declared multiple actions, if told
+    given: int = 0  # declared multiple actions turned into defences
 
     @property
     def actions(self) -> int:
@@ -75,6 +77,10 @@ class Declaration:
         for name in ("delay", "attack", "replaced"):
             if getattr(self, name):
                 out[name] = True
+        if self.pool is not None:
+            out["pool"] = self.pool
+        if self.given:
+            out["given"] = self.given
         return out
 
     @classmethod
@@ -87,6 +93,8 @@ class Declaration:
             bool(d.get("delay", False)),
             bool(d.get("attack", False)),
             bool(d.get("replaced", False)),
+            d.get("pool"),
+            int(d.get("given", 0)),
         )
 
 
@@ -120,9 +128,13 @@ class Standing:
 
     maneuver: str
     successes: int
+    cover: str | None = None  # the defender's cover: added to the attack that meets it
 
     def to_dict(self) -> dict[str, Any]:
-        return {"maneuver": self.maneuver, "successes": self.successes}
+        out: dict[str, Any] = {"maneuver": self.maneuver, "successes": self.successes}
+        if self.cover is not None:
+            out["cover"] = self.cover
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +198,8 @@ class CombatState:
             delayed=tuple(d.get("delayed", ())),
             defences=dict(d.get("defences", {})),
             standing={
-                k: Standing(v["maneuver"], v["successes"]) for k, v in d.get("standing", {}).items()
+                k: Standing(v["maneuver"], v["successes"], v.get("cover"))
+                for k, v in d.get("standing", {}).items()
             },
             attacks=dict(d.get("attacks", {})),
             done=tuple(d.get("done", ())),

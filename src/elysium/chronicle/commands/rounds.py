@@ -215,6 +215,9 @@ def cmd_declare(ctx: Context, words: tuple[str, ...]) -> Outcome:
         now = name(state, combat.current) if combat.current else Msg("combat.nobody")
         raise CommandError("combat.not_your_declare", who=c.name, now=now)
     multiple = args.keyed_int(("multiple", "множественные"), "what.action_count", 2, 10)
+    smallest = args.keyed_int(("pool", "пул"), "fight12.what.smallest_pool", 1, 30)
+    if smallest is not None and multiple is None:
+        raise args.fail("fight12.pool_needs_multiple")
     wp = args.option("wp", "willpower", "воля")
     tokens = [clean_text(w) for w in args.words]
     text = " ".join(f'"{w}"' if " " in w else w for w in tokens).strip()
@@ -222,7 +225,7 @@ def cmd_declare(ctx: Context, words: tuple[str, ...]) -> Outcome:
     if not text:
         raise args.fail("combat.say_what")
     first = tokens[0].casefold()
-    decl = Declaration(text, multiple or 1, wp)
+    decl = Declaration(text, multiple or 1, wp, pool=smallest)
     defence = _defence_word(first)
     if defence:
         decl = replace(decl, defence=defence)
@@ -246,11 +249,20 @@ def cmd_declare(ctx: Context, words: tuple[str, ...]) -> Outcome:
         "combat.declares",
         who=c.name,
         text=text,
-        extra=Msg("combat.n_actions", n=multiple) if multiple else "",
+        extra=_actions(multiple, smallest),
         wp=Msg("combat.spends_wp") if wp else "",
         notes=joined(notes, ""),
     )
     return Outcome(write(state, combat), "declare", {"who": c.name, **decl.to_dict()}, msg)
+
+
+def _actions(multiple: int | None, smallest: int | None) -> Msg | str:
+    """``, 2 actions`` and, when told, the smallest pool they split (cheat sheet "Броски")."""
+    if not multiple:
+        return ""
+    if smallest is None:
+        return Msg("combat.n_actions", n=multiple)
+    return Msg("fight12.n_actions_pool", n=multiple, pool=smallest)
 
 
 def _defence_word(word: str) -> str | None:
