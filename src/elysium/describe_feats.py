@@ -7,22 +7,14 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from elysium.i18n import Msg, t, trait_label
+from elysium.chronicle.commands.feats import number, traits_told
+from elysium.i18n import Msg, t
 
 
 def _faces(roll: dict[str, Any] | None) -> str:
     from elysium.describe import faces
 
     return faces(roll)
-
-
-def traits_told(traits: str, lang: str) -> str:
-    """``dexterity+brawl`` as the reader names the traits (``ловкость+драка``)."""
-    if not traits:
-        return ""
-    return "+".join(
-        trait_label(p, lang).lower() if not p.isdigit() else p for p in traits.split("+")
-    )
 
 
 def _feat(d: dict[str, Any], lang: str) -> str:
@@ -42,8 +34,6 @@ def _feat(d: dict[str, Any], lang: str) -> str:
 
 
 def _move(d: dict[str, Any], lang: str) -> str:
-    from elysium.chronicle.commands.feats import number
-
     return t(
         "log.move",
         lang,

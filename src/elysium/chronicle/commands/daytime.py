@@ -23,8 +23,7 @@ from elysium.chronicle.commands.common import (
     roll_data,
     throw_dice,
 )
-from elysium.chronicle.commands.feats import number
-from elysium.describe_feats import traits_told
+from elysium.chronicle.commands.feats import number, traits_told
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
 from elysium.chronicle.pools import trait_pool
@@ -56,7 +55,7 @@ def _vampire(ctx: Context, c: Character) -> None:
 def cmd_day(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("day", words)
     faces = args.faces()
-    key, c = find(ctx.state, args.take("what.name"))
+    _key, c = find(ctx.state, args.take("what.name"))
     word = args.take("what.day_roll").casefold()
     if word not in DAY_WORDS:
         raise args.fail("daytime.unknown", word=word)

@@ -23,7 +23,7 @@ from elysium.chronicle.commands.common import (
     throw_dice,
 )
 from elysium.chronicle.parser import Args
-from elysium.i18n import Msg, Told
+from elysium.i18n import Msg, Told, trait_label
 from elysium.rules import movement as mv
 from elysium.rules.character import Character
 from elysium.rules.dice import RollRequest, RollResult
@@ -85,6 +85,15 @@ def _number(value: float, lang: str) -> str:
 def number(value: float) -> Told:
     """A distance as the reader writes it (``6.4`` / ``6,4``)."""
     return Told(lambda lang: _number(value, lang))
+
+
+def traits_told(traits: str, lang: str) -> str:
+    """``dexterity+brawl`` as the reader names the traits (``ловкость+драка``)."""
+    if not traits:
+        return ""
+    return "+".join(
+        trait_label(p, lang).lower() if not p.isdigit() else p for p in traits.split("+")
+    )
 
 
 def _request(c: Character, feat: str, args: Args, extra: dict[str, Any]) -> RollRequest:
@@ -193,7 +202,7 @@ def _values(extra: dict[str, Any]) -> dict[str, Any]:
 
 def cmd_move(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("move", words)
-    key, c = find(ctx.state, args.take("what.name"))
+    _key, c = find(ctx.state, args.take("what.name"))
     pounds = args.take_int("what.pounds", 0, 10000) if args.words else None
     args.done()
     speeds = mv.movement(c.trait("dexterity"), c.health)
