@@ -385,3 +385,12 @@ def test_stopping_the_kiss_refusals(session: Session) -> None:
     refused(session, "feed Marcus 1 dice 8")
     session.execute("damage Marcus 6 lethal nosoak")  # Willpower 5 - 5
     refused(session, "feed Marcus stop dice 8")
+
+
+def test_the_dashboard_shows_a_rest_while_aggravated_wounds_wait(session: Session) -> None:
+    from elysium.tui.render import status_words
+
+    session.execute("rest Marcus")
+    assert "rested" not in status_words(marcus(session), "en").plain  # nothing to heal
+    session.execute("damage Marcus 1 aggravated nosoak")
+    assert "отдохнул" in status_words(marcus(session), "ru").plain
