@@ -315,6 +315,8 @@ def test_the_rest_shows_in_elysium_state(tmp_path: Path, capsys: pytest.CaptureF
 def test_rest_refusals(session: Session) -> None:
     refused(session, "rest Bob")
     refused(session, "rest Nobody")
+    session.execute("combat start Marcus Bob")
+    assert "fight" in refused(session, "rest Marcus").render("en")  # not in the middle of one
 
 
 # --- Frenzy and Rötschreck difficulties from the book -----------------------------------------

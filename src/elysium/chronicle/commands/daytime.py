@@ -25,7 +25,7 @@ from elysium.chronicle.commands.common import (
 )
 from elysium.chronicle.commands.feats import number, traits_told
 from elysium.chronicle.errors import CommandError
-from elysium.chronicle.parser import Args
+from elysium.chronicle.parser import Args, VerbWord
 from elysium.chronicle.pools import trait_pool
 from elysium.i18n import Msg, Told
 from elysium.rules import blood as bl
@@ -182,6 +182,8 @@ def cmd_rest(ctx: Context, words: tuple[str, ...]) -> Outcome:
     key, c = find(ctx.state, args.take("what.name"))
     args.done()
     _vampire(ctx, c)
+    if ctx.state.combat is not None:
+        raise CommandError("time.in_fight", verb=VerbWord("rest"))
     if c.status() in (Status.FINAL_DEATH, Status.DEAD):
         raise CommandError("rest.beyond", who=c.name)
     if c.aggravated_rested:
