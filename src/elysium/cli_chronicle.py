@@ -155,6 +155,7 @@ def character_json(c: Character) -> dict[str, Any]:
         "rotschreck": c.fear.to_dict() if c.fear else None,
         "derangements": list(c.derangements),
         "xp": c.xp,
+        "rested": c.aggravated_rested,
     }
 
 
@@ -211,6 +212,8 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
                     flags.append(f"{t(label, lang)} {check.accumulated}/5")
             if c.staked:
                 flags.append(t("ui.staked", lang))
+            if c.aggravated_rested:
+                flags.append(t("ui.rested", lang))
             if c.lost:
                 flags.append(t("ui.lost", lang))
             name = c.name if len(c.name) <= width else c.name[: width - 1] + "…"

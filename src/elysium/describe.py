@@ -17,6 +17,7 @@ from elysium.rules.tables import XP_PER_DOT
 
 ROLL_TYPES = frozenset(
     {"roll", "damage", "attack", "defend", "frenzy", "rotschreck", "degeneration", "initiative"}
+    | {"feat", "day", "torpor_wake", "feed_stop"}
 )
 
 
@@ -284,6 +285,16 @@ TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "created": lambda d, lang: t("log.created", lang, name=d["name"]),
     "recovered": _recovered,
 }
+
+
+def _feat_tellers() -> None:
+    """Movement, feats, day, torpor and rest tell their own lines (issue 12)."""
+    from elysium.describe_feats import TELLERS as FEATS
+
+    TELLERS.update(FEATS)
+
+
+_feat_tellers()
 
 
 def _damage_notes(d: dict[str, Any], lang: str) -> str:

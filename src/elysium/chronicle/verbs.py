@@ -76,13 +76,18 @@ VERBS: tuple[Verb, ...] = (
     # Blood and Willpower.
     Verb("spend", ("потратить",), "blood", C + "blood:cmd_spend", (NAME, RESOURCE), ("wounds",)),
     Verb("gain", ("получить",), "blood", C + "blood:cmd_gain", (NAME, RESOURCE)),
-    Verb("feed", ("питание",), "blood", C + "feeding:cmd_feed", (NAME,), ("from",)),
+    Verb("feed", ("питание",), "blood", C + "feeding:cmd_feed", (NAME, SUB), ("from", "dice")),
     Verb("boost", ("усилить",), "blood", C + "feeding:cmd_boost", (NAME, TRAITS)),
     Verb("blush", ("румянец",), "blood", C + "feeding:cmd_blush", (NAME,)),
     # The Beast.
-    Verb("frenzy", ("ярость",), "beast", C + "beast:cmd_frenzy", (NAME,), ("diff", "dice")),
+    Verb("frenzy", ("ярость",), "beast", C + "beast:cmd_frenzy", (NAME, SUB), ("diff", "dice")),
     Verb(
-        "rotschreck", ("ротшрек",), "beast", C + "beast:cmd_rotschreck", (NAME,), ("diff", "dice")
+        "rotschreck",
+        ("ротшрек",),
+        "beast",
+        C + "beast:cmd_rotschreck",
+        (NAME, SUB),
+        ("diff", "dice"),
     ),
     Verb("calm", ("успокоить",), "beast", C + "beast:cmd_calm", (NAME, BEAST)),
     Verb(
@@ -103,6 +108,13 @@ VERBS: tuple[Verb, ...] = (
     Verb("turn", ("ход",), "time", C + "clock:cmd_turn"),
     Verb("undo", ("отменить",), "time", ""),
     Verb("redo", ("вернуть",), "time", ""),
+    # Movement and physical feats (seed 002).
+    Verb("feat", ("действие",), "feats", C + "feats:cmd_feat", (NAME, SUB), ("dice",)),
+    Verb("move", ("движение",), "feats", C + "feats:cmd_move", (NAME,)),
+    # Day, torpor and a day's rest (cheat sheet "Днём и в торпоре").
+    Verb("day", ("день",), "day", C + "daytime:cmd_day", (NAME, SUB, TRAITS), ("diff", "dice")),
+    Verb("torpor", ("торпор",), "day", C + "daytime:cmd_torpor", (NAME, SUB), ("dice",)),
+    Verb("rest", ("отдых",), "day", C + "daytime:cmd_rest", (NAME,)),
     # Combat.
     Verb(
         "combat",

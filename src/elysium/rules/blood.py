@@ -21,6 +21,7 @@ from elysium.rules.health import (
     heal,
     heal_aggravated,
     take_damage,
+    wounded_pool,
 )
 from elysium.rules.profiles import V20, Profile
 from elysium.rules.tables import (
@@ -116,13 +117,19 @@ def new_turn(c: Character) -> Character:
 def end_scene(c: Character) -> Character:
     """Boosts and the blush of life last until the end of the scene."""
     c = new_turn(c)
-    # A day's rest lets aggravated wounds heal that evening, not for the rest of the night.
-    return replace(c, boosts={}, blush=False, blush_paid=0, aggravated_rested=False)
+    # A day's rest is kept until an aggravated level heals on it (cheat sheet: "5 пунктов
+    # крови и сутки отдыха"); the end of a scene does not take it away.
+    return replace(c, boosts={}, blush=False, blush_paid=0)
 
 
 def new_night(c: Character) -> Character:
     """A new night also ends the scene; a day's rest has been taken."""
-    return replace(end_scene(c), aggravated_rested=True)
+    return rest(end_scene(c))
+
+
+def rest(c: Character) -> Character:
+    """A day's rest: the vampire may heal aggravated damage on it (cheat sheet "Лечение")."""
+    return replace(c, aggravated_rested=True)
 
 
 def boost(c: Character, attribute: str, blood: int) -> Character:
@@ -311,8 +318,12 @@ def drain_vessel(victim: Character, feeding: Feeding) -> Character:
 
 
 def stop_feeding_request(c: Character) -> RollRequest:
-    """Stopping the Kiss: a Willpower roll at difficulty 8 (V20 p. 289)."""
-    return RollRequest(c.willpower, STOP_FEEDING_DIFFICULTY)
+    """Stopping the Kiss: a Willpower roll at difficulty 8 (V20 p. 289). It is not one of
+    the reflexive rolls, so wound penalties apply; with no dice left it cannot be made."""
+    pool = wounded_pool(c.willpower, c.health, frenzied=c.frenzied, willpower=c.ignore_wounds)
+    if pool < 1:
+        raise RulesError("blood.stop_no_dice", who=c.name)
+    return RollRequest(pool, STOP_FEEDING_DIFFICULTY)
 
 
 def drink_from_kindred(c: Character, donor: str) -> Character:

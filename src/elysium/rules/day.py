@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from elysium.rules.character import Character
 from elysium.rules.dice import RollRequest
 from elysium.rules.errors import RulesError
+from elysium.rules.health import Condition, Status, wounded_pool
 from elysium.rules.tables import (
     DAY_NOTICE_DIFFICULTY,
     DAY_WAKE_DIFFICULTY,
@@ -21,11 +22,19 @@ def day_cap(c: Character, pool: int) -> int:
     return max(0, min(pool, c.morality_rating))
 
 
+def day_pool(c: Character, pool: int, refusal: str = "day.pool_empty") -> int:
+    """A pool by day: wound penalties, then no more dice than Humanity / Path. A pool that
+    falls to 0 cannot be rolled."""
+    wounded = wounded_pool(pool, c.health, frenzied=c.frenzied, willpower=c.ignore_wounds)
+    dice = day_cap(c, wounded)
+    if dice < 1:
+        raise RulesError(refusal, who=c.name)
+    return dice
+
+
 def notice_request(c: Character) -> RollRequest:
     """Noticing a disturbance by day: Perception + Auspex, difficulty 8 (capped by day)."""
-    pool = day_cap(c, c.trait("perception") + c.disciplines.get("auspex", 0))
-    if pool < 1:
-        raise RulesError("day.no_dice", who=c.name)
+    pool = day_pool(c, c.trait("perception") + c.disciplines.get("auspex", 0), "day.no_dice")
     return RollRequest(pool, DAY_NOTICE_DIFFICULTY)
 
 
@@ -33,7 +42,30 @@ def wake_request(c: Character) -> RollRequest:
     """Waking by day: Humanity / Path, difficulty 8."""
     if c.morality_rating < 1:
         raise RulesError("day.no_morality", who=c.name)
+    return RollRequest(day_pool(c, c.morality_rating), DAY_WAKE_DIFFICULTY)
+
+
+def torpor_wake_request(c: Character) -> RollRequest:
+    """Rising from torpor once its time is up: a blood point, then the waking roll
+    (Humanity / Path, difficulty 8). The body is not acting yet: no wound penalty."""
+    if c.status() is not Status.TORPOR:
+        raise RulesError("day.not_in_torpor", who=c.name)
+    if c.morality_rating < 1:
+        raise RulesError("day.no_morality", who=c.name)
+    if c.blood < 1:
+        raise RulesError("day.torpor_blood", who=c.name)
+    if c.health.incapacitated and c.blood < 2:
+        # At 0 blood an incapacitated vampire falls straight back into torpor.
+        raise RulesError("day.torpor_blood_left", who=c.name)
     return RollRequest(c.morality_rating, DAY_WAKE_DIFFICULTY)
+
+
+def rise_from_torpor(c: Character, successes: int) -> Character:
+    """Pay the blood point; on a success the vampire is out of torpor."""
+    c = replace(c, blood=c.blood - 1)
+    if successes < 1:
+        return c
+    return replace(c, health=replace(c.health, condition=Condition.ACTIVE))
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from elysium.rules.character import Character
 from elysium.rules.dice import RollRequest
 from elysium.rules.errors import RulesError
-from elysium.rules.health import MOVEMENT_LIMITS, HealthTrack
+from elysium.rules.health import MOVEMENT_LIMITS, HealthTrack, wounded_pool
 
 WALK = 7  # yards per turn
 JOG_BASE = 12  # + Dexterity
@@ -81,19 +81,29 @@ def wounded_move_and_act_penalty(track: HealthTrack) -> int:
     return -1 if track.movement == "walk" else 0
 
 
+def feat_pool(c: Character, pool: int) -> int:
+    """A feat's dice after wound penalties (a frenzied vampire, or one who spent Willpower
+    this turn, ignores them). A pool that falls to 0 makes the feat impossible: no die is
+    rolled (cheat sheet: "Пул, упавший до нуля, - действие невозможно")."""
+    dice = wounded_pool(pool, c.health, frenzied=c.frenzied, willpower=c.ignore_wounds)
+    if dice < 1:
+        raise RulesError("movement.no_dice", who=c.name, pool=pool)
+    return dice
+
+
 def stand_up_request(c: Character) -> RollRequest:
-    return RollRequest(max(1, c.trait("dexterity") + c.trait("athletics")), STAND_DIFFICULTY)
+    return RollRequest(feat_pool(c, c.trait("dexterity") + c.trait("athletics")), STAND_DIFFICULTY)
 
 
 def ready_weapon_request(c: Character, archery: bool = False) -> RollRequest:
     skill = c.abilities.get("archery", 0) if archery else c.trait("melee")
-    return RollRequest(max(1, c.trait("dexterity") + skill), READY_DIFFICULTY)
+    return RollRequest(feat_pool(c, c.trait("dexterity") + skill), READY_DIFFICULTY)
 
 
 def climb_request(c: Character, claws: bool = False) -> RollRequest:
     """Climbing is extended: each success climbs about 10 feet."""
     difficulty = 4 if claws else CLIMB_DIFFICULTY
-    return RollRequest(max(1, c.trait("dexterity") + c.trait("athletics")), difficulty)
+    return RollRequest(feat_pool(c, c.trait("dexterity") + c.trait("athletics")), difficulty)
 
 
 def climbed_feet(successes: int, feet_per_success: int = CLIMB_FEET_PER_SUCCESS) -> int:
@@ -127,7 +137,7 @@ def encumbrance(c: Character, pounds: float) -> Load:
 def jump_request(c: Character, running: bool) -> RollRequest:
     """Standing jump: Strength; running jump: Strength + Athletics; difficulty 3."""
     pool = c.trait("strength") + (c.trait("athletics") if running else 0)
-    return RollRequest(max(1, pool), JUMP_DIFFICULTY)
+    return RollRequest(feat_pool(c, pool), JUMP_DIFFICULTY)
 
 
 def jumped_feet(successes: int) -> tuple[int, int]:
@@ -138,7 +148,7 @@ def jumped_feet(successes: int) -> tuple[int, int]:
 
 def lift_request(c: Character) -> RollRequest:
     """Lifting beyond one's Strength: Willpower at difficulty 9."""
-    return RollRequest(c.willpower, LIFT_DIFFICULTY)
+    return RollRequest(feat_pool(c, c.willpower), LIFT_DIFFICULTY)
 
 
 def lifting_strength(c: Character, successes: int) -> int:
@@ -153,7 +163,7 @@ def door_request(c: Character, door: str) -> tuple[RollRequest, int]:
         raise RulesError("movement.unknown_door", door=door, allowed=list(DOORS))
     difficulty = GATE_DIFFICULTY if door == "gate" else DOOR_DIFFICULTY
     pool = c.trait("strength") + c.disciplines.get("potence", 0)
-    return RollRequest(max(1, pool), difficulty), DOORS[door]
+    return RollRequest(feat_pool(c, pool), difficulty), DOORS[door]
 
 
 def swim_request(c: Character, kindred: bool, conditions: int = 0) -> RollRequest:
@@ -164,7 +174,7 @@ def swim_request(c: Character, kindred: bool, conditions: int = 0) -> RollReques
     if not 0 <= conditions <= 2:
         raise RulesError("movement.swim_conditions")
     difficulty = SWIM_DIFFICULTY + (1 if kindred else 0) + conditions
-    return RollRequest(c.trait("stamina") + c.trait("athletics"), difficulty)
+    return RollRequest(feat_pool(c, c.trait("stamina") + c.trait("athletics")), difficulty)
 
 
 def throw_range(c: Character, pounds: float) -> int:
@@ -180,4 +190,4 @@ def throw_request(c: Character, yards: float, pounds: float) -> RollRequest:
     if yards > reach:
         raise RulesError("movement.throw_range", who=c.name, reach=reach)
     difficulty = THROW_HALF_DIFFICULTY if yards <= reach / 2 else THROW_FULL_DIFFICULTY
-    return RollRequest(max(1, c.trait("dexterity") + c.trait("athletics")), difficulty)
+    return RollRequest(feat_pool(c, c.trait("dexterity") + c.trait("athletics")), difficulty)

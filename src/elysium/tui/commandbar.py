@@ -9,7 +9,10 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from elysium.chronicle import verbs
-from elysium.chronicle.commands.feeding import VESSEL_WORDS
+from elysium.chronicle.commands.beast_triggers import FRENZY_WORDS, ROTSCHRECK_WORDS
+from elysium.chronicle.commands.daytime import DAY_WORDS, VOLUNTARY_WORDS, WAKE_WORDS
+from elysium.chronicle.commands.feats import FEATS
+from elysium.chronicle.commands.feeding import STOP_WORDS, VESSEL_WORDS
 from elysium.chronicle.parser import COMPLETION_VERBS, spellings
 from elysium.rules.combat import MANEUVERS
 from elysium.rules.maneuvers import MANEUVER_ALIASES
@@ -38,6 +41,12 @@ SUBCOMMANDS: dict[str, tuple[str, ...]] = {
     "combat": ("start", "join", "leave", "end", "начать", "войти", "выйти", "конец"),
     "set": ("path", "specialty", "armour", "clan", "notes", "путь", "специализация", "броня"),
     "declare": ("attack", "dodge", "block", "parry", "delay", "атака", "уклонение"),
+    "feat": tuple(FEATS),
+    "day": tuple(DAY_WORDS),
+    "torpor": (*WAKE_WORDS, *VOLUNTARY_WORDS),
+    "feed": STOP_WORDS,
+    "frenzy": tuple(FRENZY_WORDS),
+    "rotschreck": tuple(ROTSCHRECK_WORDS),
 }
 # Other words the language knows, offered when nothing more particular fits.
 EXTRA = ["human", "fire", "sun", "claws", "dmg", "soak", "celerity", "outnumbered"]

@@ -83,6 +83,9 @@ def status_words(c: Character, lang: str) -> Text:
         out.append((" " if out else "") + "‼ " + t("ui.rotschreck", lang), style="bold yellow")
     if c.staked:
         out.append((" " if out else "") + t("ui.staked", lang), style="bold")
+    if c.aggravated_rested and c.health.aggravated:
+        # A day's rest: one aggravated level may heal on it (cheat sheet "сутки отдыха").
+        out.append((" " if out else "") + t("ui.rested", lang))
     return out
 
 

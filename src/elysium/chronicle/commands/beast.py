@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from elysium.chronicle.commands.beast_triggers import book_difficulty
 from elysium.chronicle.commands.common import (
     Context,
     Outcome,
@@ -45,11 +46,14 @@ def _beast(ctx: Context, words: tuple[str, ...], kind: BeastKind) -> Outcome:
     faces = args.faces()
     diff = args.keyed_int(("diff",), "what.difficulty", 2, 10)
     key, c = find(ctx.state, args.take("what.name"))
+    trigger = args.words.pop(0).casefold() if args.words else None
     args.done()
     if c.kind is not Kind.VAMPIRE or not ctx.state.profile.has_blood:
         raise CommandError("beast.vampires_only", who=c.name, kind=c.kind.value)
     check = c.frenzy if kind is BeastKind.FRENZY else c.fear
     started = False
+    if trigger is not None:
+        trigger, diff = book_difficulty(args, c, kind, trigger, diff)
     if check is None or check.state is not BeastState.RESISTING:
         if diff is None:
             raise args.fail("beast.needs_difficulty")
@@ -59,6 +63,8 @@ def _beast(ctx: Context, words: tuple[str, ...], kind: BeastKind) -> Outcome:
     elif diff is not None and diff != check.difficulty:
         raise args.fail("beast.in_progress", diff=check.difficulty)
     data: dict[str, Any] = {"who": c.name, "started": started, "difficulty": check.difficulty}
+    if trigger is not None:
+        data["trigger"] = trigger
     if check.automatic:
         # Instinct: no roll (any typed faces are not needed), the frenzy simply comes.
         data.update(state=check.state.value, automatic=True, accumulated=0)

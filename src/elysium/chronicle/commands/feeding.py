@@ -11,8 +11,11 @@ from elysium.chronicle.commands.common import (
     able,
     find,
     health_text,
+    marks,
     put,
     resolve,
+    roll_data,
+    throw_dice,
 )
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
@@ -24,6 +27,7 @@ from elysium.rules.character import (
 from elysium.rules.tables import HUMAN_BLOOD
 from elysium.rules.traits import Kind, normalise
 
+STOP_WORDS = ("stop", "стоп", "остановиться")
 VESSEL_WORDS = {
     "вампир": "vampire",
     "оборотень": "lupine",
@@ -55,7 +59,14 @@ VESSEL_WORDS = {
 
 def cmd_feed(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("feed", words)
+    faces = args.faces()
     key, c = find(ctx.state, args.take("what.name"))
+    if args.words and args.words[0].casefold() in STOP_WORDS:
+        args.words.pop(0)
+        args.done()
+        return _stop(ctx, key, c, faces)
+    if faces is not None:
+        raise args.fail("feed.dice_only_to_stop")
     amount = args.take_int("what.blood_drunk", 1, 20)
     source = args.keyed("from")
     args.done()
@@ -104,6 +115,32 @@ def cmd_feed(ctx: Context, words: tuple[str, ...]) -> Outcome:
         tail=tail,
     )
     return Outcome(state, "feed", data, say)
+
+
+def _stop(ctx: Context, key: str, c: Character, faces: list[int] | None) -> Outcome:
+    """Tearing oneself from the Kiss: Willpower, difficulty 8, wound penalties apply."""
+    if c.kind is not Kind.VAMPIRE:
+        raise CommandError("feed.stop_vampires", who=c.name)
+    able(c)
+    request = bl.stop_feeding_request(c)
+    result = throw_dice(ctx, request, faces)
+    stopped = result.successes > 0
+    data = {
+        "who": c.name,
+        "pool": request.pool,
+        "difficulty": request.difficulty,
+        "roll": roll_data(result),
+        "stopped": stopped,
+    }
+    say = Msg(
+        "ack.feed.stop",
+        who=c.name,
+        pool=request.pool,
+        diff=request.difficulty,
+        faces=marks(result),
+        how=Msg("ack.feed.stopped" if stopped else "ack.feed.drinks_on", who=c.name),
+    )
+    return Outcome(ctx.state, "feed_stop", data, say)
 
 
 def _bond(donor: str, drinks: int) -> Msg:
