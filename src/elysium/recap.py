@@ -92,6 +92,8 @@ def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Re
             _tally(e, damage, blood, xp)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             pass
+        if e.type == "house_rule":  # the rules changed mid-chapter: worth remembering
+            recap.notable.append(f"{when(e, lang)} {line}")
         if e.type in ("frenzy", "rotschreck"):
             recap.beast.append(line)
         if e.type == "degeneration":
@@ -104,7 +106,7 @@ def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Re
 
 def _rolls(e: Event) -> list[dict[str, Any]]:
     d = e.data
-    if e.type == "roll":
+    if e.type in ("roll", "power"):
         return [d]
     if e.type == "attack":
         return [d.get("attack") or {}]
@@ -124,6 +126,8 @@ def _tally(e: Event, damage, blood, xp) -> None:
         blood[d["who"]][0] += d.get("blood", 0)
     elif (e.type == "spend" and d.get("what") == "blood") or e.type == "boost":
         blood[d["who"]][0] += d.get("amount", 0)
+    elif e.type == "power" and d.get("cost_blood"):
+        blood[d["who"]][0] += d["cost_blood"]
     elif e.type == "blush":
         blood[d["who"]][0] += d.get("paid", 0)
     elif e.type == "feed":

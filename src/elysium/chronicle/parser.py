@@ -88,6 +88,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "offhand": ("offhand", "off-hand"),
     "dice": ("dice", "кости", "кубики"),
     "penalty": ("penalty", "штраф"),
+    "cost": ("cost", "цена"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 

@@ -87,7 +87,9 @@ class ElysiumApp(App[None]):
         lang = self.lang
         yield Static("", id="topbar", markup=False)
         yield four_panes(lang)
-        yield CommandBar(self._names, t("ui.command_placeholder", lang), id="command")
+        yield CommandBar(
+            self._names, t("ui.command_placeholder", lang), powers=self._powers, id="command"
+        )
         yield Static("", id="status", markup=False)
         yield Footer(show_command_palette=False)
 
@@ -163,6 +165,16 @@ class ElysiumApp(App[None]):
             return []
         return [c.name for c in self.session.state.characters.values()]
 
+    def _powers(self, name: str) -> list[str]:
+        """The power names of the character ``name`` stands for (completion)."""
+        if self.session is None:
+            return []
+        from elysium.chronicle.commands.common import resolve
+
+        key = resolve(self.session.state, name)
+        character = self.session.state.characters.get(key) if key else None
+        return [p.name for p in character.powers] if character else []
+
     def refresh_panes(self) -> None:
         if self.session is None:
             return
@@ -211,6 +223,11 @@ class ElysiumApp(App[None]):
             self.log.error(f"command {text!r} failed", exc)
             self._say(f"{t('ui.refused', self.lang)}: {type(exc).__name__}: {exc}", error=True)
             return False
+        if result.event is None:  # a question answered (rules, a character's powers)
+            from elysium.tui.help import AnswerScreen
+
+            self.push_screen(AnswerScreen(self.lang, result.render(self.lang)))
+            return True
         self.refresh_panes()
         self.query_one(RollLog).add_events([result.event])
         from elysium.describe import describe

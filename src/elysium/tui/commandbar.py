@@ -10,10 +10,19 @@ from textual.widgets import Input
 
 from elysium.chronicle import verbs
 from elysium.chronicle.commands.feeding import VESSEL_WORDS
+from elysium.chronicle.commands.house import OFF, ON, SETTINGS
 from elysium.chronicle.parser import COMPLETION_VERBS, spellings
+from elysium.i18n import t
 from elysium.rules.combat import MANEUVERS
 from elysium.rules.maneuvers import MANEUVER_ALIASES
 from elysium.rules.traits import ALIASES, all_known
+
+
+def house_words() -> list[str]:
+    """Each house rule as both languages label it, then the words that switch one."""
+    labels = [t(f"house.name.{n}", lang) for lang in ("en", "ru") for n in SETTINGS]
+    return [*labels, *ON[:1], *OFF[:1], "cancel", "ignore", *ON[3:4], *OFF[3:4]]
+
 
 # Words some slots take, every spelling the handlers accept (chronicle.verbs names the slots).
 SLOT_WORDS: dict[str, tuple[str, ...]] = {
@@ -32,13 +41,17 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
     verbs.RESOURCE: ("blood", "wp", "xp", "кровь", "воля", "опыт"),
     verbs.DEFENCE: ("dodge", "block", "parry", "уклонение", "блок", "парирование"),
     verbs.BEAST: ("frenzy", "rotschreck", "ярость", "ротшрек"),
+    verbs.HOUSE: tuple(house_words()),
 }
 # After these verbs a SUB slot is one of their own sub-commands.
 SUBCOMMANDS: dict[str, tuple[str, ...]] = {
     "combat": ("start", "join", "leave", "end", "начать", "войти", "выйти", "конец"),
     "set": ("path", "specialty", "armour", "clan", "notes", "путь", "специализация", "броня"),
     "declare": ("attack", "dodge", "block", "parry", "delay", "атака", "уклонение"),
+    "power": ("add", "remove", "добавить", "убрать"),
 }
+
+
 # Other words the language knows, offered when nothing more particular fits.
 EXTRA = ["human", "fire", "sun", "claws", "dmg", "soak", "celerity", "outnumbered"]
 EXTRA += ["человек", "огонь", "солнце", "когти", "урон", "прочность", *VESSEL_WORDS]
@@ -51,14 +64,25 @@ class CommandSuggester(Suggester):
     """Completes the last word: verbs first, then what the verb's registry entry says comes
     next (names, traits, kinds, damage types, maneuvers), then its keywords."""
 
-    def __init__(self, names: Callable[[], list[str]]) -> None:
+    def __init__(
+        self,
+        names: Callable[[], list[str]],
+        powers: Callable[[str], list[str]] | None = None,
+    ) -> None:
         super().__init__(use_cache=False, case_sensitive=False)
         self.names = names
+        self.powers = powers  # a character's power names, from the name as typed
 
     async def get_suggestion(self, value: str) -> str | None:
         if not value or value.endswith(" "):
             return None
         head, _, last = value.rpartition(" ")
+        powers = self._powers(head)
+        if powers:  # ``power NAME Ma``: that character's powers come before anyone's name
+            low = last.casefold()
+            for word in powers:
+                if word.casefold().startswith(low) and word.casefold() != low:
+                    return f"{head} " + (f'"{word}"' if " " in word else word)
         if not head:
             candidates = list(COMPLETION_VERBS) + [s for v in verbs.VERBS for s in v.ru]
         else:
@@ -83,6 +107,19 @@ class CommandSuggester(Suggester):
                 joined = f"{head}{'' if head.endswith('+') else ' '}{word}" if head else word
                 return joined
         return None
+
+    def _powers(self, head: str) -> list[str]:
+        """The powers of the character named just before, where ``power`` expects one."""
+        words = head.split()
+        if self.powers is None or len(words) < 2:
+            return []
+        if verbs.SPELLINGS.get(words[0].casefold()) != "power":
+            return []
+        slots = verbs.BY_NAME["power"].completes
+        position = len(words) - 1
+        if position >= len(slots) or slots[position] != verbs.POWER:
+            return []
+        return self.powers(words[-1].strip('"'))
 
     @staticmethod
     def _after(head: str) -> list[str]:
@@ -115,8 +152,15 @@ class CommandBar(Input):
         Binding("down", "history(1)", "Next command", show=False, id="history_forward"),
     ]
 
-    def __init__(self, names: Callable[[], list[str]], placeholder: str, **kwargs) -> None:
-        super().__init__(placeholder=placeholder, suggester=CommandSuggester(names), **kwargs)
+    def __init__(
+        self,
+        names: Callable[[], list[str]],
+        placeholder: str,
+        powers: Callable[[str], list[str]] | None = None,
+        **kwargs,
+    ) -> None:
+        suggester = CommandSuggester(names, powers)
+        super().__init__(placeholder=placeholder, suggester=suggester, **kwargs)
         self.cursor_blink = False  # an idle dashboard sends nothing over the link
         self.history: list[str] = []
         self._at = 0
