@@ -34,6 +34,7 @@ class Recap:
     beast: list[str] = field(default_factory=list)
     degeneration: list[str] = field(default_factory=list)
     xp: dict[str, int] = field(default_factory=dict)
+    house: list[str] = field(default_factory=list)  # house rules switched this chapter
 
 
 def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Recap:
@@ -92,8 +93,8 @@ def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Re
             _tally(e, damage, blood, xp)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             pass
-        if e.type == "house_rule":  # the rules changed mid-chapter: worth remembering
-            recap.notable.append(f"{when(e, lang)} {line}")
+        if e.type == "house_rule":  # the rules changed: the rolls after follow the new ones
+            recap.house.append(f"{when(e, lang)} {line}")
         if e.type in ("frenzy", "rotschreck"):
             recap.beast.append(line)
         if e.type == "degeneration":
@@ -158,6 +159,8 @@ def _sections(recap: Recap, lang: str) -> list[tuple[str, list[Any]]]:
         ("recap.beast", recap.beast),
         ("recap.degeneration", recap.degeneration),
         ("recap.xp", [t("recap.xp_line", lang, who=w, n=v) for w, v in recap.xp.items()]),
+        # Only a chapter whose house rules changed has this section.
+        *([("recap.house", recap.house)] if recap.house else []),
     ]
 
 

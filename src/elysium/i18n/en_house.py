@@ -42,7 +42,8 @@ STRINGS: dict[str, str] = {
     "house.bad_value": "{word!r} is neither on nor off (on, off, yes, no)",
     "house.bad_ones": "{word!r}: rerolled 1s either cancel or ignore",
     "house.already": "{name} is already {value}",
-    "ack.house_rule": "house rule {name} is now {value}: {meaning}",
+    "ack.house_rule": "house rule {name} is now {value} ({meaning})",
+    "recap.house": "House rules switched",
     "log.house_rule": "house rule {name}: {was} → {value}",
     # The power verb: a character's named rolls.
     "usage.power": (

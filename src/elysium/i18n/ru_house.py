@@ -46,7 +46,8 @@ STRINGS: dict[str, str] = {
     "house.bad_value": "{word!r} — не вкл и не выкл (вкл, выкл, да, нет)",
     "house.bad_ones": "{word!r}: единицы переброса либо «отменяют», либо «не-отменяют»",
     "house.already": "{name} уже {value}",
-    "ack.house_rule": "домашнее правило {name} теперь {value}: {meaning}",
+    "ack.house_rule": "домашнее правило {name} теперь {value} ({meaning})",
+    "recap.house": "Переключённые домашние правила",
     "log.house_rule": "домашнее правило {name}: {was} → {value}",
     # Глагол умение: именованные броски персонажа.
     "usage.power": (

@@ -28,9 +28,9 @@ from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.session import Session
 from elysium.i18n import t
 from elysium.resources import stylesheets
-from elysium.tui.commandbar import CommandBar
+from elysium.tui.commandbar import CommandBar, powers_of
 from elysium.tui.dialogs import ConfirmScreen, EditDialog, NpcDialog, RollDialog
-from elysium.tui.help import HelpScreen, StatsScreen
+from elysium.tui.help import AnswerScreen, HelpScreen, StatsScreen
 from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane, four_panes
 from elysium.tui.render import header
 
@@ -87,9 +87,8 @@ class ElysiumApp(App[None]):
         lang = self.lang
         yield Static("", id="topbar", markup=False)
         yield four_panes(lang)
-        yield CommandBar(
-            self._names, t("ui.command_placeholder", lang), powers=self._powers, id="command"
-        )
+        powers = powers_of(lambda: self.session.state if self.session else None)
+        yield CommandBar(self._names, t("ui.command_placeholder", lang), powers, id="command")
         yield Static("", id="status", markup=False)
         yield Footer(show_command_palette=False)
 
@@ -165,16 +164,6 @@ class ElysiumApp(App[None]):
             return []
         return [c.name for c in self.session.state.characters.values()]
 
-    def _powers(self, name: str) -> list[str]:
-        """The power names of the character ``name`` stands for (completion)."""
-        if self.session is None:
-            return []
-        from elysium.chronicle.commands.common import resolve
-
-        key = resolve(self.session.state, name)
-        character = self.session.state.characters.get(key) if key else None
-        return [p.name for p in character.powers] if character else []
-
     def refresh_panes(self) -> None:
         if self.session is None:
             return
@@ -224,8 +213,6 @@ class ElysiumApp(App[None]):
             self._say(f"{t('ui.refused', self.lang)}: {type(exc).__name__}: {exc}", error=True)
             return False
         if result.event is None:  # a question answered (rules, a character's powers)
-            from elysium.tui.help import AnswerScreen
-
             self.push_screen(AnswerScreen(self.lang, result.render(self.lang)))
             return True
         self.refresh_panes()

@@ -9,9 +9,11 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from elysium.chronicle import verbs
+from elysium.chronicle.commands.common import resolve
 from elysium.chronicle.commands.feeding import VESSEL_WORDS
 from elysium.chronicle.commands.house import OFF, ON, SETTINGS
 from elysium.chronicle.parser import COMPLETION_VERBS, spellings
+from elysium.chronicle.state import State
 from elysium.i18n import t
 from elysium.rules.combat import MANEUVERS
 from elysium.rules.maneuvers import MANEUVER_ALIASES
@@ -58,6 +60,18 @@ EXTRA += ["человек", "огонь", "солнце", "когти", "уро�
 # The Russian names the parser takes for traits and maneuvers (the cheat sheet's words).
 RUSSIAN_TRAITS = [k for k in ALIASES if not k.isascii()]
 RUSSIAN_MOVES = [k for k in MANEUVER_ALIASES if not k.isascii()]
+
+
+def powers_of(state: Callable[[], State | None]) -> Callable[[str], list[str]]:
+    """For completion: the power names of the character a typed name stands for."""
+
+    def powers(name: str) -> list[str]:
+        now = state()
+        key = resolve(now, name) if now is not None else None
+        character = now.characters.get(key) if now is not None and key else None
+        return [p.name for p in character.powers] if character else []
+
+    return powers
 
 
 class CommandSuggester(Suggester):

@@ -19,11 +19,12 @@ from elysium.chronicle.commands.common import (
 )
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
-from elysium.chronicle.pools import is_whole, trait_pool
+from elysium.chronicle.pools import TraitPool, is_whole, trait_pool
 from elysium.chronicle.state import State
 from elysium.i18n import Msg, Told, trait_label
 from elysium.rules.character import SPECIALTY_MIN, Character
 from elysium.rules.dice import RollRequest, RollResult, forgive_botch
+from elysium.rules.traits import ATTRIBUTES
 from elysium.rules.willpower import Use, spend_willpower
 
 
@@ -73,10 +74,10 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
         pool=done.pool,
         pen=Msg("ack.roll.wounds", n=done.penalty) if done.penalty else "",
         wp=Msg("ack.roll.wp") if wp else "",
-        diff=difficulty,
+        diff=result.request.difficulty,
         faces=marks(result),
         verdict=verdict_text(result),
-        warn=_ten_warning(difficulty),
+        warn=_ten_warning(result.request.difficulty),
     )
     return Outcome(done.state, "roll", data, say)
 
@@ -123,6 +124,8 @@ def roll_traits(
     if dice_pool < 1:
         key_ = "roll.no_dice.wounds" if penalty else "roll.no_dice"
         raise CommandError(key_, who=c.name, what=expr, penalty=penalty)
+    if state.profile.house.no_ability_penalty and attribute_alone(counted):
+        difficulty = min(10, difficulty + 1)  # Demon (001): the ST may add +1 with no Ability
     if pay is not None:
         c = pay(c)
     if wp:
@@ -135,6 +138,14 @@ def roll_traits(
         forgiven = forgiven | {key}
     state = replace(put(state, key, c), forgiven=forgiven)
     return TraitRoll(state, c, names, dice_pool, penalty, result)
+
+
+def attribute_alone(counted: TraitPool) -> bool:
+    """An Attribute with nothing rated beside it: no Ability (or Discipline) in the pool."""
+    ratings = counted.ratings()
+    return any(name in ATTRIBUTES for name, _ in ratings) and not any(
+        rating > 0 for name, rating in ratings if name not in ATTRIBUTES
+    )
 
 
 def traits_told(names: list[str]) -> Told:

@@ -142,7 +142,7 @@ def _use(ctx: Context, key: str, c: Character, args: Args) -> Outcome:
         pen=Msg("ack.roll.wounds", n=done.penalty) if done.penalty else "",
         wp=Msg("ack.roll.wp") if wp else "",
         cost=cost_text(power.blood, power.willpower),
-        diff=difficulty,
+        diff=result.request.difficulty,
         faces=marks(result),
         verdict=verdict_text(result),
     )
