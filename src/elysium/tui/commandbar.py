@@ -11,7 +11,7 @@ from textual.widgets import Input
 from elysium.chronicle import verbs
 from elysium.chronicle.commands.common import resolve
 from elysium.chronicle.commands.feeding import VESSEL_WORDS
-from elysium.chronicle.commands.house import OFF, ON, SETTINGS
+from elysium.chronicle.commands.house import CANCEL, IGNORE, OFF, ON, SETTINGS
 from elysium.chronicle.parser import COMPLETION_VERBS, spellings
 from elysium.chronicle.state import State
 from elysium.i18n import t
@@ -23,7 +23,8 @@ from elysium.rules.traits import ALIASES, all_known
 def house_words() -> list[str]:
     """Each house rule as both languages label it, then the words that switch one."""
     labels = [t(f"house.name.{n}", lang) for lang in ("en", "ru") for n in SETTINGS]
-    return [*labels, *ON[:1], *OFF[:1], "cancel", "ignore", *ON[3:4], *OFF[3:4]]
+    values = [CANCEL[0], IGNORE[0], CANCEL[1], IGNORE[1]]  # the rerolled ones' own values
+    return [*labels, *ON, *OFF, *values]
 
 
 # Words some slots take, every spelling the handlers accept (chronicle.verbs names the slots).
@@ -52,8 +53,6 @@ SUBCOMMANDS: dict[str, tuple[str, ...]] = {
     "declare": ("attack", "dodge", "block", "parry", "delay", "атака", "уклонение"),
     "power": ("add", "remove", "добавить", "убрать"),
 }
-
-
 # Other words the language knows, offered when nothing more particular fits.
 EXTRA = ["human", "fire", "sun", "claws", "dmg", "soak", "celerity", "outnumbered"]
 EXTRA += ["человек", "огонь", "солнце", "когти", "урон", "прочность", *VESSEL_WORDS]
