@@ -16,8 +16,10 @@ from elysium.present import die_mark
 from elysium.rules.tables import XP_PER_DOT
 
 ROLL_TYPES = frozenset(
-    {"roll", "damage", "attack", "defend", "frenzy", "rotschreck", "degeneration", "initiative"}
-    | {"feat", "day", "torpor_wake", "feed_stop"}
+    {
+        *("roll", "power", "damage", "attack", "defend", "frenzy", "rotschreck"),
+        *("degeneration", "initiative", "feat", "day", "torpor_wake", "feed_stop"),
+    }
 )
 
 
@@ -84,6 +86,54 @@ def describe(event: Event, lang: str = "en", earlier: Mapping[int, Event] | None
 
 
 def _roll(d: dict[str, Any], lang: str) -> str:
+    what, tail = _roll_parts(d, lang)
+    return t(
+        "log.roll",
+        lang,
+        who=d.get("who") or "—",
+        what=what,
+        pool=len(d.get("dice", [])),
+        diff=d.get("difficulty"),
+        tail=tail,
+        faces=faces(d),
+        verdict=verdict(d, lang),
+    )
+
+
+def _power(d: dict[str, Any], lang: str) -> str:
+    what, tail = _roll_parts(d, lang)
+    cost = ""
+    if d.get("cost_blood"):
+        cost = t("power.cost.blood", lang, n=d["cost_blood"])
+    elif d.get("cost_wp"):
+        cost = t("power.cost.wp", lang, n=d["cost_wp"])
+    return t(
+        "log.power",
+        lang,
+        who=d["who"],
+        power=d["power"],
+        what=what,
+        pool=len(d.get("dice", [])),
+        diff=d.get("difficulty"),
+        tail=tail,
+        cost=cost,
+        faces=faces(d),
+        verdict=verdict(d, lang),
+    )
+
+
+def _house_rule(d: dict[str, Any], lang: str) -> str:
+    return t(
+        "log.house_rule",
+        lang,
+        name=t(f"house.name.{d['setting']}", lang),
+        was=t(f"house.value.{d['was']}", lang),
+        value=t(f"house.value.{d['value']}", lang),
+    )
+
+
+def _roll_parts(d: dict[str, Any], lang: str) -> tuple[str, str]:
+    """What was rolled (traits in the reader's language) and the options in brackets."""
     traits = d.get("traits")
     what = (
         "+".join(trait_label(p, lang).lower() if not p.isdigit() else p for p in traits.split("+"))
@@ -98,17 +148,7 @@ def _roll(d: dict[str, Any], lang: str) -> str:
     if d.get("penalty"):
         extra.append(t("log.wounds", lang, penalty=d["penalty"]))
     tail = f" ({', '.join(extra)})" if extra else ""
-    return t(
-        "log.roll",
-        lang,
-        who=d.get("who") or "—",
-        what=what,
-        pool=len(d.get("dice", [])),
-        diff=d.get("difficulty"),
-        tail=tail,
-        faces=faces(d),
-        verdict=verdict(d, lang),
-    )
+    return what, tail
 
 
 def _damage(d: dict[str, Any], lang: str) -> str:
@@ -284,6 +324,10 @@ TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "trait_set": _trait_set,
     "created": lambda d, lang: t("log.created", lang, name=d["name"]),
     "recovered": _recovered,
+    "house_rule": _house_rule,
+    "power": _power,
+    "power_added": lambda d, lang: t("log.power_added", lang, who=d["who"], power=d["name"]),
+    "power_removed": _simple("log.power_removed", who="who", name="power"),
 }
 
 

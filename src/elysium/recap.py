@@ -34,6 +34,7 @@ class Recap:
     beast: list[str] = field(default_factory=list)
     degeneration: list[str] = field(default_factory=list)
     xp: dict[str, int] = field(default_factory=dict)
+    house: list[str] = field(default_factory=list)  # house rules switched this chapter
 
 
 def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Recap:
@@ -92,6 +93,8 @@ def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Re
             _tally(e, damage, blood, xp)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             pass
+        if e.type == "house_rule":  # the rules changed: the rolls after follow the new ones
+            recap.house.append(f"{when(e, lang)} {line}")
         if e.type in ("frenzy", "rotschreck"):
             recap.beast.append(line)
         if e.type == "degeneration":
@@ -104,7 +107,7 @@ def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Re
 
 def _rolls(e: Event) -> list[dict[str, Any]]:
     d = e.data
-    if e.type == "roll":
+    if e.type in ("roll", "power"):
         return [d]
     if e.type == "attack":
         return [d.get("attack") or {}]
@@ -124,6 +127,8 @@ def _tally(e: Event, damage, blood, xp) -> None:
         blood[d["who"]][0] += d.get("blood", 0)
     elif (e.type == "spend" and d.get("what") == "blood") or e.type == "boost":
         blood[d["who"]][0] += d.get("amount", 0)
+    elif e.type == "power" and d.get("cost_blood"):
+        blood[d["who"]][0] += d["cost_blood"]
     elif e.type == "blush":
         blood[d["who"]][0] += d.get("paid", 0)
     elif e.type == "feed":
@@ -154,6 +159,8 @@ def _sections(recap: Recap, lang: str) -> list[tuple[str, list[Any]]]:
         ("recap.beast", recap.beast),
         ("recap.degeneration", recap.degeneration),
         ("recap.xp", [t("recap.xp_line", lang, who=w, n=v) for w, v in recap.xp.items()]),
+        # Only a chapter whose house rules changed has this section.
+        *([("recap.house", recap.house)] if recap.house else []),
     ]
 
 

@@ -72,7 +72,7 @@ def action_rolls(event: Event) -> list[tuple[str, dict[str, Any]]]:
     """(who, roll) for every action roll an event holds."""
     d = event.data
     found: list[tuple[str | None, dict[str, Any] | None]] = []
-    if event.type == "roll":
+    if event.type in ("roll", "power"):
         found.append((d.get("who"), d))
     elif event.type == "attack":
         found.append((d.get("attacker"), d.get("attack")))

@@ -89,6 +89,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "dice": ("dice", "кости", "кубики"),
     "penalty": ("penalty", "штраф"),
     "blank": ("blank", "пустой"),
+    "cost": ("cost", "цена"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from elysium.chronicle import state as st
-from elysium.chronicle.commands import Context, Outcome
+from elysium.chronicle.commands.common import ANSWER, Context, Outcome
 from elysium.chronicle.errors import CommandError, Line, StoreError, brief, repair_hint
 from elysium.chronicle.events import Event
 from elysium.chronicle.importer import build, read_file
@@ -34,7 +34,7 @@ class Result:
     """What a command did: the line to show and the event now on disk."""
 
     say: Msg
-    event: Event
+    event: Event | None  # None for a question answered (``rules``, ``power NAME``): no event
 
     @property
     def message(self) -> str:
@@ -142,6 +142,8 @@ class Session:
             changes_out = forward
         else:
             new_state, (event_type, data, message) = run_parsed(state, parsed, self.rng)
+            if event_type == ANSWER:
+                return Result(message, None)  # a question: nothing changed, nothing written
             changes_out = None
         return self._commit(state, new_state, event_type, data, message, parsed.text, changes_out)
 

@@ -19,6 +19,7 @@ from elysium.chronicle.validate import ShapeError, validate_combat
 from elysium.rules.character import Character
 from elysium.rules.errors import RulesError
 from elysium.rules.profiles import V20, HouseRules, Profile, get_profile
+from elysium.rules.sheet import OMITTED_WHEN_EMPTY
 
 UNDO_DEPTH = 100  # steps kept on the undo stack; older ones can no longer be undone
 MAX_TITLE = 200
@@ -134,6 +135,10 @@ def diff(old: State, new: State) -> dict[str, Any]:
             chars[key] = {NEW: [a.to_dict() if a else None, b.to_dict() if b else None]}
             continue
         da, db = a.to_dict(), b.to_dict()
+        for f, empty in OMITTED_WHEN_EMPTY.items():
+            if f in da or f in db:
+                da.setdefault(f, empty)
+                db.setdefault(f, empty)
         changed = {f: [da[f], db[f]] for f in da if da[f] != db[f]}
         if changed:
             chars[key] = changed

@@ -20,7 +20,7 @@ from functools import cache
 from typing import Any
 
 # What the command bar may offer after a verb, one slot per word.
-NAME, TRAITS, KIND, DAMAGE, RESOURCE, MANEUVER, SUB, DEFENCE, BEAST = (
+NAME, TRAITS, KIND, DAMAGE, RESOURCE, MANEUVER, SUB, DEFENCE, BEAST, HOUSE, POWER = (
     "name",
     "traits",
     "kind",
@@ -30,6 +30,8 @@ NAME, TRAITS, KIND, DAMAGE, RESOURCE, MANEUVER, SUB, DEFENCE, BEAST = (
     "sub",
     "defence",
     "beast",
+    "house",  # a house rule's name (``rules SETTING on|off``)
+    "power",  # one of the previous word's character's powers
 )
 
 
@@ -156,6 +158,16 @@ VERBS: tuple[Verb, ...] = (
         "elysium.chronicle.commands.defend:cmd_defend",
         (NAME, DEFENCE),
         ("wp", "abort", "dice"),
+    ),
+    # The chronicle's rules and a character's named rolls (issue 12).
+    Verb("rules", ("правила",), "chronicle", C + "house:cmd_rules", (HOUSE,)),
+    Verb(
+        "power",
+        ("умение",),
+        "dice",
+        C + "powers:cmd_power",
+        (SUB, POWER, POWER),
+        ("diff", "cost", "spec", "wp", "dice"),
     ),
 )
 

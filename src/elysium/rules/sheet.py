@@ -14,6 +14,7 @@ from typing import Any
 from elysium.rules.beast_state import BeastCheck, BeastState
 from elysium.rules.errors import RulesError
 from elysium.rules.health import Condition, HealthTrack, Status
+from elysium.rules.powers import Power, power_from
 from elysium.rules.shape import check_record
 from elysium.rules.tables import ABSOLUTE_TRAIT_MAX, GenerationRow
 from elysium.rules.traits import (
@@ -51,6 +52,10 @@ class Boost:
 
     amount: int
     turns: int = 0  # turns since the boost went above the safe cap, for fading
+
+
+# Fields :meth:`Character.to_dict` leaves out at these (default) values.
+OMITTED_WHEN_EMPTY: dict[str, Any] = {"powers": []}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +100,7 @@ class Character:
     aggravated_rested: bool = False  # a day's rest taken: aggravated damage may heal
     staked: bool = False  # a stake through the heart paralyses a vampire (V20 p. 299)
     lost: bool = False  # Humanity / Path 0: the character has passed to the Storyteller
+    powers: tuple[Power, ...] = ()  # named rolls (``power NAME Majesty``)
 
     # --- derived -----------------------------------------------------------------------
 
@@ -227,6 +233,10 @@ class Character:
                 value = list(value)
             elif isinstance(value, BeastCheck):
                 value = value.to_dict()
+            elif f.name == "powers":
+                if not value:
+                    continue  # left out while empty: older saves and records stay the same
+                value = [p.to_dict() for p in value]
             elif f.name == "boosts":
                 value = {k: {"amount": b.amount, "turns": b.turns} for k, b in value.items()}
             elif isinstance(value, Mapping):
@@ -268,6 +278,8 @@ class Character:
             for name in ("frenzy", "fear"):
                 if values.get(name) is not None and not isinstance(values[name], BeastCheck):
                     values[name] = BeastCheck.from_dict(values[name])
+            if "powers" in values:
+                values["powers"] = tuple(power_from(p) for p in values["powers"])
             for name in ("clan_disciplines", "derangements"):
                 if name in values:
                     values[name] = tuple(values[name])

@@ -28,9 +28,9 @@ from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.session import Session
 from elysium.i18n import t
 from elysium.resources import stylesheets
-from elysium.tui.commandbar import CommandBar
+from elysium.tui.commandbar import CommandBar, powers_of
 from elysium.tui.dialogs import ConfirmScreen, EditDialog, NpcDialog, RollDialog
-from elysium.tui.help import HelpScreen, StatsScreen
+from elysium.tui.help import AnswerScreen, HelpScreen, StatsScreen
 from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane, four_panes
 from elysium.tui.render import header
 
@@ -87,7 +87,8 @@ class ElysiumApp(App[None]):
         lang = self.lang
         yield Static("", id="topbar", markup=False)
         yield four_panes(lang)
-        yield CommandBar(self._names, t("ui.command_placeholder", lang), id="command")
+        powers = powers_of(lambda: self.session.state if self.session else None)
+        yield CommandBar(self._names, t("ui.command_placeholder", lang), powers, id="command")
         yield Static("", id="status", markup=False)
         yield Footer(show_command_palette=False)
 
@@ -211,6 +212,9 @@ class ElysiumApp(App[None]):
             self.log.error(f"command {text!r} failed", exc)
             self._say(f"{t('ui.refused', self.lang)}: {type(exc).__name__}: {exc}", error=True)
             return False
+        if result.event is None:  # a question answered (rules, a character's powers)
+            self.push_screen(AnswerScreen(self.lang, result.render(self.lang)))
+            return True
         self.refresh_panes()
         self.query_one(RollLog).add_events([result.event])
         from elysium.describe import describe

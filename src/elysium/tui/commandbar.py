@@ -10,13 +10,25 @@ from textual.widgets import Input
 
 from elysium.chronicle import verbs
 from elysium.chronicle.commands.beast_triggers import FRENZY_WORDS, ROTSCHRECK_WORDS
+from elysium.chronicle.commands.common import resolve
 from elysium.chronicle.commands.daytime import DAY_WORDS, VOLUNTARY_WORDS, WAKE_WORDS
 from elysium.chronicle.commands.feats import FEATS
 from elysium.chronicle.commands.feeding import STOP_WORDS, VESSEL_WORDS
+from elysium.chronicle.commands.house import CANCEL, IGNORE, OFF, ON, SETTINGS
 from elysium.chronicle.parser import COMPLETION_VERBS, spellings
+from elysium.chronicle.state import State
+from elysium.i18n import t
 from elysium.rules.combat import MANEUVERS
 from elysium.rules.maneuvers import MANEUVER_ALIASES
 from elysium.rules.traits import ALIASES, all_known
+
+
+def house_words() -> list[str]:
+    """Each house rule as both languages label it, then the words that switch one."""
+    labels = [t(f"house.name.{n}", lang) for lang in ("en", "ru") for n in SETTINGS]
+    values = [CANCEL[0], IGNORE[0], CANCEL[1], IGNORE[1]]  # the rerolled ones' own values
+    return [*labels, *ON, *OFF, *values]
+
 
 # Words some slots take, every spelling the handlers accept (chronicle.verbs names the slots).
 SLOT_WORDS: dict[str, tuple[str, ...]] = {
@@ -35,6 +47,7 @@ SLOT_WORDS: dict[str, tuple[str, ...]] = {
     verbs.RESOURCE: ("blood", "wp", "xp", "кровь", "воля", "опыт"),
     verbs.DEFENCE: ("dodge", "block", "parry", "уклонение", "блок", "парирование"),
     verbs.BEAST: ("frenzy", "rotschreck", "ярость", "ротшрек"),
+    verbs.HOUSE: tuple(house_words()),
 }
 # After these verbs a SUB slot is one of their own sub-commands.
 SUBCOMMANDS: dict[str, tuple[str, ...]] = {
@@ -47,6 +60,7 @@ SUBCOMMANDS: dict[str, tuple[str, ...]] = {
     "feed": STOP_WORDS,
     "frenzy": tuple(FRENZY_WORDS),
     "rotschreck": tuple(ROTSCHRECK_WORDS),
+    "power": ("add", "remove", "добавить", "убрать"),
 }
 # Other words the language knows, offered when nothing more particular fits.
 EXTRA = ["human", "fire", "sun", "claws", "dmg", "soak", "celerity", "outnumbered"]
@@ -56,18 +70,41 @@ RUSSIAN_TRAITS = [k for k in ALIASES if not k.isascii()]
 RUSSIAN_MOVES = [k for k in MANEUVER_ALIASES if not k.isascii()]
 
 
+def powers_of(state: Callable[[], State | None]) -> Callable[[str], list[str]]:
+    """For completion: the power names of the character a typed name stands for."""
+
+    def powers(name: str) -> list[str]:
+        now = state()
+        key = resolve(now, name) if now is not None else None
+        character = now.characters.get(key) if now is not None and key else None
+        return [p.name for p in character.powers] if character else []
+
+    return powers
+
+
 class CommandSuggester(Suggester):
     """Completes the last word: verbs first, then what the verb's registry entry says comes
     next (names, traits, kinds, damage types, maneuvers), then its keywords."""
 
-    def __init__(self, names: Callable[[], list[str]]) -> None:
+    def __init__(
+        self,
+        names: Callable[[], list[str]],
+        powers: Callable[[str], list[str]] | None = None,
+    ) -> None:
         super().__init__(use_cache=False, case_sensitive=False)
         self.names = names
+        self.powers = powers  # a character's power names, from the name as typed
 
     async def get_suggestion(self, value: str) -> str | None:
         if not value or value.endswith(" "):
             return None
         head, _, last = value.rpartition(" ")
+        powers = self._powers(head)
+        if powers:  # ``power NAME Ma``: that character's powers come before anyone's name
+            low = last.casefold()
+            for word in powers:
+                if word.casefold().startswith(low) and word.casefold() != low:
+                    return f"{head} " + (f'"{word}"' if " " in word else word)
         if not head:
             candidates = list(COMPLETION_VERBS) + [s for v in verbs.VERBS for s in v.ru]
         else:
@@ -92,6 +129,19 @@ class CommandSuggester(Suggester):
                 joined = f"{head}{'' if head.endswith('+') else ' '}{word}" if head else word
                 return joined
         return None
+
+    def _powers(self, head: str) -> list[str]:
+        """The powers of the character named just before, where ``power`` expects one."""
+        words = head.split()
+        if self.powers is None or len(words) < 2:
+            return []
+        if verbs.SPELLINGS.get(words[0].casefold()) != "power":
+            return []
+        slots = verbs.BY_NAME["power"].completes
+        position = len(words) - 1
+        if position >= len(slots) or slots[position] != verbs.POWER:
+            return []
+        return self.powers(words[-1].strip('"'))
 
     @staticmethod
     def _after(head: str) -> list[str]:
@@ -124,8 +174,15 @@ class CommandBar(Input):
         Binding("down", "history(1)", "Next command", show=False, id="history_forward"),
     ]
 
-    def __init__(self, names: Callable[[], list[str]], placeholder: str, **kwargs) -> None:
-        super().__init__(placeholder=placeholder, suggester=CommandSuggester(names), **kwargs)
+    def __init__(
+        self,
+        names: Callable[[], list[str]],
+        placeholder: str,
+        powers: Callable[[str], list[str]] | None = None,
+        **kwargs,
+    ) -> None:
+        suggester = CommandSuggester(names, powers)
+        super().__init__(placeholder=placeholder, suggester=suggester, **kwargs)
         self.cursor_blink = False  # an idle dashboard sends nothing over the link
         self.history: list[str] = []
         self._at = 0

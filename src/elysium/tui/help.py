@@ -76,6 +76,24 @@ class HelpScreen(Dialog):
         self.dismiss(None)
 
 
+class AnswerScreen(Dialog):
+    """A question's answer that takes more than the status line: the house rules, a
+    character's powers."""
+
+    def __init__(self, lang: str, text: str) -> None:
+        super().__init__(lang)
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-dialog", classes="dialog"):
+            yield Static(Text(self.text), markup=False)
+            yield Button("OK", id="ok", compact=True)
+
+    @on(Button.Pressed, "#ok")
+    def close(self) -> None:
+        self.dismiss(None)
+
+
 def _bar(value: float, top: float, width: int = 16) -> str:
     filled = 0 if top <= 0 else round(width * min(value, top) / top)
     return "█" * filled + "·" * (width - filled)

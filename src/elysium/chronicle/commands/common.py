@@ -23,6 +23,7 @@ from elysium.rules.health import (
 )
 from elysium.rules.tables import DEFAULT_DIFFICULTY
 
+ANSWER = ""  # the event type of an outcome that only answers a question: nothing is written
 MAX_LEVELS = 30  # damage or healing in one command: a sanity bound, not a rule
 
 

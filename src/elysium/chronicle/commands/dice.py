@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from elysium.chronicle.commands.common import (
     Context,
@@ -18,12 +19,12 @@ from elysium.chronicle.commands.common import (
 )
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
-from elysium.chronicle.pools import is_whole, trait_pool
+from elysium.chronicle.pools import TraitPool, is_whole, trait_pool
+from elysium.chronicle.state import State
 from elysium.i18n import Msg, Told, trait_label
-from elysium.rules.character import (
-    SPECIALTY_MIN,
-)
-from elysium.rules.dice import RollRequest, forgive_botch
+from elysium.rules.character import SPECIALTY_MIN, Character
+from elysium.rules.dice import RollRequest, RollResult, forgive_botch
+from elysium.rules.traits import ATTRIBUTES
 from elysium.rules.willpower import Use, spend_willpower
 
 
@@ -63,6 +64,52 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
         return Outcome(state, "roll", data, say)
 
     key, c = find(state, first)
+    done = roll_traits(ctx, key, c, expr, args, faces, difficulty, spec=spec, wp=wp)
+    c, result, names = done.who, done.result, done.names
+    data = {"who": c.name, "traits": "+".join(names), "penalty": done.penalty, **roll_data(result)}
+    say = Msg(
+        "ack.roll",
+        who=c.name,
+        traits=traits_told(names),
+        pool=done.pool,
+        pen=Msg("ack.roll.wounds", n=done.penalty) if done.penalty else "",
+        wp=Msg("ack.roll.wp") if wp else "",
+        diff=result.request.difficulty,
+        faces=marks(result),
+        verdict=verdict_text(result),
+        warn=_ten_warning(result.request.difficulty),
+    )
+    return Outcome(done.state, "roll", data, say)
+
+
+@dataclass(frozen=True, slots=True)
+class TraitRoll:
+    """A character's traits rolled: the new state, the character after, and the roll."""
+
+    state: State
+    who: Character
+    names: list[str]
+    pool: int
+    penalty: int
+    result: RollResult
+
+
+def roll_traits(
+    ctx: Context,
+    key: str,
+    c: Character,
+    expr: str,
+    args: Args,
+    faces: list[int] | None,
+    difficulty: int,
+    spec: bool = False,
+    wp: bool = False,
+    pay: Callable[[Character], Character] | None = None,
+) -> TraitRoll:
+    """Roll ``expr`` for ``c`` as ``roll NAME TRAITS`` does: wounds, a specialty's rating,
+    who may act, a Willpower point, the session's forgiven first botch. ``pay`` takes a
+    power's cost once the roll is known to be possible, before the dice."""
+    state = ctx.state
     try:
         counted = trait_pool(c, expr)
     except CommandError as exc:
@@ -77,6 +124,10 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     if dice_pool < 1:
         key_ = "roll.no_dice.wounds" if penalty else "roll.no_dice"
         raise CommandError(key_, who=c.name, what=expr, penalty=penalty)
+    if state.profile.house.no_ability_penalty and attribute_alone(counted):
+        difficulty = min(10, difficulty + 1)  # Demon (001): the ST may add +1 with no Ability
+    if pay is not None:
+        c = pay(c)
     if wp:
         c = spend_willpower(c, Use.SUCCESS)
     request = RollRequest(dice_pool, difficulty, specialty=spec, willpower=wp)
@@ -86,20 +137,20 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
         result = forgive_botch(result)
         forgiven = forgiven | {key}
     state = replace(put(state, key, c), forgiven=forgiven)
-    data = {"who": c.name, "traits": "+".join(names), "penalty": penalty, **roll_data(result)}
-    say = Msg(
-        "ack.roll",
-        who=c.name,
-        traits=Told(lambda lang: _traits(names, lang)),
-        pool=dice_pool,
-        pen=Msg("ack.roll.wounds", n=penalty) if penalty else "",
-        wp=Msg("ack.roll.wp") if wp else "",
-        diff=difficulty,
-        faces=marks(result),
-        verdict=verdict_text(result),
-        warn=_ten_warning(difficulty),
+    return TraitRoll(state, c, names, dice_pool, penalty, result)
+
+
+def attribute_alone(counted: TraitPool) -> bool:
+    """An Attribute with nothing rated beside it: no Ability (or Discipline) in the pool."""
+    ratings = counted.ratings()
+    return any(name in ATTRIBUTES for name, _ in ratings) and not any(
+        rating > 0 for name, rating in ratings if name not in ATTRIBUTES
     )
-    return Outcome(state, "roll", data, say)
+
+
+def traits_told(names: list[str]) -> Told:
+    """The traits rolled, in the reader's language."""
+    return Told(lambda lang: _traits(names, lang))
 
 
 def _traits(names: list[str], lang: str) -> str:
