@@ -88,6 +88,10 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "offhand": ("offhand", "off-hand"),
     "dice": ("dice", "кости", "кубики"),
     "penalty": ("penalty", "штраф"),
+    "retry": ("retry", "повтор"),
+    "target": ("target", "цель"),
+    "vs": ("vs", "versus", "против"),
+    "with": ("with", "and", "с", "и"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 

@@ -61,7 +61,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "dice:cmd_roll",
         (NAME, TRAITS),
-        ("diff", "spec", "wp", "dice"),
+        ("diff", "spec", "wp", "retry", "dice"),
     ),
     # Health.
     Verb(
