@@ -165,6 +165,7 @@ def state_json(state: State) -> dict[str, Any]:
         "events": state.events,
         "characters": [character_json(c) for c in state.characters.values()],
         "combat": combat_json(state),
+        "extended": [{"id": int(k), **v} for k, v in state.extended.items()],
         "undo": len(state.undo),
         "redo": len(state.redo),
     }
@@ -243,6 +244,11 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
             print(t("cli.combat", lang, round=round_, phase=phase, order=order, now=now))
             if combat["dazed"]:
                 print(t("cli.dazed", lang, names=combat["dazed"]))
+        for number, action in state.extended.items():
+            who = action["who"] or t("rolls.pool_side", lang, n=action["pool"])
+            n, target, diff = action["accumulated"], action["target"], action["difficulty"]
+            what = action["what"]
+            print(t("cli.extended", lang, id=number, what=what, who=who, n=n, target=target, diff=diff))
     finally:
         session.close()
     return 0

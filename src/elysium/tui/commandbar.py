@@ -38,6 +38,7 @@ SUBCOMMANDS: dict[str, tuple[str, ...]] = {
     "combat": ("start", "join", "leave", "end", "начать", "войти", "выйти", "конец"),
     "set": ("path", "specialty", "armour", "clan", "notes", "путь", "специализация", "броня"),
     "declare": ("attack", "dodge", "block", "parry", "delay", "атака", "уклонение"),
+    "extended": ("start", "roll", "end", "начать", "бросок", "прервать"),
 }
 # Other words the language knows, offered when nothing more particular fits.
 EXTRA = ["human", "fire", "sun", "claws", "dmg", "soak", "celerity", "outnumbered"]

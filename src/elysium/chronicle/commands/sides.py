@@ -78,6 +78,8 @@ class Thrown:
     def told(self, what: str = "ack.side") -> Msg:
         """``Marcus: wits+subterfuge = 5, diff 6: +8 3 … — 2 successes``."""
         r = self.ready
+        if not r.names and what == "ack.side":
+            what = "ack.side.dice"  # "4 dice, diff 6: ..."
         return Msg(
             what,
             who=side_name(r),
