@@ -248,7 +248,18 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
             who = action["who"] or t("rolls.pool_side", lang, n=action["pool"])
             n, target, diff = action["accumulated"], action["target"], action["difficulty"]
             what = action["what"]
-            print(t("cli.extended", lang, id=number, what=what, who=who, n=n, target=target, diff=diff))
+            print(
+                t(
+                    "cli.extended",
+                    lang,
+                    id=number,
+                    what=what,
+                    who=who,
+                    n=n,
+                    target=target,
+                    diff=diff,
+                )
+            )
     finally:
         session.close()
     return 0

@@ -26,8 +26,8 @@ def side(d: dict[str, Any], lang: str) -> str:
             faces=faces(d),
             verdict=verdict(d, lang),
         )
-    what = (
-        "+".join(trait_label(p, lang).lower() if not p.isdigit() else p for p in traits.split("+"))
+    what = "+".join(
+        trait_label(p, lang).lower() if not p.isdigit() else p for p in traits.split("+")
     )
     return t(
         "log.side",

@@ -75,8 +75,7 @@ STRINGS: dict[str, str] = {
     "log.teamwork": "командная: {rolls} — {result}",
     "log.teamwork.spoiled": "испорчено провалом",
     "log.teamwork.total": "вместе {n}",
-    "log.extended_start": "продолжительная №{id} {what!r} начата: {who}, цель {target} "
-    "сл. {diff}",
+    "log.extended_start": "продолжительная №{id} {what!r} начата: {who}, цель {target} сл. {diff}",
     "log.extended_roll": "продолжительная №{id} {what!r}: {roll} — {progress}",
     "log.extended.going": "{n}/{target}",
     "log.extended.lost": "провал, пропало {lost}, 0/{target}",

@@ -27,7 +27,8 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     side = read_side("roll", args.words)
     state = ctx.state
     base = DEFAULT_DIFFICULTY if side.difficulty is None else side.difficulty
-    difficulty, shown = base, base
+    difficulty = base
+    shown: int | Msg = base
     if retries is not None:
         raised = retry_difficulty(base, retries, state.profile)
         if raised is None:
@@ -54,4 +55,3 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     told = thrown.told("ack.roll")
     say = Msg("ack.roll", **{**told.values, "diff": shown, "warn": _ten_warning(difficulty)})
     return Outcome(state, "roll", data, say)
-

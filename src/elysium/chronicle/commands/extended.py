@@ -147,7 +147,8 @@ def _progress(data: dict[str, Any]) -> Msg:
 
 
 def _find(state: State, ref: str) -> tuple[str, dict[str, Any]]:
-    """An open action by number, label (or its beginning) or roller (who has just one)."""
+    """An open action by number, label (or the beginning of one of its words) or roller
+    (who has just one open)."""
     table = state.extended
     if ref.lstrip("#") in table:
         number = ref.lstrip("#")
@@ -156,6 +157,7 @@ def _find(state: State, ref: str) -> tuple[str, dict[str, Any]]:
     for test in (
         lambda a: a["what"].casefold() == wanted,
         lambda a: a["what"].casefold().startswith(wanted),
+        lambda a: any(w.startswith(wanted) for w in a["what"].casefold().split()),
         lambda a: a["key"] is not None and a["key"] == name_key(ref),
         lambda a: a["key"] is not None and a["key"].startswith(name_key(ref)),
     ):
@@ -203,4 +205,3 @@ def _said(data: dict[str, Any]) -> dict[str, Any]:
         "n": data["accumulated"],
         "rolls": data["rolls"],
     }
-

@@ -157,10 +157,10 @@ def throw_all(
     out = []
     for ready, result in zip(sides, results, strict=True):
         key = ready.key
-        if key is not None and result.botch and profile.house.forgiven_first_botch:
-            if key not in forgiven:
-                result = forgive_botch(result)
-                forgiven = forgiven | {key}
+        first_botch = key is not None and key not in forgiven and result.botch
+        if key is not None and first_botch and profile.house.forgiven_first_botch:
+            result = forgive_botch(result)
+            forgiven = forgiven | {key}
         out.append(Thrown(ready, result))
     return replace(state, forgiven=forgiven), out
 
