@@ -394,3 +394,29 @@ def test_hostile_extended_tables_are_refused() -> None:
     ):
         with pytest.raises(ValueError):
             st.META["extended"][1](bad)
+
+
+def test_the_first_botch_of_the_chapter_is_forgiven_in_a_team_too(tmp_path: Path) -> None:
+    # 004 "Вариант: первый провал за игровую встречу у всех считается простой неудачей."
+    house = V20.with_house(forgiven_first_botch=True)
+    session = chronicle(tmp_path / "c", profile=house)
+    command = "teamwork Marcus dex+brawl with Anna dex+brawl dice 1,2,2,2,2,9,9,9,9"
+    first = session.execute(command).event.data
+    assert (first["botch"], first["successes"]) == (False, 4)
+    assert first["rolls"][0]["forgiven"] is True
+    again = session.execute(command).event.data
+    assert (again["botch"], again["successes"]) == (True, 0)
+
+
+def test_the_roll_log_names_every_roller(tmp_path: Path) -> None:
+    from elysium.tui.panes import RollLog
+
+    session = chronicle(tmp_path / "c")
+    event = session.execute(
+        "teamwork Marcus dex+brawl with Anna dex+brawl dice 8,8,3,1,10,6,7,2,2"
+    ).event
+    who, line = RollLog("en")._entry(event)
+    assert who == {"Marcus", "Anna"} and "teamwork" in line.plain
+    event = session.execute('extended start Marcus "climb" dex+brawl target 5').event
+    who, line = RollLog("ru")._entry(event)
+    assert who == {"Marcus"} and "продолжительная №1" in line.plain
