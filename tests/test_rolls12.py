@@ -420,3 +420,61 @@ def test_the_roll_log_names_every_roller(tmp_path: Path) -> None:
     event = session.execute('extended start Marcus "climb" dex+brawl target 5').event
     who, line = RollLog("ru")._entry(event)
     assert who == {"Marcus"} and "продолжительная №1" in line.plain
+
+
+@pytest.mark.parametrize(
+    ("lang", "profile", "commands", "totals", "winner"),
+    [
+        # V20 (RULES.md §1 "Extended + resisted"): each interval the side with net successes
+        # left adds them; the first to the target wins. Marcus 5 dice, Anna 4.
+        (
+            "en",
+            V20,
+            [
+                'extended start Marcus "the chase" dex+brawl vs Anna dex+brawl target 3',
+                "extended roll chase dice 8,8,8,2,2,7,2,2,2",  # 3 against 1: Marcus +2
+                "extended roll chase dice 8,2,2,2,2,9,9,2,2",  # 1 against 2: Anna +1
+            ],
+            (2, 1),
+            None,
+        ),
+        (
+            "ru",
+            V20,
+            [
+                'продолжительная начать Марк "погоня" ловкость+драка против Анна '
+                "ловкость+драка цель 3",
+                "продолжительная бросок погоня кости 8,8,8,2,2,7,2,2,2",
+                "продолжительная бросок погоня кости 8,8,2,2,2,2,2,2,2",
+            ],
+            (4, 0),
+            0,
+        ),
+        # Demon (seed 001, "Продолжительные встречные"): each side adds its own successes.
+        (
+            "en",
+            DEMON,
+            [
+                'extended start Marcus "the chase" dex+brawl vs Anna dex+brawl target 3',
+                "extended roll chase dice 8,8,2,2,2,7,9,9,2",
+            ],
+            (2, 3),
+            1,
+        ),
+    ],
+)
+def test_extended_and_resisted(
+    tmp_path: Path, lang: str, profile: Profile, commands: list[str], totals, winner
+) -> None:
+    session = chronicle(tmp_path / "c", lang, profile)
+    for command in commands:
+        result = session.execute(command)
+    data = result.event.data
+    assert (data["accumulated"], data["opposed"]) == totals
+    assert data["winner"] == winner and len(data["sides"]) == 2
+    assert describe(result.event, lang) and result.render(lang).count("+") >= 2
+    if winner is None:
+        assert session.state.extended["1"]["opposed"] == totals[1]
+        assert st.from_dict(st.to_dict(session.state)).extended == session.state.extended
+    else:
+        assert session.state.extended == {}

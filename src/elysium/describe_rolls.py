@@ -85,6 +85,17 @@ def _extended(key: str) -> Callable[[dict[str, Any], str], str]:
 
 def _extended_roll(d: dict[str, Any], lang: str) -> str:
     values = _values(d, lang)
+    if d.get("sides"):  # extended and resisted: both rolls, both totals
+        first, second = d["sides"]
+        rival = _name(second, lang)
+        values |= {"rival": rival, "m": d.get("opposed", 0)}
+        if d.get("winner") is None:
+            progress = t("log.extended.contest", lang, **values)
+        else:
+            winner = _name(d["sides"][d["winner"]], lang)
+            progress = t("log.extended.won", lang, winner=winner, **values)
+        both = {"first": side(first, lang), "second": side(second, lang)}
+        return t("log.extended_both", lang, progress=progress, **both, **values)
     progress = t(f"log.extended.{d.get('state', 'going')}", lang, lost=d.get("lost", 0), **values)
     if d.get("state") == "going" and d.get("lost"):
         progress = t("log.extended.lost", lang, lost=d["lost"], **values)

@@ -71,7 +71,20 @@ def _action(raw: Any) -> dict[str, Any]:
     out["spec"] = bool(raw.get("spec", False))
     if (out["key"] is None) == (pool is None):  # a character's traits, or a bare pool
         raise Invalid("state.extended")
+    vs = raw.get("vs")
+    if vs is not None:  # extended and resisted: the rival and its successes
+        opposed = raw.get("opposed")
+        if isinstance(opposed, bool) or not isinstance(opposed, int) or opposed < 0:
+            raise Invalid("state.extended")
+        if not isinstance(vs, dict) or not set(ROLLER) <= set(vs):
+            raise Invalid("state.extended")
+        rival = _action({**raw, **vs, "vs": None})
+        out["vs"] = {k: rival[k] for k in ROLLER}
+        out["opposed"] = opposed
     return out
+
+
+ROLLER = ("who", "key", "traits", "pool", "spec", "difficulty")
 
 
 def next_number(value: Mapping[str, Any], last: int = 0) -> str:

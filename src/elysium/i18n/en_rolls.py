@@ -54,9 +54,14 @@ STRINGS: dict[str, str] = {
     "extended.ambiguous": "{ref!r} could be any of {several:l}; give the number",
     "extended.unknown": "no open extended action {ref!r}; open: {open:l}",
     "extended.none_open": "none",
-    "ack.extended.start": "extended action #{id} {what!r}: {who}{traits}, diff {diff}, "
+    "ack.extended.start": "extended action #{id} {what!r}: {who}{traits}{vs}, diff {diff}, "
     "target {target}",
     "ack.extended.traits": ", {traits}",
+    "ack.extended.vs": " against {rival}",
+    "ack.extended.both": "{first}; against {second}",
+    "ack.extended.contest": "#{id} {what!r}: {who} {n}, {rival} {m} of {target}",
+    "ack.extended.won": "#{id} {what!r}: {winner} reaches {target} first ({n} to {m}, "
+    "{rolls:n:roll|rolls})",
     "ack.extended.end": "extended action #{id} {what!r} ended at {n} of {target}",
     "ack.extended.roll": "{roll}; {progress}",
     "ack.extended.going": "#{id} {what!r}: {n} of {target}",
@@ -80,6 +85,9 @@ STRINGS: dict[str, str] = {
     "log.extended.lost": "botch, {lost} lost, 0/{target}",
     "log.extended.done": "done, {n}/{target}",
     "log.extended.failed": "botch, attempt over",
+    "log.extended.contest": "{who} {n}, {rival} {m} of {target}",
+    "log.extended.won": "{winner} first to {target} ({n} to {m})",
+    "log.extended_both": "extended #{id} {what!r}: {first} vs {second} — {progress}",
     "log.extended_end": "extended #{id} {what!r} ended at {n}/{target}",
     "cli.extended": "  extended #{id} {what!r}: {who} {n}/{target}, diff {diff}",
     "ui.extended": "{what} {n}/{target}",

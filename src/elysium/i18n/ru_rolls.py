@@ -54,9 +54,14 @@ STRINGS: dict[str, str] = {
     "extended.ambiguous": "{ref!r} подходит к нескольким: {several:l}; укажите номер",
     "extended.unknown": "нет идущей продолжительной проверки {ref!r}; идут: {open:l}",
     "extended.none_open": "никаких",
-    "ack.extended.start": "продолжительная проверка №{id} {what!r}: {who}{traits}, "
+    "ack.extended.start": "продолжительная проверка №{id} {what!r}: {who}{traits}{vs}, "
     "сл {diff}, цель {target}",
     "ack.extended.traits": ", {traits}",
+    "ack.extended.vs": " против {rival}",
+    "ack.extended.both": "{first}; против {second}",
+    "ack.extended.contest": "№{id} {what!r}: {who} {n}, {rival} {m} из {target}",
+    "ack.extended.won": "№{id} {what!r}: первым до {target} дошёл {winner} ({n} на {m}, "
+    "{rolls:n:бросок|броска|бросков})",
     "ack.extended.end": "продолжительная проверка №{id} {what!r} прервана на {n} из {target}",
     "ack.extended.roll": "{roll}; {progress}",
     "ack.extended.going": "№{id} {what!r}: {n} из {target}",
@@ -81,6 +86,9 @@ STRINGS: dict[str, str] = {
     "log.extended.lost": "провал, пропало {lost}, 0/{target}",
     "log.extended.done": "удалась, {n}/{target}",
     "log.extended.failed": "провал, всё пропало",
+    "log.extended.contest": "{who} {n}, {rival} {m} из {target}",
+    "log.extended.won": "первым до {target} дошёл {winner} ({n} на {m})",
+    "log.extended_both": "продолжительная №{id} {what!r}: {first} против {second} — {progress}",
     "log.extended_end": "продолжительная №{id} {what!r} прервана на {n}/{target}",
     "cli.extended": "  продолжительная №{id} {what!r}: {who} {n}/{target}, сл {diff}",
     "ui.extended": "{what} {n}/{target}",

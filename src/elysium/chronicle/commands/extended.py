@@ -18,14 +18,29 @@ from dataclasses import replace
 from typing import Any
 
 from elysium.chronicle.commands.common import Context, Outcome
-from elysium.chronicle.commands.sides import Side, prepare, read_side, throw_all, traits_text
+from elysium.chronicle.commands.sides import (
+    Ready,
+    Side,
+    prepare,
+    read_side,
+    side_name,
+    split_at,
+    throw_all,
+    traits_text,
+)
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.extended import MAX_TARGET, MAX_WHAT, next_number
-from elysium.chronicle.parser import Args
+from elysium.chronicle.parser import Args, spellings
 from elysium.chronicle.state import State
 from elysium.chronicle.text import clean_name, name_key
 from elysium.i18n import Msg
-from elysium.rules.actions import Extended, Progress, extended_step
+from elysium.rules.actions import (
+    Extended,
+    ExtendedContest,
+    Progress,
+    contest_step,
+    extended_step,
+)
 from elysium.rules.tables import DEFAULT_DIFFICULTY
 
 SUBCOMMANDS = {
@@ -65,32 +80,59 @@ def _start(state: State, args: Args) -> Outcome:
     target = args.keyed_int(("target",), "what.extended_target", 1, MAX_TARGET)
     if target is None:
         raise args.fail("args.missing", what=Msg("what.extended_target"))
-    side = read_side("extended", [first, *args.words])
+    parts = split_at([first, *args.words], spellings("vs"))
     args.words.clear()
-    if side.wp:
+    if len(parts) > 2 or not all(parts):
+        raise args.fail("resist.two_sides")
+    sides = [read_side("extended", part) for part in parts]
+    if any(side.wp for side in sides):
         raise args.fail("extended.wp_at_start")
-    difficulty = DEFAULT_DIFFICULTY if side.difficulty is None else side.difficulty
-    _, ready = prepare(state, side, difficulty, args)
+    rollers: list[dict[str, Any]] = []
+    for side in sides:
+        difficulty = DEFAULT_DIFFICULTY if side.difficulty is None else side.difficulty
+        _, ready = prepare(state, side, difficulty, args)
+        if ready.key is not None and any(ready.key == r["key"] for r in rollers):
+            raise CommandError("rolls.twice", who=ready.who)
+        rollers.append(_roller(ready))
     taken = [a["what"].casefold() for a in state.extended.values()]
     if what.casefold() in taken:
         raise CommandError("extended.twice", what=what)
     number = next_number(state.extended)
-    action = {
-        "what": what,
+    action = {"what": what, **rollers[0], "target": target, "accumulated": 0, "rolls": 0}
+    action["botches"] = 0
+    if len(rollers) == 2:  # extended and resisted: the rival gathers successes too
+        action |= {"vs": rollers[1], "opposed": 0}
+    data = _about(number, action)
+    say = Msg("ack.extended.start", **_said(data))
+    return Outcome(_write(state, number, action), "extended_start", data, say)
+
+
+def _roller(ready: Ready) -> dict[str, Any]:
+    return {
         "who": ready.who,
         "key": ready.key,
         "traits": ready.traits,
         "pool": None if ready.key else ready.request.pool,
-        "spec": side.spec,
-        "difficulty": difficulty,
-        "target": target,
-        "accumulated": 0,
-        "rolls": 0,
-        "botches": 0,
+        "spec": ready.request.specialty,
+        "difficulty": ready.request.difficulty,
     }
-    data = _about(number, action)
-    say = Msg("ack.extended.start", **_said(data))
-    return Outcome(_write(state, number, action), "extended_start", data, say)
+
+
+def _ready(
+    state: State, action: dict[str, Any], roller: dict[str, Any], wp: bool, args: Args
+) -> tuple[State, Ready]:
+    """The stored roller, found again and checked as at any roll (wounds as they are now)."""
+    key = roller["key"]
+    if key is not None:
+        if key not in state.characters:
+            raise CommandError("extended.nobody", what=action["what"], who=roller["who"])
+        side = Side(state.characters[key].name, roller["traits"], None, roller["spec"], wp)
+    else:
+        side = Side(str(roller["pool"]), None, None, roller["spec"], wp)
+    state, ready = prepare(state, side, roller["difficulty"], args)
+    if ready.key is not None and ready.key != key:  # another by a similar name
+        raise CommandError("extended.nobody", what=action["what"], who=roller["who"])
+    return state, ready
 
 
 def _roll(ctx: Context, args: Args) -> Outcome:
@@ -99,16 +141,9 @@ def _roll(ctx: Context, args: Args) -> Outcome:
     number, action = _find(state, args.take("what.extended_ref"))
     wp = args.option("wp")
     args.done()
-    if action["key"] is not None:
-        if action["key"] not in state.characters:
-            raise CommandError("extended.nobody", what=action["what"], who=action["who"])
-        name = state.characters[action["key"]].name
-        side = Side(name, action["traits"], None, action["spec"], wp)
-    else:
-        side = Side(str(action["pool"]), None, None, action["spec"], wp)
-    state, ready = prepare(state, side, action["difficulty"], args)
-    if ready.key is not None and ready.key != action["key"]:  # another by a similar name
-        raise CommandError("extended.nobody", what=action["what"], who=action["who"])
+    state, ready = _ready(state, action, action, wp, args)
+    if action.get("vs"):
+        return _contest(ctx, state, number, action, ready, faces, args)
     state, (thrown,) = throw_all(ctx, state, [ready], faces)
     before = Extended(action["target"], action["accumulated"], action["rolls"], action["botches"])
     after = extended_step(before, thrown.result, state.profile)
@@ -131,6 +166,51 @@ def _roll(ctx: Context, args: Args) -> Outcome:
         "ack.extended.roll",
         roll=thrown.told(),
         progress=_progress(data),
+    )
+    return Outcome(state, "extended_roll", data, say)
+
+
+def _contest(
+    ctx: Context,
+    state: State,
+    number: str,
+    action: dict[str, Any],
+    ready: Ready,
+    faces: list[int] | None,
+    args: Args,
+) -> Outcome:
+    """Extended and resisted: both roll each time; the first to the target wins (V20 p. 268;
+    Demon adds each side's own successes, uncancelled)."""
+    state, rival = _ready(state, action, action["vs"], False, args)
+    state, thrown = throw_all(ctx, state, [ready, rival], faces)
+    before = ExtendedContest(
+        action["target"], (action["accumulated"], action["opposed"]), action["rolls"]
+    )
+    after = contest_step(before, thrown[0].result, thrown[1].result, state.profile)
+    updated = {
+        **action,
+        "accumulated": after.totals[0],
+        "opposed": after.totals[1],
+        "rolls": after.rounds,
+    }
+    state = _write(state, number, updated if after.winner is None else None)
+    data = {
+        **_about(number, updated),
+        "sides": [x.data() for x in thrown],
+        "winner": after.winner,
+        "state": "going" if after.winner is None else "done",
+        "lost": 0,
+    }
+    values = _said(data)
+    if after.winner is None:
+        progress = Msg("ack.extended.contest", **values)
+    else:
+        winner = side_name([ready, rival][after.winner])
+        progress = Msg("ack.extended.won", winner=winner, **values)
+    say = Msg(
+        "ack.extended.roll",
+        roll=Msg("ack.extended.both", first=thrown[0].told(), second=thrown[1].told()),
+        progress=progress,
     )
     return Outcome(state, "extended_roll", data, say)
 
@@ -190,7 +270,17 @@ def _about(number: str, action: dict[str, Any]) -> dict[str, Any]:
         "target": action["target"],
         "accumulated": action["accumulated"],
         "rolls": action["rolls"],
+        **_rival(action),
     }
+
+
+def _rival(action: dict[str, Any]) -> dict[str, Any]:
+    """An extended and resisted action's other side, for the events."""
+    vs = action.get("vs")
+    if not vs:
+        return {}
+    rival = {"vs": vs["who"], "vs_traits": vs["traits"], "opposed": action["opposed"]}
+    return rival | ({"vs_pool": vs["pool"]} if vs["pool"] is not None else {})
 
 
 def _said(data: dict[str, Any]) -> dict[str, Any]:
@@ -204,4 +294,13 @@ def _said(data: dict[str, Any]) -> dict[str, Any]:
         "target": data["target"],
         "n": data["accumulated"],
         "rolls": data["rolls"],
+        "rival": _rival_name(data),
+        "vs": Msg("ack.extended.vs", rival=_rival_name(data)) if "opposed" in data else "",
+        "m": data.get("opposed", 0),
     }
+
+
+def _rival_name(data: dict[str, Any]) -> Msg | str:
+    if "opposed" not in data:
+        return ""
+    return data.get("vs") or Msg("rolls.pool_side", n=data.get("vs_pool"))
