@@ -467,7 +467,9 @@ def test_extended_and_resisted(
     tmp_path: Path, lang: str, profile: Profile, commands: list[str], totals, winner
 ) -> None:
     session = chronicle(tmp_path / "c", lang, profile)
-    for command in commands:
+    opened = session.execute(commands[0])
+    assert ("Anna" if lang == "en" else "Анна") in describe(opened.event, lang)  # the rival
+    for command in commands[1:]:
         result = session.execute(command)
     data = result.event.data
     assert (data["accumulated"], data["opposed"]) == totals

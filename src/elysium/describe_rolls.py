@@ -66,7 +66,9 @@ def _teamwork(d: dict[str, Any], lang: str) -> str:
 
 
 def _values(d: dict[str, Any], lang: str) -> dict[str, Any]:
+    rival = d.get("vs") or t("rolls.pool_side", lang, n=d.get("vs_pool", 0))
     return {
+        "vs": t("ack.extended.vs", lang, rival=rival) if "opposed" in d else "",
         "id": d["id"],
         "what": d["what"],
         "who": _name(d, lang),

@@ -79,7 +79,7 @@ STRINGS: dict[str, str] = {
     "log.teamwork": "teamwork: {rolls} — {result}",
     "log.teamwork.spoiled": "spoiled by a botch",
     "log.teamwork.total": "{n} together",
-    "log.extended_start": "extended #{id} {what!r} opened: {who}, target {target} diff {diff}",
+    "log.extended_start": "extended #{id} {what!r} opened: {who}{vs}, target {target} diff {diff}",
     "log.extended_roll": "extended #{id} {what!r}: {roll} — {progress}",
     "log.extended.going": "{n}/{target}",
     "log.extended.lost": "botch, {lost} lost, 0/{target}",
