@@ -325,6 +325,8 @@ def test_extended_end_a_bare_pool_and_the_state_view(
     session = chronicle(root)
     session.execute('extended start 4 "the lock" target 3 diff 7')
     session.execute('extended start Anna "research" per+alertness target 10')
+    session.execute('extended start Marcus "the chase" dex+brawl vs Bob perception target 4')
+    session.execute("extended roll chase dice 8,8,8,2,2,7,2")
     rolled = session.execute("extended roll lock dice 7,8,2,2")
     assert rolled.event.data["accumulated"] == 2 and "4 dice" in rolled.message
     # Snapshots keep the open actions; an old snapshot without them still loads.
@@ -337,11 +339,12 @@ def test_extended_end_a_bare_pool_and_the_state_view(
     out = capsys.readouterr().out
     assert "extended #1 'the lock': 4 dice 2/3, diff 7" in out
     assert "extended #2 'research': Anna 0/10" in out
+    assert "extended #3 'the chase': Marcus 2/4 against Bob 0, diff 6" in out
     assert main(["state", str(root), "--lang", "ru"]) == 0
     assert "продолжительная №2 'research': Anna 0/10" in capsys.readouterr().out
     session = Session.open(root, rng=SeededDice(1))
     ended = session.execute("extended abandon research")
-    assert ended.event.type == "extended_end" and list(session.state.extended) == ["1"]
+    assert ended.event.type == "extended_end" and list(session.state.extended) == ["1", "3"]
     session.close()
 
 
@@ -391,6 +394,9 @@ def test_hostile_extended_tables_are_refused() -> None:
         {"1": {**good["1"], "difficulty": 11}},
         {"1": {**good["1"], "what": ""}},
         {"1": {**good["1"], "key": None}},  # neither a character nor a pool
+        {"1": {**good["1"], "vs": "Anna", "opposed": 0}},
+        {"1": {**good["1"], "vs": {"who": "A", "key": "a"}, "opposed": 0}},  # half a rival
+        {"1": {**good["1"], "vs": {**good["1"], "key": "a"}}},  # no rival's total
     ):
         with pytest.raises(ValueError):
             st.META["extended"][1](bad)

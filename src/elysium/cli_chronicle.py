@@ -245,24 +245,23 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
             if combat["dazed"]:
                 print(t("cli.dazed", lang, names=combat["dazed"]))
         for number, action in state.extended.items():
-            who = action["who"] or t("rolls.pool_side", lang, n=action["pool"])
-            n, target, diff = action["accumulated"], action["target"], action["difficulty"]
-            what = action["what"]
-            print(
-                t(
-                    "cli.extended",
-                    lang,
-                    id=number,
-                    what=what,
-                    who=who,
-                    n=n,
-                    target=target,
-                    diff=diff,
-                )
-            )
+            print(_extended_line(number, action, lang))
     finally:
         session.close()
     return 0
+
+
+def _extended_line(number: str, action: Any, lang: str) -> str:
+    """An open extended action: who rolls it, how far it has come, and any rival's total."""
+
+    def name(roller: Any) -> str:
+        return roller["who"] or t("rolls.pool_side", lang, n=roller["pool"])
+
+    vs = action.get("vs")
+    rival = t("cli.extended_vs", lang, who=name(vs), n=action["opposed"]) if vs else ""
+    n, target, diff = action["accumulated"], action["target"], action["difficulty"]
+    values = {"id": number, "what": action["what"], "who": name(action), "vs": rival}
+    return t("cli.extended", lang, n=n, target=target, diff=diff, **values)
 
 
 def cmd_log(args: argparse.Namespace, lang: str) -> int:

@@ -5,7 +5,8 @@ STRINGS: dict[str, str] = {
     "usage.resist": "resist NAME TRAIT+TRAIT [diff D] [spec] [wp] vs NAME TRAIT+TRAIT "
     "[diff D] [spec] [wp] [dice F,F,...] (either side may be N dice)",
     "help.resist": "a resisted roll: both sides roll, successes cancel, the rest wins",
-    "usage.extended": 'extended start NAME "WHAT" TRAIT+TRAIT target N [diff D] [spec] | '
+    "usage.extended": 'extended start NAME "WHAT" TRAIT+TRAIT [diff D] [spec] '
+    "[vs NAME TRAIT+TRAIT [diff D]] target N | "
     'extended start N "WHAT" target N [diff D] | extended roll NUMBER|WHAT|NAME [wp] '
     "[dice F,F,...] | extended end NUMBER|WHAT|NAME",
     "help.extended": "an extended action: successes gathered roll after roll up to a target",
@@ -89,6 +90,7 @@ STRINGS: dict[str, str] = {
     "log.extended.won": "{winner} first to {target} ({n} to {m})",
     "log.extended_both": "extended #{id} {what!r}: {first} vs {second} — {progress}",
     "log.extended_end": "extended #{id} {what!r} ended at {n}/{target}",
-    "cli.extended": "  extended #{id} {what!r}: {who} {n}/{target}, diff {diff}",
+    "cli.extended": "  extended #{id} {what!r}: {who} {n}/{target}{vs}, diff {diff}",
+    "cli.extended_vs": " against {who} {n}",
     "ui.extended": "{what} {n}/{target}",
 }
