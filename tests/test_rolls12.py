@@ -15,6 +15,7 @@ V20 p. 268-270) and RULES.md §1 "Compound actions":
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -340,6 +341,12 @@ def test_extended_end_a_bare_pool_and_the_state_view(
     assert "extended #1 'the lock': 4 dice 2/3, diff 7" in out
     assert "extended #2 'research': Anna 0/10" in out
     assert "extended #3 'the chase': Marcus 2/4 against Bob 0, diff 6" in out
+    assert main(["state", str(root), "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["extended"]
+    assert [(a["id"], a["what"], a["accumulated"]) for a in listed][:2] == [
+        (1, "the lock", 2),
+        (2, "research", 0),
+    ]
     assert main(["state", str(root), "--lang", "ru"]) == 0
     assert "продолжительная №2 'research': Anna 0/10" in capsys.readouterr().out
     session = Session.open(root, rng=SeededDice(1))
