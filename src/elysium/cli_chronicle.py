@@ -170,6 +170,7 @@ def state_json(state: State) -> dict[str, Any]:
         "events": state.events,
         "characters": [character_json(c) for c in state.characters.values()],
         "combat": combat_json(state),
+        "extended": [{"id": int(k), **v} for k, v in state.extended.items()],
         "undo": len(state.undo),
         "redo": len(state.redo),
     }
@@ -253,9 +254,24 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
             print(t("cli.combat", lang, round=round_, phase=phase, order=order, now=now))
             if combat["dazed"]:
                 print(t("cli.dazed", lang, names=combat["dazed"]))
+        for number, action in state.extended.items():
+            print(_extended_line(number, action, lang))
     finally:
         session.close()
     return 0
+
+
+def _extended_line(number: str, action: Any, lang: str) -> str:
+    """An open extended action: who rolls it, how far it has come, and any rival's total."""
+
+    def name(roller: Any) -> str:
+        return roller["who"] or t("rolls.pool_side", lang, n=roller["pool"])
+
+    vs = action.get("vs")
+    rival = t("cli.extended_vs", lang, who=name(vs), n=action["opposed"]) if vs else ""
+    n, target, diff = action["accumulated"], action["target"], action["difficulty"]
+    values = {"id": number, "what": action["what"], "who": name(action), "vs": rival}
+    return t("cli.extended", lang, n=n, target=target, diff=diff, **values)
 
 
 def cmd_log(args: argparse.Namespace, lang: str) -> int:

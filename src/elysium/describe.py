@@ -11,11 +11,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from elysium.chronicle.events import Event
+from elysium.describe_rolls import ROLL_TYPES as COMPOUND_TYPES
+from elysium.describe_rolls import TELLERS as ROLLS_TELLERS
 from elysium.i18n import t, trait_label
 from elysium.present import die_mark
 from elysium.rules.tables import XP_PER_DOT
 
-ROLL_TYPES = frozenset(
+ROLL_TYPES = COMPOUND_TYPES | frozenset(
     {
         *("roll", "power", "damage", "attack", "defend", "frenzy", "rotschreck"),
         *("degeneration", "initiative", "feat", "day", "torpor_wake", "feed_stop"),
@@ -147,6 +149,8 @@ def _roll_parts(d: dict[str, Any], lang: str) -> tuple[str, str]:
         extra.append(t("roll.options.willpower", lang))
     if d.get("penalty"):
         extra.append(t("log.wounds", lang, penalty=d["penalty"]))
+    if d.get("retry"):
+        extra.append(t("log.retry", lang, n=d["retry"], base=d.get("base_difficulty")))
     tail = f" ({', '.join(extra)})" if extra else ""
     return what, tail
 
@@ -280,6 +284,7 @@ def _recovered(d: dict[str, Any], lang: str) -> str:
 
 
 TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
+    **ROLLS_TELLERS,
     "roll": _roll,
     "damage": _damage,
     "attack": lambda d, lang: _attack(d, lang),

@@ -90,6 +90,10 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "penalty": ("penalty", "штраф"),
     "blank": ("blank", "пустой"),
     "cost": ("cost", "цена"),
+    "retry": ("retry", "повтор"),
+    "target": ("target", "цель"),
+    "vs": ("vs", "versus", "против"),
+    "with": ("with", "and", "с", "и"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 

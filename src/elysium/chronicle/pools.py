@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from elysium.chronicle.errors import CommandError
 from elysium.rules.character import Character
 from elysium.rules.health import wounded_pool
-from elysium.rules.traits import HUMANITY, VIRTUE_NAMES, WILLPOWER, normalise
+from elysium.rules.traits import ATTRIBUTES, HUMANITY, VIRTUE_NAMES, WILLPOWER, normalise
 
 # Traits rated to 10: a pool of one of them stands alone (seed 004: «Если в пуле параметр
 # со шкалой до 10 (Человечность, Путь, воля), к нему ничего не прибавляют»).
@@ -69,6 +69,15 @@ def trait_pool(c: Character, expr: str) -> TraitPool:
     waived = virtue or c.frenzied or c.ignore_wounds
     penalty = 0 if waived else (c.health.penalty or 0)
     return TraitPool(tuple(names), tuple(values), total, pool, virtue, penalty)
+
+
+def attribute_alone(counted: TraitPool) -> bool:
+    """An Attribute with nothing rated beside it: no Ability (or Discipline) in the pool
+    (Demon, seed 001: the Storyteller may add +1 difficulty to such a roll)."""
+    ratings = counted.ratings()
+    return any(name in ATTRIBUTES for name, _ in ratings) and not any(
+        rating > 0 for name, rating in ratings if name not in ATTRIBUTES
+    )
 
 
 def is_whole(word: str) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 
 from elysium.chronicle.errors import Invalid, brief, reason
 from elysium.chronicle.events import Event
+from elysium.chronicle.extended import extended_in, extended_out
 from elysium.chronicle.text import clean_name, clean_text
 from elysium.chronicle.validate import ShapeError, validate_combat
 from elysium.rules.character import Character
@@ -49,6 +50,8 @@ class State:
     characters: Mapping[str, Character] = field(default_factory=dict)  # name key -> character
     forgiven: frozenset[str] = frozenset()  # first botch of the chapter already forgiven
     combat: Mapping[str, Any] | None = None  # the fight in progress (combat engine)
+    # Open extended actions by number (chronicle.extended): plain values, like the fight.
+    extended: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     events: int = 0  # sequence number of the last event applied
     undo: tuple[StackEntry, ...] = ()
     redo: tuple[StackEntry, ...] = ()
@@ -112,6 +115,7 @@ META: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "turn": (int, _count_in),
     "forgiven": (lambda s: sorted(s), _names_in),
     "combat": (lambda c: None if c is None else dict(c), _combat_in),
+    "extended": (extended_out, extended_in),
 }
 
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-# What the command bar may offer after a verb, one slot per word.
-NAME, TRAITS, KIND, DAMAGE, RESOURCE, MANEUVER, SUB, DEFENCE, BEAST, HOUSE, POWER = (
+# What the command bar may offer after a verb, one slot per word (TEXT: free words).
+NAME, TRAITS, KIND, DAMAGE, RESOURCE, MANEUVER, SUB, DEFENCE, BEAST, HOUSE, POWER, TEXT = (
     "name",
     "traits",
     "kind",
@@ -32,6 +32,7 @@ NAME, TRAITS, KIND, DAMAGE, RESOURCE, MANEUVER, SUB, DEFENCE, BEAST, HOUSE, POWE
     "beast",
     "house",  # a house rule's name (``rules SETTING on|off``)
     "power",  # one of the previous word's character's powers
+    "text",
 )
 
 
@@ -63,7 +64,31 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "dice:cmd_roll",
         (NAME, TRAITS),
-        ("diff", "spec", "wp", "dice"),
+        ("diff", "spec", "wp", "retry", "dice"),
+    ),
+    Verb(
+        "resist",
+        ("встречная", "противостояние"),
+        "dice",
+        C + "contests:cmd_resist",
+        (NAME, TRAITS),
+        ("vs", "diff", "spec", "wp", "dice"),
+    ),
+    Verb(
+        "extended",
+        ("продолжительная", "продолжительное"),
+        "dice",
+        C + "extended:cmd_extended",
+        (SUB, NAME, TEXT, TRAITS),
+        ("target", "diff", "spec", "wp", "dice"),
+    ),
+    Verb(
+        "teamwork",
+        ("командная", "совместно"),
+        "dice",
+        C + "contests:cmd_teamwork",
+        (NAME, TRAITS),
+        ("with", "diff", "spec", "wp", "dice"),
     ),
     # Health.
     Verb(

@@ -249,7 +249,12 @@ class RollLog(RichLog):
         line = Text()
         line.append(when(event, self.lang) + " ", style="dim")
         line.append(describe(event, self.lang))  # plain: names are user text
-        who = {str(v) for k, v in event.data.items() if k in ("who", "attacker", "target") and v}
+        names = ("who", "attacker", "target")  # an extended action's target is a number
+        who = {v for k, v in event.data.items() if k in names and v and isinstance(v, str)}
+        for part in ("sides", "rolls"):  # resisted and teamwork rolls: every roller
+            rolls = event.data.get(part)
+            if isinstance(rolls, list):
+                who |= {str(r["who"]) for r in rolls if isinstance(r, dict) and r.get("who")}
         return who, line
 
     def add_events(self, events: list[Event]) -> None:

@@ -101,6 +101,9 @@ def header(state: State, lang: str, readonly: bool) -> Text:
     )
     if state.combat is not None:
         out.append(f" · ⚔ {t('ui.round', lang)} {state.combat['round']}", style="bold")
+    for action in state.extended.values():  # open extended actions and how far they are
+        n, target = action["accumulated"], action["target"]
+        out.append(" · ⏳ " + t("ui.extended", lang, what=action["what"], n=n, target=target))
     return out
 
 

@@ -1,4 +1,5 @@
-"""The ``roll`` verb: a character's traits or a bare pool, with physical dice or seeded ones."""
+"""The ``roll`` verb: a character's traits or a bare pool, with physical dice or seeded ones,
+and ``retry N`` for another try at a task failed N times (V20 p. 268)."""
 
 from __future__ import annotations
 
@@ -9,23 +10,24 @@ from elysium.chronicle.commands.common import (
     Context,
     Outcome,
     able,
-    difficulty_of,
-    find,
     marks,
     put,
-    roll_data,
     throw_dice,
     verdict_text,
 )
+from elysium.chronicle.commands.sides import prepare, read_side, throw_all
 from elysium.chronicle.errors import CommandError
-from elysium.chronicle.parser import Args, as_int
-from elysium.chronicle.pools import TraitPool, is_whole, trait_pool
+from elysium.chronicle.parser import Args
+from elysium.chronicle.pools import attribute_alone, trait_pool
 from elysium.chronicle.state import State
 from elysium.i18n import Msg, Told, trait_label
+from elysium.rules.actions import retry_difficulty
 from elysium.rules.character import SPECIALTY_MIN, Character
 from elysium.rules.dice import RollRequest, RollResult, forgive_botch
-from elysium.rules.traits import ATTRIBUTES
+from elysium.rules.tables import DEFAULT_DIFFICULTY, MAX_DIFFICULTY
 from elysium.rules.willpower import Use, spend_willpower
+
+MAX_RETRIES = 8  # a ninth failure is past difficulty 10 from any difficulty at all
 
 
 def _ten_warning(difficulty: int) -> Msg | str:
@@ -35,51 +37,40 @@ def _ten_warning(difficulty: int) -> Msg | str:
 def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("roll", words)
     faces = args.faces()
+    retries = args.keyed_int(("retry",), "what.retries", 1, MAX_RETRIES)
     # The name and the traits come first, so "roll Marcus willpower diff 8" rolls the
     # Willpower rating and only a later "wp" spends a point.
-    first = args.take("what.name_or_pool")
-    expr = None
-    if not is_whole(first):
-        expr = args.take("what.traits")
-    difficulty = difficulty_of(args)
-    spec = args.option("spec")
-    wp = args.option("wp")
-    args.done()
+    side = read_side("roll", args.words)
     state = ctx.state
-    if expr is None:
-        pool = as_int(first, "what.pool", 1, 100, args)
-        if wp:
-            raise args.fail("roll.wp_needs_character")
-        request = RollRequest(pool, difficulty, specialty=spec)
-        result = throw_dice(ctx, request, faces)
-        data = {"who": None, "traits": None, "penalty": 0, **roll_data(result)}
+    base = DEFAULT_DIFFICULTY if side.difficulty is None else side.difficulty
+    difficulty = base
+    shown: int | Msg = base
+    if retries is not None:
+        raised = retry_difficulty(base, retries, state.profile)
+        if raised is None:
+            raise CommandError("roll.retry_hopeless", base=base, n=retries, most=MAX_DIFFICULTY)
+        difficulty = raised
+        off = not state.profile.house.retry_penalty
+        shown = Msg("ack.roll.retry_off" if off else "ack.roll.retry", diff=raised, base=base)
+    state, ready = prepare(state, side, difficulty, args)
+    state, (thrown,) = throw_all(ctx, state, [ready], faces)
+    result = thrown.result
+    data = thrown.data()
+    if retries is not None:
+        data |= {"retry": retries, "base_difficulty": base}
+    if ready.character is None:
         say = Msg(
             "ack.roll.dice",
-            n=pool,
-            diff=difficulty,
+            n=ready.request.pool,
+            diff=shown,
             faces=marks(result),
             verdict=verdict_text(result),
             warn=_ten_warning(difficulty),
         )
         return Outcome(state, "roll", data, say)
-
-    key, c = find(state, first)
-    done = roll_traits(ctx, key, c, expr, args, faces, difficulty, spec=spec, wp=wp)
-    c, result, names = done.who, done.result, done.names
-    data = {"who": c.name, "traits": "+".join(names), "penalty": done.penalty, **roll_data(result)}
-    say = Msg(
-        "ack.roll",
-        who=c.name,
-        traits=traits_told(names),
-        pool=done.pool,
-        pen=Msg("ack.roll.wounds", n=done.penalty) if done.penalty else "",
-        wp=Msg("ack.roll.wp") if wp else "",
-        diff=result.request.difficulty,
-        faces=marks(result),
-        verdict=verdict_text(result),
-        warn=_ten_warning(result.request.difficulty),
-    )
-    return Outcome(done.state, "roll", data, say)
+    told = thrown.told("ack.roll")
+    say = Msg("ack.roll", **{**told.values, "diff": shown, "warn": _ten_warning(difficulty)})
+    return Outcome(state, "roll", data, say)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +116,7 @@ def roll_traits(
         key_ = "roll.no_dice.wounds" if penalty else "roll.no_dice"
         raise CommandError(key_, who=c.name, what=expr, penalty=penalty)
     if state.profile.house.no_ability_penalty and attribute_alone(counted):
-        difficulty = min(10, difficulty + 1)  # Demon (001): the ST may add +1 with no Ability
+        difficulty = min(10, difficulty + 1)  # Demon (001): +1 with no Ability in the pool
     if pay is not None:
         c = pay(c)
     if wp:
@@ -138,14 +129,6 @@ def roll_traits(
         forgiven = forgiven | {key}
     state = replace(put(state, key, c), forgiven=forgiven)
     return TraitRoll(state, c, names, dice_pool, penalty, result)
-
-
-def attribute_alone(counted: TraitPool) -> bool:
-    """An Attribute with nothing rated beside it: no Ability (or Discipline) in the pool."""
-    ratings = counted.ratings()
-    return any(name in ATTRIBUTES for name, _ in ratings) and not any(
-        rating > 0 for name, rating in ratings if name not in ATTRIBUTES
-    )
 
 
 def traits_told(names: list[str]) -> Told:

@@ -1,0 +1,198 @@
+"""One roller's part of a command: ``NAME TRAIT+TRAIT [diff D] [spec] [wp]`` or a bare pool
+``N [diff D] [spec]``. ``roll`` rolls one; ``resist``, ``teamwork`` and ``extended`` roll
+several from the same words, so a side is read, checked and thrown the same way everywhere.
+
+Every side is prepared (found, checked, its Willpower spent) before any die is thrown, so a
+refused command never draws from the session's dice. Typed faces are shared out in the
+order the sides are written (``resist A ... vs B ... dice 8,8,3,7,2``: A's dice first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from elysium.chronicle.commands.common import (
+    Context,
+    able,
+    find,
+    marks,
+    put,
+    roll_data,
+    throw_dice,
+    verdict_text,
+)
+from elysium.chronicle.errors import CommandError
+from elysium.chronicle.parser import Args, as_int
+from elysium.chronicle.pools import attribute_alone, is_whole, trait_pool
+from elysium.chronicle.state import State
+from elysium.i18n import Msg, Told, trait_label
+from elysium.rules import roll as throw
+from elysium.rules.character import SPECIALTY_MIN, Character
+from elysium.rules.dice import RollRequest, RollResult, TypedDice, forgive_botch
+from elysium.rules.errors import RulesError
+from elysium.rules.willpower import Use, spend_willpower
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """A roller as typed: a character's traits, or a number of dice."""
+
+    first: str  # the name, or the pool as typed
+    expr: str | None  # the traits; None for a bare pool
+    difficulty: int | None  # None: the command's (or the default)
+    spec: bool = False
+    wp: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """A side checked and ready to throw: the character after any Willpower spent."""
+
+    key: str | None
+    character: Character | None
+    names: tuple[str, ...]  # the traits' codes; () for a bare pool
+    penalty: int
+    request: RollRequest
+
+    @property
+    def who(self) -> str | None:
+        return self.character.name if self.character else None
+
+    @property
+    def traits(self) -> str | None:
+        return "+".join(self.names) if self.names else None
+
+
+@dataclass(frozen=True, slots=True)
+class Thrown:
+    ready: Ready
+    result: RollResult
+
+    def data(self) -> dict[str, Any]:
+        """The roll as an event stores it (the ``roll`` event's fields)."""
+        r = self.ready
+        return {"who": r.who, "traits": r.traits, "penalty": r.penalty, **roll_data(self.result)}
+
+    def told(self, what: str = "ack.side") -> Msg:
+        """``Marcus: wits+subterfuge = 5, diff 6: +8 3 … — 2 successes``."""
+        r = self.ready
+        if not r.names and what == "ack.side":
+            what = "ack.side.dice"  # "4 dice, diff 6: ..."
+        return Msg(
+            what,
+            who=side_name(r),
+            traits=traits_text(r.names) if r.names else Msg("rolls.dice"),
+            pool=r.request.pool,
+            pen=Msg("ack.roll.wounds", n=r.penalty) if r.penalty else "",
+            wp=Msg("ack.roll.wp") if r.request.willpower else "",
+            diff=r.request.difficulty,
+            faces=marks(self.result),
+            verdict=verdict_text(self.result),
+        )
+
+
+def read_side(verb: str, words: Sequence[str], diff_allowed: bool = True) -> Side:
+    """One side's words (without ``dice``): refusals name ``verb`` and its usage."""
+    args = Args(verb, tuple(words))
+    first = args.take("what.name_or_pool")
+    expr = None if is_whole(first) else args.take("what.traits")
+    difficulty = None
+    if diff_allowed:
+        difficulty = args.keyed_int(("diff",), "what.difficulty", 2, 10)
+    spec = args.option("spec")
+    wp = args.option("wp")
+    args.done()
+    return Side(first, expr, difficulty, spec, wp)
+
+
+def prepare(state: State, side: Side, difficulty: int, args: Args) -> tuple[State, Ready]:
+    """Check a side and spend its Willpower; nothing is thrown yet."""
+    if side.expr is None:
+        pool = as_int(side.first, "what.pool", 1, 100, args)
+        if side.wp:
+            raise args.fail("roll.wp_needs_character")
+        return state, Ready(None, None, (), 0, RollRequest(pool, difficulty, side.spec))
+    key, c = find(state, side.first)
+    try:
+        counted = trait_pool(c, side.expr)
+    except CommandError as exc:
+        raise args.fail(exc.msg) from None
+    names = counted.names
+    if side.spec and not any(
+        name in c.specialties or rating >= SPECIALTY_MIN for name, rating in counted.ratings()
+    ):
+        raise CommandError("roll.no_specialty", least=SPECIALTY_MIN, traits="+".join(names))
+    able(c, reflexive=counted.reflexive)
+    if counted.pool < 1:
+        key_ = "roll.no_dice.wounds" if counted.penalty else "roll.no_dice"
+        raise CommandError(key_, who=c.name, what=side.expr, penalty=counted.penalty)
+    if state.profile.house.no_ability_penalty and attribute_alone(counted):
+        difficulty = min(10, difficulty + 1)  # Demon (001): +1 with no Ability in the pool
+    if side.wp:
+        c = spend_willpower(c, Use.SUCCESS)
+    request = RollRequest(counted.pool, difficulty, specialty=side.spec, willpower=side.wp)
+    return put(state, key, c), Ready(key, c, names, counted.penalty, request)
+
+
+def throw_all(
+    ctx: Context, state: State, sides: Sequence[Ready], faces: list[int] | None
+) -> tuple[State, list[Thrown]]:
+    """Throw every side in order (typed faces shared out in that order), then apply the
+    house rule's forgiven first botch of the chapter to each character."""
+    profile = state.profile
+    if len(sides) == 1:  # one roll: the roll verb's own refusal for a wrong count
+        results = [throw_dice(ctx, sides[0].request, faces, profile)]
+    elif faces is None:
+        results = [throw(r.request, ctx.rng, profile) for r in sides]
+    else:
+        need = sum(r.request.dice for r in sides)
+        if not profile.house.rule_of_ten and len(faces) != need:
+            raise CommandError("rolls.faces_total", need=need, given=len(faces))
+        typed = TypedDice(faces)
+        results = [throw(r.request, typed, profile) for r in sides]
+        if typed.remaining:
+            used = len(faces) - typed.remaining
+            raise RulesError("dice.faces_unused", used=used, given=len(faces))
+    forgiven = state.forgiven
+    out = []
+    for ready, result in zip(sides, results, strict=True):
+        key = ready.key
+        first_botch = key is not None and key not in forgiven and result.botch
+        if key is not None and first_botch and profile.house.forgiven_first_botch:
+            result = forgive_botch(result)
+            forgiven = forgiven | {key}
+        out.append(Thrown(ready, result))
+    return replace(state, forgiven=forgiven), out
+
+
+def split_at(words: Sequence[str], separators: frozenset[str]) -> list[list[str]]:
+    """Words cut at separator words (and at a trailing comma: ``int+occult, Anna ...``)."""
+    parts: list[list[str]] = [[]]
+    for word in words:
+        if word.casefold() in separators or word == ",":
+            parts.append([])
+            continue
+        if word.endswith(",") and len(word) > 1:
+            parts[-1].append(word[:-1])
+            parts.append([])
+            continue
+        parts[-1].append(word)
+    return parts
+
+
+def side_name(ready: Ready) -> str | Msg:
+    """The character's name, or ``6 dice`` for a bare pool."""
+    return ready.who or Msg("rolls.pool_side", n=ready.request.pool)
+
+
+def traits_text(names: Sequence[str]) -> Told:
+    """``dexterity+brawl``: trait codes in English, their names in Russian."""
+
+    def tell(lang: str) -> str:
+        if lang == "en":
+            return "+".join(names)
+        return "+".join(trait_label(n, lang).lower() if not n.isdigit() else n for n in names)
+
+    return Told(tell)
