@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from elysium.chronicle.events import Event
+from elysium.describe_fight import attack_line, damage_notes
 from elysium.describe_rolls import ROLL_TYPES as COMPOUND_TYPES
 from elysium.describe_rolls import TELLERS as ROLLS_TELLERS
 from elysium.i18n import t, trait_label
@@ -170,7 +171,7 @@ def _damage(d: dict[str, Any], lang: str) -> str:
         type=t(f"damage.{d['type']}", lang),
         soak=soak_text,
         taken=d["taken"],
-        notes=_damage_notes(d, lang),
+        notes=damage_notes(d, lang),
     )
 
 
@@ -287,7 +288,7 @@ TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
     **ROLLS_TELLERS,
     "roll": _roll,
     "damage": _damage,
-    "attack": lambda d, lang: _attack(d, lang),
+    "attack": attack_line,
     "defend": _defend,
     "frenzy": _beast("frenzy"),
     "rotschreck": _beast("rotschreck"),
@@ -344,63 +345,3 @@ def _feat_tellers() -> None:
 
 
 _feat_tellers()
-
-
-def _damage_notes(d: dict[str, Any], lang: str) -> str:
-    notes = []
-    if d.get("halved"):
-        notes.append(t("log.halved", lang))
-    if d.get("armour_destroyed"):
-        notes.append(t("log.armour_destroyed", lang))
-    if d.get("dazed"):
-        notes.append(t("log.dazed", lang))
-    status = d.get("status")
-    if status and status != "active":
-        notes.append(t(f"status.{status}", lang))
-    return f" ({'; '.join(notes)})" if notes else ""
-
-
-def _attack(d: dict[str, Any], lang: str) -> str:
-    parts = [
-        t(
-            "log.attack",
-            lang,
-            who=d["attacker"],
-            target=d["target"],
-            move=t(f"maneuver.{d['maneuver']}", lang),
-            pool=d.get("pool"),
-            diff=d.get("difficulty"),
-            faces=faces(d.get("attack")),
-        )
-    ]
-    defence = d.get("defence")
-    if defence and defence.get("applies"):
-        parts.append(
-            t(
-                "log.attack.defence",
-                lang,
-                move=t(f"maneuver.{defence['maneuver']}", lang),
-                n=defence.get("successes", 0),
-            )
-        )
-    hits = d.get("hits", 0)
-    if not hits:
-        botched = (d.get("attack") or {}).get("botch")
-        parts.append(t("outcome.botch", lang) if botched else t("log.miss", lang))
-        return " — ".join(parts)
-    damage = d.get("damage")
-    if damage:
-        parts.append(
-            t(
-                "log.attack.damage",
-                lang,
-                faces=faces(d.get("damage_roll")),
-                n=damage.get("damage"),
-                type=t(f"damage.{damage.get('type')}", lang),
-                taken=damage.get("taken"),
-                notes=_damage_notes(damage, lang),
-            )
-        )
-    else:
-        parts.append(t("log.hit", lang))
-    return " — ".join(parts)
