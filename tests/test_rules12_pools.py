@@ -143,3 +143,49 @@ def test_a_mortal_killed_past_incapacitated_shows_the_killing_damage(tmp_path: P
     new_session(root, [*setup, "damage Bob 5 aggravated nosoak"]).close()
     out = run_elysium("state", str(root)).stdout
     assert "XXXXX//" in out and "dead" in out and "Incapacitated" not in out
+
+
+def test_a_days_rest_heals_only_wounds_already_taken(tmp_path: Path) -> None:
+    """004 («Лечение»): aggravated damage heals for 5 blood and a day's rest, the rest after
+    the wound: a night or a rest before it counts for nothing (review of issue 12)."""
+    s = new_session(tmp_path / "c", ['add "Марк" vampire gen 10 blank', "night"])
+    s.execute("damage Марк 1 aggravated nosoak")
+    before = s.state
+    with pytest.raises(ChronicleError):
+        s.execute("heal Марк 1 aggravated")
+    assert s.state == before
+    s.execute("night")  # the day after the wound
+    healed = s.execute("heal Марк 1 aggravated").event.data
+    s.close()
+    assert (healed["levels"], healed["blood"]) == (1, 5)
+
+
+def test_a_rest_with_no_aggravated_wound_is_refused(tmp_path: Path) -> None:
+    refused = _refusal(tmp_path, "rest Марк", ['add "Марк" vampire gen 10 blank'])
+    assert "no aggravated wound" in str(refused)
+    assert "нет губительных повреждений" in refused.render("ru")
+
+
+def test_a_virtue_with_another_trait_is_still_capped_by_humanity(tmp_path: Path) -> None:
+    """004: «Пул проверок добродетелей не выше Человечности» — with Wits added too."""
+    s = new_session(tmp_path / "c", [*SHEET, "set Марк wits 3"])
+    event = s.execute("roll Марк courage+wits dice 8,8").event
+    s.close()
+    assert len(event.data["dice"]) == 2  # Humanity 2
+
+
+def test_a_frenzy_check_in_progress_ends_with_the_scene(tmp_path: Path) -> None:
+    """004: the successes build up over the turns of the scene («копятся по ходам»)."""
+    s = new_session(tmp_path / "c", [*SHEET, "set Марк humanity 7 self-control 3"])
+    said = s.execute("frenzy Марк diff 6 dice 8,3,3").message
+    assert "holds on: 1/5 successes, 1 turn bought" in said
+    assert s.state.characters["марк"].frenzy is not None
+    s.execute("scene")
+    assert s.state.characters["марк"].frenzy is None
+    s.close()
+
+
+def test_spending_more_willpower_than_there_is_says_how_much_there_is(tmp_path: Path) -> None:
+    refused = _refusal(tmp_path, "spend Марк wp 7")
+    assert str(refused) == "Марк has only 5 Willpower points; asked for 7"
+    assert refused.render("ru") == "у Марк только 5 пунктов воли; запрошено 7"

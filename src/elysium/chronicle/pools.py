@@ -61,8 +61,8 @@ def trait_pool(c: Character, expr: str) -> TraitPool:
         raise CommandError("roll.ten_alone", trait=ten[0], expr="+".join(names))
     virtue = len(names) == 1 and names[0] in VIRTUE_NAMES
     total = sum(values)
-    if virtue and total > c.morality_rating:
-        total = c.morality_rating  # the Virtue's dice, no more than Humanity (or the Path)
+    if any(n in VIRTUE_NAMES for n in names) and total > c.morality_rating:
+        total = c.morality_rating  # a Virtue's roll: no more dice than Humanity (or the Path)
     pool = wounded_pool(
         total, c.health, reflexive=virtue, frenzied=c.frenzied, willpower=c.ignore_wounds
     )

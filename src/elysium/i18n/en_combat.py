@@ -76,7 +76,7 @@ STRINGS: dict[str, str] = {
     "combat.slot.celerity": "celerity",
     # The round.
     "combat.begins": "combat begins: {names:l} — round 1, roll initiative (init)",
-    "combat.ends": "combat ends after {n} round(s)",
+    "combat.ends": "combat ends after {n:n:round|rounds}",
     "combat.joins": "{who} joins the fight (acts from the next initiative)",
     "combat.leaves": "{who} leaves the fight{notes}",
     "combat.initiative": "round {round} initiative: {lines:l}{ties} — declarations from the "

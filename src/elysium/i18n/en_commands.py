@@ -211,7 +211,7 @@ STRINGS: dict[str, str] = {
     "beast.none_in_progress": "{who} has no check in progress",
     "ack.beast.instinct": "{who} has Instinct and falls into frenzy at once (no roll)",
     "ack.beast.no_dice": "{who} has no dice to resist with (pool 0) and {how}",
-    "ack.beast.holds": "holds on: {n}/5 successes, {turns} turn(s) bought",
+    "ack.beast.holds": "holds on: {n}/5 successes, {turns:n:turn|turns} bought",
     "ack.frenzy.check": "{who} frenzy check, diff {diff}: {faces} — {how}",
     "ack.frenzy.resisted": "resists the frenzy ({n}/5)",
     "ack.frenzy.botch": "BOTCH — frenzy for as long as the Storyteller says "
@@ -274,4 +274,5 @@ STRINGS: dict[str, str] = {
     "Russian spellings both work):",
     "roll.too_many_traits": "a pool adds at most {most} traits; {traits} has more",
     "roll.ten_alone": "{trait} is rated to 10 and is rolled alone, with nothing added: not {expr}",
+    "spend.wp_short": "{who} has only {have} Willpower points; asked for {n}",
 }

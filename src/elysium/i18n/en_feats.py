@@ -89,7 +89,7 @@ STRINGS: dict[str, str] = {
     "day.wake.turns": "{n:n:turn|turns} of action, then sleep",
     "day.wake.scene": "awake for the rest of the scene",
     "day.roll.done": "{n:n:success|successes}",
-    "ack.day": "{who}: {what}, {pool} dice (no more than {cap}), diff {diff}: {faces} — {how}",
+    "ack.day": "{who}: {what}, {pool:n:die|dice} (no more than {cap}), diff {diff}: {faces} — {how}",
     "log.day": "{who}: {what}, diff {diff}: {faces} → {how}",
     # Torpor.
     "day.not_in_torpor": "{who} is not in torpor",
@@ -140,4 +140,6 @@ STRINGS: dict[str, str] = {
     "ack.feed.drinks_on": "{who} drinks on",
     "log.feed_stop.stopped": "{who} stops feeding: {faces} → stops",
     "log.feed_stop.drinks_on": "{who} stops feeding: {faces} → drinks on",
+    "rest.no_wounds": "{who} has no aggravated wound for a day's rest to heal; a rest "
+    "counts for the wounds already taken",
 }

@@ -64,7 +64,7 @@ STRINGS: dict[str, str] = {
     "({why}); {hint}",
     "session.cannot_redo": "cannot redo that step: its saved record does not fit the chronicle "
     "({why}); {hint}",
-    "session.imported": "imported {n} character(s): {names:l}",
+    "session.imported": "imported {n:n:character|characters}: {names:l}",
     "session.most_events": "a chronicle holds at most {most:,} events",
     "session.does_not_fit": "this command does not fit the saved state: {why}",
     "session.checkpoint_postponed": "checkpoint postponed: {error}",

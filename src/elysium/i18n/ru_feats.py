@@ -145,4 +145,6 @@ STRINGS: dict[str, str] = {
     "ack.feed.drinks_on": "{who} пьёт дальше",
     "log.feed_stop.stopped": "{who} пытается оторваться: {faces} → отрывается",
     "log.feed_stop.drinks_on": "{who} пытается оторваться: {faces} → пьёт дальше",
+    "rest.no_wounds": "у {who} нет губительных повреждений, которые лечит день отдыха; "
+    "отдых идёт в счёт уже полученных ран",
 }

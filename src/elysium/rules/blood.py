@@ -128,8 +128,10 @@ def new_night(c: Character) -> Character:
 
 
 def rest(c: Character) -> Character:
-    """A day's rest: the vampire may heal aggravated damage on it (cheat sheet "Лечение")."""
-    return replace(c, aggravated_rested=True)
+    """A day's rest: the vampire may heal aggravated damage on it (cheat sheet "Лечение").
+    It heals wounds already taken: a rest with no aggravated wound counts for nothing, so a
+    wound taken after it still waits for the next day's rest."""
+    return replace(c, aggravated_rested=c.health.aggravated > 0)
 
 
 def boost(c: Character, attribute: str, blood: int) -> Character:

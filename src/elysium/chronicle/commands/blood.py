@@ -55,6 +55,8 @@ def cmd_spend(ctx: Context, words: tuple[str, ...]) -> Outcome:
         c = spend_willpower(c, Use.IGNORE_WOUNDS)
         say = Msg("ack.spend.wounds", who=c.name, left=c.willpower_points, most=c.willpower)
     else:
+        if 0 < c.willpower_points < amount:
+            raise CommandError("spend.wp_short", who=c.name, have=c.willpower_points, n=amount)
         for _ in range(amount):
             c = spend_willpower(c, Use.OTHER)
         say = Msg("ack.spend.wp", who=c.name, n=amount, left=c.willpower_points, most=c.willpower)

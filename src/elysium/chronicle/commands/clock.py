@@ -17,7 +17,7 @@ from elysium.rules import blood as bl
 from elysium.rules.beast import (
     calm,
 )
-from elysium.rules.beast_state import BeastKind, BeastState
+from elysium.rules.beast_state import BeastKind
 from elysium.rules.character import (
     Character,
 )
@@ -34,9 +34,11 @@ def _each(state: State, fn: Callable[[Character], Character]) -> dict[str, Chara
 def _scene_end(c: Character) -> Character:
     c = bl.end_scene(c)
     # Frenzy and flight usually last the scene; a botched one lasts until the ST calms it.
-    if c.frenzy and not c.frenzy.botched and c.frenzy.state is not BeastState.RESISTING:
+    # A check still being resisted ends with the scene too: its successes build up over the
+    # scene's turns (004: «успехи копятся по ходам»), not from one night to the next.
+    if c.frenzy and not c.frenzy.botched:
         c = calm(c, BeastKind.FRENZY)
-    if c.fear and not c.fear.botched and c.fear.state is not BeastState.RESISTING:
+    if c.fear and not c.fear.botched:
         c = calm(c, BeastKind.ROTSCHRECK)
     return c
 

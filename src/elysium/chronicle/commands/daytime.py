@@ -188,6 +188,8 @@ def cmd_rest(ctx: Context, words: tuple[str, ...]) -> Outcome:
         raise CommandError("rest.beyond", who=c.name)
     if c.aggravated_rested:
         raise CommandError("rest.already", who=c.name)
+    if not c.health.aggravated:
+        raise CommandError("rest.no_wounds", who=c.name)
     c = bl.rest(c)
     data = {"who": c.name, "aggravated": c.health.aggravated}
     say = Msg("ack.rest", who=c.name, n=c.health.aggravated)
