@@ -304,7 +304,7 @@ def test_the_rest_shows_in_elysium_state(tmp_path: Path, capsys: pytest.CaptureF
     root = tmp_path / "c"
     assert main(["new", str(root)]) == 0
     assert main(["run", str(root), 'add "Marcus" vampire gen 10']) == 0
-    assert main(["run", str(root), "rest Marcus"]) == 0
+    assert main(["run", str(root), "damage Marcus 1 aggravated nosoak", "rest Marcus"]) == 0
     capsys.readouterr()
     assert main(["state", str(root)]) == 0
     assert "rested" in capsys.readouterr().out
@@ -392,7 +392,7 @@ def test_stopping_the_kiss_refusals(session: Session) -> None:
 def test_the_dashboard_shows_a_rest_while_aggravated_wounds_wait(session: Session) -> None:
     from elysium.tui.render import status_words
 
-    session.execute("rest Marcus")
-    assert "rested" not in status_words(marcus(session), "en").plain  # nothing to heal
     session.execute("damage Marcus 1 aggravated nosoak")
+    assert "rested" not in status_words(marcus(session), "en").plain  # no rest yet
+    session.execute("rest Marcus")  # a rest after the wound (review of issue 12)
     assert "отдохнул" in status_words(marcus(session), "ru").plain

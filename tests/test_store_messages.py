@@ -260,7 +260,7 @@ def test_an_import_is_acknowledged_in_russian(tmp_path: Path) -> None:
     assert ru.stdout == "добавлено 2 персонажа: Marcus, Bob\n"
     sheet.write_text('{"characters": [{"name": "Rex"}]}', encoding="utf-8")
     en = run_elysium("import", str(root), str(sheet), env=EN)
-    assert en.stdout == "imported 1 character(s): Rex\n"
+    assert en.stdout == "imported 1 character: Rex\n"
 
 
 # --- usage errors -----------------------------------------------------------------------
