@@ -22,8 +22,9 @@ from elysium.chronicle.commands.common import (
     roll_data,
     throw_dice,
 )
+from elysium.chronicle.commands.sides import traits_text
 from elysium.chronicle.parser import Args
-from elysium.i18n import Msg, Told, trait_label
+from elysium.i18n import Msg, Told
 from elysium.rules import movement as mv
 from elysium.rules.character import Character
 from elysium.rules.dice import RollRequest, RollResult
@@ -89,11 +90,7 @@ def number(value: float) -> Told:
 
 def traits_told(traits: str, lang: str) -> str:
     """``dexterity+brawl`` as the reader names the traits (``ловкость+драка``)."""
-    if not traits:
-        return ""
-    return "+".join(
-        trait_label(p, lang).lower() if not p.isdigit() else p for p in traits.split("+")
-    )
+    return traits_text(traits.split("+")).render(lang) if traits else ""
 
 
 def _request(c: Character, feat: str, args: Args, extra: dict[str, Any]) -> RollRequest:

@@ -17,12 +17,9 @@ from elysium.chronicle.commands.common import (
     Outcome,
     difficulty_of,
     find,
-    marks,
     put,
-    roll_data,
-    verdict_text,
 )
-from elysium.chronicle.commands.dice import roll_traits, traits_told
+from elysium.chronicle.commands.sides import Side, prepare, throw_all, traits_text
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int, spellings
 from elysium.chronicle.pools import trait_pool
@@ -122,31 +119,24 @@ def _use(ctx: Context, key: str, c: Character, args: Args) -> Outcome:
             who = spend_willpower(who, Use.OTHER)
         return who
 
-    done = roll_traits(ctx, key, c, power.pool, args, faces, difficulty, spec, wp, pay)
-    c, result = done.who, done.result
+    # The roll of `roll NAME TRAITS` (sides): checked, its cost paid, then thrown.
+    side = Side(c.name, power.pool, difficulty, spec, wp)
+    state, ready = prepare(ctx.state, side, difficulty, args)
+    assert ready.key is not None and ready.character is not None
+    paid = pay(ready.character)
+    state = put(state, ready.key, paid)
+    state, (thrown,) = throw_all(ctx, state, [replace(ready, character=paid)], faces)
     data = {
-        "who": c.name,
+        **thrown.data(),
         "power": power.name,
-        "traits": "+".join(done.names),
-        "penalty": done.penalty,
         "cost_blood": power.blood,
         "cost_wp": power.willpower,
-        **roll_data(result),
     }
+    told = thrown.told("ack.roll")
     say = Msg(
-        "ack.power",
-        who=c.name,
-        power=power.name,
-        traits=traits_told(done.names),
-        pool=done.pool,
-        pen=Msg("ack.roll.wounds", n=done.penalty) if done.penalty else "",
-        wp=Msg("ack.roll.wp") if wp else "",
-        cost=cost_text(power.blood, power.willpower),
-        diff=result.request.difficulty,
-        faces=marks(result),
-        verdict=verdict_text(result),
+        "ack.power", **told.values, power=power.name, cost=cost_text(power.blood, power.willpower)
     )
-    return Outcome(done.state, "power", data, say)
+    return Outcome(state, "power", data, say)
 
 
 def cost_text(blood: int, wp: int) -> Msg | str:
@@ -163,7 +153,7 @@ def describe_power(p: Power) -> Msg:
     return Msg(
         "power.line",
         name=p.name,
-        traits=traits_told(p.pool.split("+")),
+        traits=traits_text(p.pool.split("+")),
         diff=Msg("power.diff", n=diff) if diff else "",
         cost=cost_text(p.blood, p.willpower),
     )
