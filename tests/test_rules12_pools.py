@@ -189,3 +189,14 @@ def test_spending_more_willpower_than_there_is_says_how_much_there_is(tmp_path: 
     refused = _refusal(tmp_path, "spend Марк wp 7")
     assert str(refused) == "Марк has only 5 Willpower points; asked for 7"
     assert refused.render("ru") == "у Марк только 5 пунктов воли; запрошено 7"
+
+
+def test_every_trait_the_dashboard_names_in_russian_can_be_typed() -> None:
+    """The Russian label of a trait (F3, the Vitals pane) is a spelling the parser takes."""
+    from elysium.i18n import CATALOGS
+    from elysium.rules.traits import normalise
+
+    aside = {"morality", "willpower-points", "blood", "path", "road", "generation"}
+    for key, label in CATALOGS["ru"].items():
+        if key.startswith("trait.") and key[6:] not in aside:
+            assert normalise(label) == key[6:], (label, key)
