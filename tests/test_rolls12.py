@@ -358,7 +358,6 @@ def test_extended_end_a_bare_pool_and_the_state_view(
 @pytest.mark.parametrize(
     "command",
     [
-        "extended",
         "extended jump",
         'extended start Marcus "x" dex+brawl',  # no target
         'extended start Marcus "x" dex+brawl target 0',

@@ -200,3 +200,15 @@ def test_every_trait_the_dashboard_names_in_russian_can_be_typed() -> None:
     for key, label in CATALOGS["ru"].items():
         if key.startswith("trait.") and key[6:] not in aside:
             assert normalise(label) == key[6:], (label, key)
+
+
+def test_extended_alone_lists_the_open_actions_and_writes_nothing(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "c", [*SHEET, "set Марк intelligence 3 investigation 2"])
+    assert s.execute("extended").render("en") == "no extended action is open"
+    s.execute('продолжительная начать Марк "архив" интеллект+расследование цель 5')
+    events = s.state.events
+    told = s.execute("продолжительная")
+    assert s.state.events == events and told.event is None  # an answer, not an event
+    assert told.render("ru").startswith("открытые продолжительные действия:\n")
+    assert "'архив': Марк 0/5" in told.render("ru")
+    s.close()

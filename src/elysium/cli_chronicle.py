@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.combat import combat_json
+from elysium.chronicle.commands.extended import open_line
 from elysium.chronicle.errors import ChronicleError, CommandError, told
 from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
@@ -255,23 +256,10 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
             if combat["dazed"]:
                 print(t("cli.dazed", lang, names=combat["dazed"]))
         for number, action in state.extended.items():
-            print(_extended_line(number, action, lang))
+            print(open_line(number, action, lang))
     finally:
         session.close()
     return 0
-
-
-def _extended_line(number: str, action: Any, lang: str) -> str:
-    """An open extended action: who rolls it, how far it has come, and any rival's total."""
-
-    def name(roller: Any) -> str:
-        return roller["who"] or t("rolls.pool_side", lang, n=roller["pool"])
-
-    vs = action.get("vs")
-    rival = t("cli.extended_vs", lang, who=name(vs), n=action["opposed"]) if vs else ""
-    n, target, diff = action["accumulated"], action["target"], action["difficulty"]
-    values = {"id": number, "what": action["what"], "who": name(action), "vs": rival}
-    return t("cli.extended", lang, n=n, target=target, diff=diff, **values)
 
 
 def cmd_log(args: argparse.Namespace, lang: str) -> int:

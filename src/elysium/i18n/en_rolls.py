@@ -5,7 +5,7 @@ STRINGS: dict[str, str] = {
     "usage.resist": "resist NAME TRAIT+TRAIT [diff D] [spec] [wp] vs NAME TRAIT+TRAIT "
     "[diff D] [spec] [wp] [dice F,F,...] (either side may be N dice)",
     "help.resist": "a resisted roll: both sides roll, successes cancel, the rest wins",
-    "usage.extended": 'extended start NAME "WHAT" TRAIT+TRAIT [diff D] [spec] '
+    "usage.extended": 'extended | extended start NAME "WHAT" TRAIT+TRAIT [diff D] [spec] '
     "[vs NAME TRAIT+TRAIT [diff D]] target N | "
     'extended start N "WHAT" target N [diff D] | extended roll NUMBER|WHAT|NAME [wp] '
     "[dice F,F,...] | extended end NUMBER|WHAT|NAME",
@@ -93,4 +93,6 @@ STRINGS: dict[str, str] = {
     "cli.extended": "  extended #{id} {what!r}: {who} {n}/{target}{vs}, diff {diff}",
     "cli.extended_vs": " against {who} {n}",
     "ui.extended": "{what} {n}/{target}",
+    "extended.nothing_open": "no extended action is open",
+    "extended.open": "open extended actions:\n{lines}",
 }

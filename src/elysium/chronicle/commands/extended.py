@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from elysium.chronicle.commands.common import Context, Outcome
+from elysium.chronicle.commands.common import ANSWER, Context, Outcome
 from elysium.chronicle.commands.sides import (
     Ready,
     Side,
@@ -33,7 +33,7 @@ from elysium.chronicle.extended import MAX_TARGET, MAX_WHAT, next_number
 from elysium.chronicle.parser import Args, spellings
 from elysium.chronicle.state import State
 from elysium.chronicle.text import clean_name, name_key
-from elysium.i18n import Msg
+from elysium.i18n import Msg, Told, t
 from elysium.rules.actions import (
     Extended,
     ExtendedContest,
@@ -56,6 +56,8 @@ SUBCOMMANDS = {
 
 
 def cmd_extended(ctx: Context, words: tuple[str, ...]) -> Outcome:
+    if not words:  # the open actions, as an answer (nothing is written)
+        return Outcome(ctx.state, ANSWER, {}, open_actions(ctx.state))
     args = Args("extended", words)
     typed = args.take("what.extended_sub")
     sub = SUBCOMMANDS.get(typed.casefold())
@@ -304,3 +306,27 @@ def _rival_name(data: dict[str, Any]) -> Msg | str:
     if "opposed" not in data:
         return ""
     return data.get("vs") or Msg("rolls.pool_side", n=data.get("vs_pool"))
+
+
+def open_actions(state: State) -> Msg:
+    """Every open extended action, a line each, or the word that there are none."""
+    if not state.extended:
+        return Msg("extended.nothing_open")
+    actions = list(state.extended.items())
+    return Msg(
+        "extended.open",
+        lines=Told(lambda lang: "\n".join(open_line(n, a, lang) for n, a in actions)),
+    )
+
+
+def open_line(number: str, action: Any, lang: str) -> str:
+    """An open extended action: who rolls it, how far it has come, and any rival's total."""
+
+    def name(roller: Any) -> str:
+        return roller["who"] or t("rolls.pool_side", lang, n=roller["pool"])
+
+    vs = action.get("vs")
+    rival = t("cli.extended_vs", lang, who=name(vs), n=action["opposed"]) if vs else ""
+    n, target, diff = action["accumulated"], action["target"], action["difficulty"]
+    values = {"id": number, "what": action["what"], "who": name(action), "vs": rival}
+    return t("cli.extended", lang, n=n, target=target, diff=diff, **values)
