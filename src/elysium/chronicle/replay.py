@@ -11,8 +11,14 @@ from dataclasses import dataclass
 
 from elysium.chronicle.events import Event
 from elysium.chronicle.state import State, apply
+from elysium.i18n.message import Refusal
 
 EVERY = 256
+
+
+class NotInChapter(Refusal, ValueError):
+    """A jump to an event the replayed chapter does not hold (told in the reader's
+    language; still a ValueError to callers)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +94,7 @@ class Replay:
         for cursor, i in enumerate(self.timeline):
             if self.events[i].seq == seq:
                 return cursor
-        raise ValueError(f"event {seq} is not in chapter {self.chapter}")
+        raise NotInChapter("replay.not_in_chapter", seq=seq, chapter=self.chapter)
 
     def next_mark(self, cursor: int, kind: str, step: int) -> int:
         """The next (``step`` 1) or previous (-1) mark of ``kind`` from ``cursor``."""

@@ -295,4 +295,5 @@ STRINGS: dict[str, str] = {
     "shape.extra_action": "the fight's queue has an extra action without its number",
     "shape.one_of": "{where} must be one of {allowed:l}",
     "cli.unknown_verb": "no verb {word!r}; verbs: {known:l}",
+    "replay.not_in_chapter": "event {seq} is not in chapter {chapter}",
 }

@@ -284,4 +284,5 @@ STRINGS: dict[str, str] = {
     "shape.extra_action": "в очереди боя лишнее действие без номера",
     "shape.one_of": "{where} — нужно одно из: {allowed:l}",
     "cli.unknown_verb": "нет команды {word!r}; команды: {known:l}",
+    "replay.not_in_chapter": "события {seq} нет в главе {chapter}",
 }

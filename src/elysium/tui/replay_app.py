@@ -20,7 +20,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Input, Label, Static
 
 from elysium.chronicle.errors import ChronicleError
-from elysium.chronicle.replay import Replay
+from elysium.chronicle.replay import NotInChapter, Replay
 from elysium.chronicle.session import Session
 from elysium.describe import describe
 from elysium.i18n import t
@@ -222,8 +222,8 @@ class ReplayApp(App[None]):
                 return
             try:
                 self.go(self.replay.find(seq))
-            except ValueError as exc:
-                self.notify(str(exc), severity="warning", markup=False)
+            except NotInChapter as exc:
+                self.notify(exc.render(self.lang), severity="warning", markup=False)
 
         self.push_screen(JumpDialog(self.lang), answer)
 
