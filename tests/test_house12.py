@@ -341,19 +341,20 @@ def test_the_command_bar_completes_a_characters_powers() -> None:
 def test_the_dashboard_answers_rules_in_a_dialog_and_completes_powers(tmp_path: Path) -> None:
     from elysium.tui.commandbar import CommandBar
     from elysium.tui.help import AnswerScreen
-    from tests.tui_helpers import demo_app, run_async
+    from tests.tui_helpers import demo_app, run_async, settle
 
     @run_async
     async def check() -> None:
         app = demo_app(tmp_path, "ru")
         async with app.run_test(size=(120, 40)) as pilot:
             events = app.session.state.events
-            assert app.run_command("правила")
-            await pilot.pause()
+            app.dashboard.run_command("правила")
+            await settle(pilot)
             assert isinstance(app.screen, AnswerScreen) and app.session.state.events == events
             assert "правило-десяток" in app.screen.text
             await pilot.press("escape")
-            assert app.run_command("умение добавить Ilse Удар dex+brawl")
+            app.dashboard.run_command("умение добавить Ilse Удар dex+brawl")
+            await settle(pilot)
             bar = app.query_one(CommandBar)
             assert bar.suggester is not None
             assert await bar.suggester.get_suggestion("умение Ilse Уд") == "умение Ilse Удар"

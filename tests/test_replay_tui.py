@@ -5,14 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
 
 from elysium.chronicle.replay import Replay
 from elysium.chronicle.session import Session
+from elysium.tui.app import make_replay_app
 from elysium.tui.help import StatsScreen
-from elysium.tui.panes import InitiativePane, RollLog, VitalsPane
-from elysium.tui.replay_app import make_replay_app
-from tests.tui_helpers import demo_app, demo_copy, run_async
+from elysium.tui.widgets.panes import InitiativePane
+from elysium.tui.widgets.rolllog import RollLog
+from elysium.tui.widgets.vitals import VitalsPane
+from tests.tui_helpers import demo_app, demo_copy, run_async, settle
 
 SIZE = (120, 40)
 
@@ -29,40 +30,40 @@ def demo_replay(tmp: Path, lang: str = "en", chapter: int | None = None):
 async def test_stepping_shows_the_state_at_the_cursor(tmp_path: Path) -> None:
     app, replay = demo_replay(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.cursor == len(replay) - 1  # it opens at the end of the chapter
+        await settle(pilot)
+        assert app.default_screen.cursor == len(replay) - 1  # it opens at the end of the chapter
         await pilot.press("home")
-        await pilot.pause()
-        assert app.cursor == 0
+        await settle(pilot)
+        assert app.default_screen.cursor == 0
         assert "No fight" in str(app.query_one(InitiativePane).body.render())
         await pilot.press("right", "right")
-        await pilot.pause()
-        assert app.cursor == 2
+        await settle(pilot)
+        assert app.default_screen.cursor == 2
         assert "Round 1" in str(app.query_one(InitiativePane).body.render())
         # Every pane follows: Razor is unhurt before the first blow.
-        assert app.query_one(VitalsPane).row("razor")[1].plain.startswith(".......")
+        assert app.query_one(VitalsPane).row("razor").cells(False)[1].plain.startswith(".......")
         await pilot.press("right_curly_bracket", "right_curly_bracket")
-        await pilot.pause()
+        await settle(pilot)
         assert "Round 2" in str(app.query_one(InitiativePane).body.render())
-        razor = app.replay.state(app.cursor).characters["razor"]
+        razor = app.default_screen.replay.state(app.default_screen.cursor).characters["razor"]
         assert razor.health.filled == 7
         await pilot.press("left")
-        await pilot.pause()
-        assert app.cursor == replay.next_mark(len(replay) - 1, "round", -1) - 1
+        await settle(pilot)
+        assert app.default_screen.cursor == replay.next_mark(len(replay) - 1, "round", -1) - 1
 
 
 @run_async
 async def test_the_log_shows_the_rolled_faces_up_to_the_cursor(tmp_path: Path) -> None:
     app, replay = demo_replay(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         cursor = next(i for i in range(len(replay)) if replay.event(i).type == "attack")
-        app.go(cursor)
-        await pilot.pause()
+        app.default_screen.go(cursor)
+        await settle(pilot)
         lines = [line.plain for _, line in app.query_one(RollLog).entries]
         assert lines[-1].endswith("takes 3 (dazed)") and "+9 +8 *10*" in lines[-1]
-        app.go(0)
-        await pilot.pause()
+        app.default_screen.go(0)
+        await settle(pilot)
         assert not app.query_one(RollLog).entries
 
 
@@ -72,27 +73,27 @@ async def test_jump_to_an_event_and_play(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("home")
         await pilot.press("g")
-        await pilot.pause()
+        await settle(pilot)
         app.screen.query_one("#seq").value = "60"
         await pilot.press("enter")
-        await pilot.pause()
-        assert replay.event(app.cursor).seq == 60
+        await settle(pilot)
+        assert replay.event(app.default_screen.cursor).seq == 60
         await pilot.press("home", "plus", "plus", "plus", "space")  # 8 events a second
         await pilot.pause(0.5)
-        assert app.cursor >= 2
+        assert app.default_screen.cursor >= 2
         await pilot.press("space")
-        stopped = app.cursor
+        stopped = app.default_screen.cursor
         await pilot.pause(0.3)
-        assert app.cursor == stopped and app.timer is None
+        assert app.default_screen.cursor == stopped and app.default_screen.timer is None
 
 
 @run_async
 async def test_a_chosen_chapter(tmp_path: Path) -> None:
     app, replay = demo_replay(tmp_path, chapter=1)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert replay.chapter == 1
-        top = str(app.query_one("#topbar", Static).render())
+        top = app.query_one("#topbar").plain
         assert "REPLAY" in top and "Chapter 1" in top
 
 
@@ -100,9 +101,9 @@ async def test_a_chosen_chapter(tmp_path: Path) -> None:
 async def test_dice_statistics_screen(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("f7")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, StatsScreen)
         body = "\n".join(str(w.render()) for w in app.screen.query("#stats-dialog Static"))
         assert "Everyone" in body and "Rolls 6" in body

@@ -421,16 +421,16 @@ def test_the_first_botch_of_the_chapter_is_forgiven_in_a_team_too(tmp_path: Path
 
 
 def test_the_roll_log_names_every_roller(tmp_path: Path) -> None:
-    from elysium.tui.panes import RollLog
+    from elysium.tui.widgets.rolllog import entry
 
     session = chronicle(tmp_path / "c")
     event = session.execute(
         "teamwork Marcus dex+brawl with Anna dex+brawl dice 8,8,3,1,10,6,7,2,2"
     ).event
-    who, line = RollLog("en")._entry(event)
+    who, line = entry(event, "en")
     assert who == {"Marcus", "Anna"} and "teamwork" in line.plain
     event = session.execute('extended start Marcus "climb" dex+brawl target 5').event
-    who, line = RollLog("ru")._entry(event)
+    who, line = entry(event, "ru")
     assert who == {"Marcus"} and "продолжительная №1" in line.plain
 
 

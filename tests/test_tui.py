@@ -6,7 +6,6 @@ import time
 from pathlib import Path
 
 from textual.keys import _character_to_key
-from textual.widgets import Static
 
 from elysium.chronicle.paths import data_dir
 from elysium.chronicle.session import Session
@@ -14,8 +13,10 @@ from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
 from elysium.tui.dialogs import EditDialog, NpcDialog, RollDialog
 from elysium.tui.help import HelpScreen
-from elysium.tui.panes import BeastPane, InitiativePane, RollLog, VitalsPane
-from tests.tui_helpers import demo_app, demo_copy, run_async
+from elysium.tui.widgets.panes import BeastPane, InitiativePane
+from elysium.tui.widgets.rolllog import RollLog
+from elysium.tui.widgets.vitals import VitalsPane
+from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status
 
 SIZE = (120, 40)
 
@@ -24,17 +25,13 @@ async def type_text(pilot, text: str) -> None:
     await pilot.press(*(_character_to_key(ch) for ch in text))
 
 
-def status(app) -> str:
-    return str(app.query_one("#status", Static).render())
-
-
 @run_async
 async def test_the_demo_fills_every_pane(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         vitals = app.query_one(VitalsPane)
         assert vitals.row_count == 7
         initiative = str(app.query_one(InitiativePane).body.render())
@@ -50,17 +47,17 @@ async def test_the_demo_fills_every_pane(tmp_path: Path) -> None:
 async def test_typing_a_damage_command_updates_vitals_and_the_log(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         before = app.session.state.events
         await type_text(pilot, 'damage "Det. Dana Price" 2 lethal nosoak')
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         dana = app.session.state.characters["det. dana price"]
         assert dana.health.lethal == 2
         assert app.session.state.events == before + 1
         assert app.query_one(CommandBar).value == ""
         row = app.query_one(VitalsPane).row("det. dana price")
-        assert row[1].plain.startswith("XX.....")
+        assert row.cells(False)[1].plain.startswith("XX.....")
         assert "takes 2" in status(app)
         # And it is on disk: a second, read-only look sees it.
         other = Session.open(app.session.store.root, readonly=True)
@@ -75,14 +72,14 @@ async def test_undo_and_redo_keys(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await type_text(pilot, "spend Lucien wp 1")
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         key = "lucien marchetti"
         assert app.session.state.characters[key].willpower_points == 5
         await pilot.press("ctrl+z")
-        await pilot.pause()
+        await settle(pilot)
         assert "undone (event" in status(app) and "Willpower" in status(app)
         await pilot.press("ctrl+y")
-        await pilot.pause()
+        await settle(pilot)
         assert "redone (event" in status(app)
         assert app.session.state.characters[key].willpower_points == 5
     app.session.close()
@@ -92,11 +89,11 @@ async def test_undo_and_redo_keys(tmp_path: Path) -> None:
 async def test_a_refused_command_changes_nothing_and_says_why(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         before = app.session.state
         await type_text(pilot, 'spend "Ilse Varga" blood 5')
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert app.session.state == before
         assert status(app).startswith("Refused:") and "1 blood per turn" in status(app)
         bar = app.query_one(CommandBar)
@@ -104,7 +101,7 @@ async def test_a_refused_command_changes_nothing_and_says_why(tmp_path: Path) ->
         await pilot.press("end")
         await type_text(pilot, "x")
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert "must be a whole number, got '5x'" in status(app)
         await type_text(pilot, "scene")  # typing replaces the refused command
         assert bar.value == "scene"
@@ -115,9 +112,9 @@ async def test_a_refused_command_changes_nothing_and_says_why(tmp_path: Path) ->
 async def test_roll_through_the_dialog(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("f2")
-        await pilot.pause()
+        await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, RollDialog)
         pool = str(dialog.query_one("#pool").render())
@@ -126,7 +123,7 @@ async def test_roll_through_the_dialog(tmp_path: Path) -> None:
         assert "success 80.05%" in odds and "botch 3.69%" in odds
         dialog.query_one("#faces").value = "7,8,2,10"
         await pilot.click("#go")
-        await pilot.pause()
+        await settle(pilot)
         event = app.session.events()[-1]
         assert event.type == "roll" and event.data["who"] == "Lucien Marchetti"
         assert event.data["dice"] == [7, 8, 2, 10] and event.data["successes"] == 3
@@ -137,14 +134,14 @@ async def test_roll_through_the_dialog(tmp_path: Path) -> None:
 async def test_dialogs_open_and_cancel(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         before = app.session.state.events
         for key, kind in (("f1", HelpScreen), ("f3", EditDialog), ("f4", NpcDialog)):
             await pilot.press(key)
-            await pilot.pause()
+            await settle(pilot)
             assert isinstance(app.screen, kind)
             await pilot.press("escape")
-            await pilot.pause()
+            await settle(pilot)
         assert app.session.state.events == before
 
 
@@ -152,13 +149,13 @@ async def test_dialogs_open_and_cancel(tmp_path: Path) -> None:
 async def test_the_editor_sends_one_event(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("f3")
-        await pilot.pause()
+        await settle(pilot)
         app.screen.query_one("#f-strength").value = "3"
         app.screen.query_one("#f-brawl").value = "2"
         await pilot.click("#save")
-        await pilot.pause()
+        await settle(pilot)
         event = app.session.events()[-1]
         assert event.type == "trait_set" and event.data["values"] == {"strength": 3, "brawl": 2}
     app.session.close()
@@ -168,13 +165,13 @@ async def test_the_editor_sends_one_event(tmp_path: Path) -> None:
 async def test_an_npc_from_a_template(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("f4")
-        await pilot.pause()
+        await settle(pilot)
         app.screen.query_one("#npc-name").value = 'Sheriff "Iron" Jack'
         app.screen.query_one("#template").value = "elder"
         await pilot.click("#add")
-        await pilot.pause()
+        await settle(pilot)
         jack = app.session.state.characters['sheriff "iron" jack']
         assert jack.generation == 8
     app.session.close()
@@ -191,11 +188,11 @@ async def test_hostile_names_render_literally(tmp_path: Path) -> None:
         session.execute(f"add {name!r} mortal")
     app = make_app(session, "en")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for name in HOSTILE[2:]:
             app.query_one(CommandBar).value = f"add '{name}' mortal"
             await pilot.press("enter")
-            await pilot.pause()
+            await settle(pilot)
         assert app.is_running  # [@click=app.quit] did not quit
         vitals = app.query_one(VitalsPane)
         names = vitals.names()
@@ -204,8 +201,8 @@ async def test_hostile_names_render_literally(tmp_path: Path) -> None:
         eve = next(n for n in names if "Eve" in n)
         assert "\x1b" not in eve and "\x07" not in eve
         # Select the hostile row and show it in the Beast pane.
-        vitals.select(names.index("[/"))
-        await pilot.pause()
+        app.screen.selected = vitals.keys[names.index("[/")]
+        await settle(pilot)
         assert "[/" in str(app.query_one(BeastPane).body.render())
     session.close()
 
@@ -215,14 +212,14 @@ async def test_filter_the_roll_log(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle(pilot)
         log = app.query_one(RollLog)
-        app.query_one(VitalsPane).select(1)  # Ilse Varga
-        await pilot.pause()
+        app.screen.selected = "ilse varga"
+        await settle(pilot)
         await pilot.press("f6")
-        await pilot.pause()
+        await settle(pilot)
         assert log.filter_name == "Ilse Varga"
-        assert "Filter: Ilse Varga" in log._border_title.plain  # kept as plain text
+        assert "Filter: Ilse Varga" in log.parent._border_title.plain  # kept as plain text
         shown = [line for who, line in log.entries if "Ilse Varga" in who]
         assert len(log.lines) >= len(shown) > 0
         await pilot.press("f6")
@@ -262,8 +259,8 @@ async def test_completion_suggests_verbs_and_names(tmp_path: Path) -> None:
 async def test_russian_labels(tmp_path: Path) -> None:
     app = demo_app(tmp_path, "ru")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "Ночь 2" in str(app.query_one("#topbar", Static).render())
+        await settle(pilot)
+        assert "Ночь 2" in app.query_one("#topbar").plain
         assert app.query_one(VitalsPane).border_title == "Состояние"
         assert "Раунд 2" in str(app.query_one(InitiativePane).body.render())
         assert "Иерархия грехов" in str(app.query_one(BeastPane).body.render())
@@ -274,36 +271,36 @@ async def test_russian_labels(tmp_path: Path) -> None:
 async def test_picking_a_character_with_the_keyboard(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         vitals = app.query_one(VitalsPane)
         vitals.focus()
         await pilot.press("down", "down")
-        await pilot.pause()
-        assert app.selected == "brother anselm"
+        await settle(pilot)
+        assert app.dashboard.selected == "brother anselm"
         assert "Path of Night 6" in str(app.query_one(BeastPane).body.render())
         await pilot.press("end")
-        await pilot.pause()
-        assert app.selected == "spike"
+        await settle(pilot)
+        assert app.dashboard.selected == "spike"
     app.session.close()
 
 
 @run_async
 async def test_a_locked_chronicle_offers_read_only(tmp_path: Path) -> None:
-    from elysium.tui.dialogs import ConfirmScreen
+    from elysium.tui.screens.locked import LockedScreen
 
     root = demo_copy(tmp_path)
     holder = Session.open(root)  # someone else is writing
     app = make_app(None, "en", locked=root)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        await settle(pilot)
+        assert isinstance(app.screen, LockedScreen)
         await pilot.press("y")
-        await pilot.pause()
+        await settle(pilot)
         assert app.session is not None and app.session.readonly
-        assert "READ-ONLY" in str(app.query_one("#topbar", Static).render())
-        app.query_one(CommandBar).value = "award Lucien 1"
+        assert "READ-ONLY" in app.dashboard.query_one("#topbar").plain
+        app.dashboard.query_one(CommandBar).value = "award Lucien 1"
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert "read-only" in status(app)
     app.session.close()
     holder.close()
@@ -315,9 +312,9 @@ async def test_declining_read_only_quits(tmp_path: Path) -> None:
     holder = Session.open(root)
     app = make_app(None, "en", locked=root)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("n")
-        await pilot.pause()
+        await settle(pilot)
     assert app.session is None
     holder.close()
 
@@ -326,23 +323,23 @@ async def test_declining_read_only_quits(tmp_path: Path) -> None:
 async def test_the_editor_keeps_edits_when_a_value_is_refused(tmp_path: Path) -> None:
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("f3")
-        await pilot.pause()
+        await settle(pilot)
         editor = app.screen
         assert isinstance(editor, EditDialog)
         assert editor.focused is editor.query_one("#f-strength")  # ready to type
         editor.query_one("#f-strength").value = "9"  # above generation 9's maximum of 5
         editor.query_one("#f-brawl").value = "2"
         await pilot.click("#save")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is editor  # still open, nothing lost
         assert editor.query_one("#f-brawl").value == "2"
         assert "above the trait maximum" in status(app)
         editor.query_one("#f-strength").value = "3"
         editor.query_one("#f-strength").focus()
         await pilot.press("enter")  # Enter in a field saves too (the toast may cover Save)
-        await pilot.pause()
+        await settle(pilot)
         assert not isinstance(app.screen, EditDialog)
         assert app.session.events()[-1].data["values"] == {"strength": 3, "brawl": 2}
         assert app.focused is app.query_one(CommandBar)
@@ -355,12 +352,14 @@ async def test_read_only_reload_sees_what_the_writer_saved(tmp_path: Path) -> No
     writer = Session.open(root)
     app = make_app(Session.open(root, readonly=True), "en")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         writer.execute('damage "Det. Dana Price" 2 lethal nosoak')
         await pilot.press("ctrl+r")
-        await pilot.pause()
+        await settle(pilot)
         assert app.session.state.characters["det. dana price"].health.lethal == 2
-        assert app.query_one(VitalsPane).row("det. dana price")[1].plain.startswith("XX")
+        assert (
+            app.query_one(VitalsPane).row("det. dana price").cells(False)[1].plain.startswith("XX")
+        )
     app.session.close()
     writer.close()
 
@@ -409,17 +408,17 @@ async def test_command_history_survives_a_restart(tmp_path: Path) -> None:
     root = demo_copy(tmp_path)
     app = make_app(Session.open(root), "en")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await type_text(pilot, "award Lucien 1")
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
     app.session.close()
     history = data_dir() / "history"
     assert history.read_text().splitlines()[-1] == "award Lucien 1"
     assert stat.S_IMODE(os.stat(history).st_mode) == 0o600
     again = make_app(Session.open(root), "en")
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("up")
         assert again.query_one(CommandBar).value == "award Lucien 1"
     again.session.close()
@@ -431,13 +430,13 @@ async def test_an_over_long_command_is_refused_at_once_and_not_kept(tmp_path: Pa
     changed, not written to the history file."""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         before = app.session.state
         bar = app.query_one(CommandBar)
         bar.value = "roll " + "x" * 1_000_000
         start = time.perf_counter()
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert time.perf_counter() - start < 1.0
         assert app.session.state == before
         assert "at most 4,096 characters" in status(app)
@@ -459,8 +458,8 @@ async def test_a_crafted_name_reaches_the_header_only_as_text(tmp_path: Path) ->
     reseal(root, crafted)
     app = make_app(Session.open(root), "en")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        top = str(app.query_one("#topbar", Static).render())
+        await settle(pilot)
+        top = app.query_one("#topbar").plain
         assert "\x1b" not in top and "\x07" not in top and "Chicago\ufffd]0;pwned\ufffd" in top
     app.session.close()
 
@@ -474,7 +473,7 @@ async def test_a_damaged_chronicle_opened_read_only_says_how_to_repair(tmp_path:
     session = Session.open(root, readonly=True)
     app = make_app(session, "en", report=session.report)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert status(app).startswith("Needs repair: chapter-0002.jsonl ends with")
         assert f"elysium repair {root}" in status(app)
         assert len(app._notifications) == 1  # one toast, not a screenful
@@ -489,14 +488,14 @@ async def test_the_roll_dialog_check_boxes_show_their_state(tmp_path: Path) -> N
 
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("f2")
-        await pilot.pause()
+        await settle(pilot)
         dialog = app.screen
         box = dialog.query_one("#spec", Checkbox)
         assert str(box.label).startswith("[ ] ")
         box.value = True
-        await pilot.pause()
+        await settle(pilot)
         assert str(box.label).startswith("[x] Specialty")
         assert "[x] Specialty" in str(box.render())
     app.session.close()
@@ -507,19 +506,19 @@ async def test_the_roll_dialog_counts_willpower_spent_on_wounds(tmp_path: Path) 
     """After `spend X wp 1 wounds` the preview's pool is the pool the roll will use."""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.run_command('damage "Lucien Marchetti" 3 lethal nosoak')
-        app.run_command('spend "Lucien Marchetti" wp 1 wounds')
-        await pilot.pause()
+        await settle(pilot)
+        app.dashboard.run_command('damage "Lucien Marchetti" 3 lethal nosoak')
+        app.dashboard.run_command('spend "Lucien Marchetti" wp 1 wounds')
+        await settle(pilot)
         await pilot.press("f2")
-        await pilot.pause()
+        await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, RollDialog)
         pool = str(dialog.query_one("#pool").render())
         assert "dexterity 3 + brawl 1 = 4 dice" in pool and "wounds" not in pool
         dialog.query_one("#faces").value = "7,8,2,10"
         await pilot.click("#go")
-        await pilot.pause()
+        await settle(pilot)
         event = app.session.events()[-1]
         assert event.type == "roll" and len(event.data["dice"]) == 4
         assert event.data["penalty"] == 0

@@ -206,6 +206,7 @@ def test_an_unknown_verb_is_answered_with_the_readers_verbs_and_a_guess() -> Non
 
 
 def test_the_palette_lists_every_verb_in_russian_with_its_usage_as_text(tmp_path: Path) -> None:
+    from elysium.tui.palette import VerbCommands
     from tests.tui_helpers import demo_app, run_async
 
     @run_async
@@ -213,12 +214,19 @@ def test_the_palette_lists_every_verb_in_russian_with_its_usage_as_text(tmp_path
         app = demo_app(tmp_path, "ru")
         async with app.run_test(size=(120, 40)):
             commands = list(app.get_system_commands(app.screen))
+            provider = VerbCommands(app.screen)
+            hits = {}
+            for verb in verbs.VERBS:
+                found = [hit async for hit in provider.search(verb.ru[0])]
+                hits[verb.name] = [str(hit.text) for hit in found], found
         app.session.close()
-        titles = [str(c.title) for c in commands]
         for verb in verbs.VERBS:
+            titles, _ = hits[verb.name]
             assert any(title.startswith(f"{verb.ru[0]} ({verb.name}") for title in titles)
-        usage = next(str(c.help) for c in commands if str(c.title).startswith("задать"))
+        _, found = hits["set"]
+        usage = next(str(hit.help) for hit in found if str(hit.text).startswith("задать"))
         assert usage == escape(t("usage.set", "ru"))  # [N] is text, not a markup tag
+        titles = [str(c.title) for c in commands]
         assert "Выход" in titles and "Quit" not in titles
 
     check()

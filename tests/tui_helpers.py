@@ -33,3 +33,20 @@ def run_async(fn):
         return asyncio.run(fn(*args, **kwargs))
 
     return wrapper
+
+
+async def settle(pilot) -> None:
+    """Let the screen finish: commands run in the dashboard's runner thread, and their
+    results reach the screen a moment later."""
+    app = pilot.app
+    for _ in range(3):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def status(app) -> str:
+    """The dashboard's status line (also while a dialog is open over it)."""
+    from elysium.tui.widgets.line import Line
+
+    return app.dashboard.query_one("#status", Line).plain

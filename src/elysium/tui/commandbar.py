@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual import on
 from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Input
@@ -15,12 +16,13 @@ from elysium.chronicle.commands.daytime import DAY_WORDS, VOLUNTARY_WORDS, WAKE_
 from elysium.chronicle.commands.feats import FEATS
 from elysium.chronicle.commands.feeding import STOP_WORDS, VESSEL_WORDS
 from elysium.chronicle.commands.house import CANCEL, IGNORE, OFF, ON, SETTINGS
-from elysium.chronicle.parser import COMPLETION_VERBS, spellings
+from elysium.chronicle.parser import COMPLETION_VERBS, MAX_COMMAND, spellings
 from elysium.chronicle.state import State
 from elysium.i18n import t
 from elysium.rules.combat import MANEUVERS
 from elysium.rules.maneuvers import MANEUVER_ALIASES
 from elysium.rules.traits import ALIASES, all_known
+from elysium.tui.messages import CommandDone, RunCommand
 
 
 def house_words() -> list[str]:
@@ -187,6 +189,28 @@ class CommandBar(Input):
         self.cursor_blink = False  # an idle dashboard sends nothing over the link
         self.history: list[str] = []
         self._at = 0
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        """Ask for the command; the bar keeps it until it is saved (then it clears) or
+        refused (then it is selected: fix it, or type the next command over it)."""
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            return
+        long = len(text) > MAX_COMMAND  # refused at once: not tokenised, not remembered
+        if not long:
+            self.remember(text)
+        self.post_message(RunCommand(text, origin=self, remember=not long))
+
+    @on(CommandDone)
+    def _done(self, message: CommandDone) -> None:
+        if self.value.strip() != message.text:
+            return  # something new was typed meanwhile: leave it be
+        if message.ok:
+            self.value = ""
+        else:
+            self.select_all()
 
     def remember(self, command: str) -> None:
         if command and (not self.history or self.history[-1] != command):

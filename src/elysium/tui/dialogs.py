@@ -24,6 +24,7 @@ from elysium.rules import RollRequest, RulesError, odds
 from elysium.rules.character import TEMPLATES, Character
 from elysium.rules.tables import DIFFICULTY_NAMES
 from elysium.rules.traits import ATTRIBUTES, RULES_DISCIPLINES
+from elysium.tui.messages import CommandDone, RunCommand
 
 SPARK = " ▁▂▃▄▅▆▇█"
 
@@ -202,14 +203,14 @@ COMMON_ABILITIES = ("alertness", "athletics", "brawl", "melee", "firearms", "ste
 
 
 class EditDialog(Dialog):
-    """A form of the character's ratings; saving sends one ``set`` command (one event).
-    ``submit`` runs it; when it is refused the form stays open with every edit in it."""
+    """A form of the character's ratings; saving sends one ``set`` command (one event). The
+    form asks for it itself and closes once it is saved; when it is refused the form stays
+    open with every edit in it."""
 
-    def __init__(self, lang: str, character: Character, submit=None) -> None:
+    def __init__(self, lang: str, character: Character) -> None:
         super().__init__(lang)
         self.character = character
         self.fields = self._fields(character)
-        self.submit = submit
 
     @staticmethod
     def _fields(c: Character) -> dict[str, int]:
@@ -257,8 +258,15 @@ class EditDialog(Dialog):
     @on(Input.Submitted)
     def save(self) -> None:
         command = self.command()
-        if command is None or self.submit is None or self.submit(command):
-            self.dismiss(command if self.submit is None else None)
+        if command is None:
+            self.dismiss(None)
+            return
+        self.post_message(RunCommand(command, origin=self))
+
+    @on(CommandDone)
+    def saved(self, message: CommandDone) -> None:
+        if message.ok:
+            self.dismiss(None)
 
     @on(Button.Pressed, "#cancel")
     def cancel(self) -> None:

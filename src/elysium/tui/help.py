@@ -5,33 +5,33 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Button, Label, Static
 
 from elysium.chronicle import verbs
 from elysium.i18n import t
+from elysium.tui import keys
 from elysium.tui.dialogs import Dialog
 
 SPARK = " ▁▂▃▄▅▆▇█"
 
 
-HELP_KEYS = [
-    ("F1 / ?", "key.help"),
-    ("F2", "key.roll"),
-    ("F3", "key.edit"),
-    ("F4", "key.npc"),
-    ("F5", "key.next"),
-    ("F6", "key.filter"),
-    ("F7", "key.stats"),
-    ("Ctrl+Z", "key.undo"),
-    ("Ctrl+Y", "key.redo"),
-    ("Ctrl+P", "key.palette"),
-    ("Tab", "key.panes"),
-    ("↑ ↓", "key.pick"),
-    ("Esc", "key.command"),
-    ("Ctrl+Q", "key.quit"),
-]
+def key_rows(app: App, shown: tuple[keys.Key, ...]) -> list[tuple[str, str]]:
+    """The keys of ``shown`` as they are bound now (the user's keymap applied), each with
+    the catalog key of what it does, then the keys of the widgets."""
+    keymap = getattr(app, "_keymap", {})
+    rows = []
+    for key in shown:
+        spelled = keymap.get(key.id, key.keys).split(",")
+        display = " / ".join(app.get_key_display(Binding(k.strip(), "")) for k in spelled)
+        rows.append((display, key.label))
+    for spelled, label in keys.WIDGET_KEYS:
+        rows.append(
+            (" ".join(app.get_key_display(Binding(k, "")) for k in spelled.split(",")), label)
+        )
+    return rows
 
 
 def commands_text(lang: str) -> Text:
@@ -62,12 +62,16 @@ def keys_text(keys: list[tuple[str, str]], lang: str) -> Text:
 
 
 class HelpScreen(Dialog):
-    """Keys and the command language."""
+    """Keys (as bound now) and the command language."""
+
+    def __init__(self, lang: str, rows: list[tuple[str, str]]) -> None:
+        super().__init__(lang)
+        self.rows = rows
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog", classes="dialog"):
             yield Label(t("help.title", self.lang), classes="dialog-title")
-            yield Static(keys_text(HELP_KEYS, self.lang), markup=False)
+            yield Static(keys_text(self.rows, self.lang), markup=False)
             yield Static(commands_text(self.lang), markup=False, classes="commands")
             yield Button("OK", id="ok", compact=True)
 
@@ -107,14 +111,13 @@ def _spark(counts: list[int]) -> str:
 
 
 class StatsScreen(Dialog):
-    """Dice statistics for a chapter: what was rolled against the exact expectation."""
+    """Dice statistics for a chapter: what was rolled against the exact expectation. The
+    tallies are counted before (off the screen's thread, from the chronicle's events)."""
 
-    def __init__(self, lang: str, events, profile, chapter: int | None) -> None:
+    def __init__(self, lang: str, tallies: dict, chapter: int | None) -> None:
         super().__init__(lang)
-        from elysium.stats import dice_stats
-
         self.chapter = chapter
-        self.tallies = dice_stats(events, profile, chapter)
+        self.tallies = tallies
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -165,30 +168,13 @@ class StatsScreen(Dialog):
         self.dismiss(None)
 
 
-REPLAY_KEYS = [
-    ("← →", "key.step_back"),
-    ("PgUp PgDn", "key.step_forward"),
-    ("Home End", "replay.ends"),
-    ("[ ]", "key.scene_back"),
-    ("{ }", "key.round_back"),
-    ("Space", "key.play"),
-    ("+ -", "key.faster"),
-    ("g", "key.jump"),
-    ("F7", "key.stats"),
-    ("q", "key.quit"),
-]
-
-
-class ReplayHelp(Dialog):
-    """The replay's keys."""
+class ReplayHelp(HelpScreen):
+    """The replay's keys (as bound now)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog", classes="dialog"):
             yield Label(t("replay.help", self.lang), classes="dialog-title")
-            yield Static(
-                keys_text([(k, label + ".help") for k, label in REPLAY_KEYS], self.lang),
-                markup=False,
-            )
+            yield Static(keys_text(self.rows, self.lang), markup=False)
             yield Button("OK", id="ok", compact=True)
 
     @on(Button.Pressed, "#ok")

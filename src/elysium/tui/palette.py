@@ -1,0 +1,87 @@
+"""The command palette searches the domain: characters (select, edit, roll for them) and the
+verbs of the command language. Names are user text: every title is built as plain
+``Content`` and only the matched letters are styled, never parsed as markup."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+from typing import Any
+
+from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
+from textual.content import Content
+from textual.markup import escape
+
+from elysium.chronicle import verbs
+from elysium.i18n import t
+
+ACTIONS = (("select", ""), ("edit", "edit"), ("roll", "roll"))
+
+
+def highlight(matcher: Matcher, text: str) -> Content:
+    """``text`` as plain content with the letters the query matched highlighted."""
+    content = Content(text)
+    score, offsets = matcher.fuzzy_search.match(matcher.query, text)
+    if not score:
+        return content
+    for offset in offsets:
+        if not text[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
+
+
+class CharacterCommands(Provider):
+    """Every character of the dashboard: select them, open the editor, or roll for them."""
+
+    def _choices(self) -> Iterator[tuple[str, str, Any]]:
+        screen: Any = self.screen
+        state = getattr(screen, "state", None)
+        choose = getattr(screen, "action_choose", None)
+        if state is None or choose is None:
+            return  # the replay: nothing to edit or roll
+        lang = getattr(self.app, "lang", "en")
+        for key, c in state.characters.items():
+            for kind, then in ACTIONS:
+                title = t(f"palette.char.{kind}", lang, name=c.name)
+                yield title, t(f"palette.char.{kind}.help", lang), partial(choose, key, then)
+
+    async def discover(self) -> Hits:
+        for title, help_text, command in self._choices():
+            if command.args[1] == "":  # with nothing typed, offer to select each one
+                yield DiscoveryHit(Content(title), command, text=title, help=escape(help_text))
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for title, help_text, command in self._choices():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, highlight(matcher, title), command, title, escape(help_text))
+
+
+class VerbCommands(Provider):
+    """Every verb of the command language, spelled as the reader's language spells it:
+    choosing one puts it in the command bar, ready for its words."""
+
+    def _choices(self) -> Iterator[tuple[str, str, str]]:
+        lang = getattr(self.app, "lang", "en")
+        for verb in verbs.VERBS:
+            word = verbs.spelling(verb.name, lang)
+            others = ", ".join(s for s in verb.spellings if s != word)
+            title = t(
+                "palette.verb", lang, verb=word, others=others, help=t(f"help.{verb.name}", lang)
+            )
+            yield title, t(f"usage.{verb.name}", lang), word
+
+    async def search(self, query: str) -> Hits:
+        screen: Any = self.screen
+        type_verb = getattr(screen, "action_type_verb", None)
+        if type_verb is None:
+            return
+        matcher = self.matcher(query)
+        for title, usage, word in self._choices():
+            score = matcher.match(title)
+            if score > 0:
+                # Usage lines hold brackets ([N], [dice F,...]): text, never markup.
+                yield Hit(
+                    score, highlight(matcher, title), partial(type_verb, word), title, escape(usage)
+                )

@@ -1,0 +1,374 @@
+"""The dashboard screen: the chronicle's state as a reactive, the four panes bound to it, and
+the one place that runs commands.
+
+Widgets and dialogs post :class:`RunCommand`; the screen queues it on its :class:`Runner`
+(off the screen's thread, in order), and when the event is durable sets :attr:`state`, which
+flows down to every pane. Nothing else changes the chronicle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import BindingsMap
+from textual.reactive import var
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer
+
+from elysium.chronicle.errors import ChronicleError
+from elysium.chronicle.parser import MAX_COMMAND
+from elysium.chronicle.session import Result, Session
+from elysium.chronicle.state import State
+from elysium.i18n import t
+from elysium.tui import keys
+from elysium.tui.commandbar import CommandBar, powers_of
+from elysium.tui.messages import CharacterChosen, CommandDone, RunCommand
+from elysium.tui.render import header
+from elysium.tui.runner import Failed, Runner
+from elysium.tui.widgets.line import Line
+from elysium.tui.widgets.panes import four_panes
+from elysium.tui.widgets.rolllog import RollLog
+
+LOG_TAIL = 300  # events read for the roll log at start
+SLOW = 0.2  # seconds before a command still being saved says so
+
+
+@dataclass
+class Ran:
+    """What running one command in the runner's thread came to."""
+
+    text: str
+    result: Result | None = None
+    refused: ChronicleError | None = None
+    bug: BaseException | None = None
+    history: str | None = None  # why the history file could not be written
+
+
+class HeaderBar(Line):
+    """The chronicle's name, night, chapter, scene, turn, round and open extended actions."""
+
+    state: var[State | None] = var(None, always_update=True)
+
+    def __init__(self, lang: str, state: State, readonly: bool, **kwargs) -> None:
+        super().__init__(header(state, lang, readonly), **kwargs)
+        self.lang = lang
+        self.readonly = readonly
+        self.set_reactive(HeaderBar.state, state)
+
+    def watch_state(self, state: State | None) -> None:
+        if state is not None:
+            self.text = header(state, self.lang, self.readonly)
+
+
+class DashboardScreen(Screen[None]):
+    """The Storyteller's screen over one open chronicle."""
+
+    state: var[State] = var(State, always_update=True)
+    selected: var[str | None] = var(None)
+
+    def __init__(self, session: Session, lang: str, *, report: Iterable[Any] = ()) -> None:
+        super().__init__()
+        self._bindings = BindingsMap(keys.bindings(keys.DASHBOARD, lang))
+        self.session = session
+        self.lang = lang
+        self.report = list(report)
+        self.runner = Runner(self)
+        self._slow: Timer | None = None
+        self._history_warned = False  # a full disk is mentioned once, not at every command
+        state = session.state
+        self.set_reactive(DashboardScreen.state, state)
+        self.set_reactive(DashboardScreen.selected, next(iter(state.characters), None))
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        yield HeaderBar(lang, self.state, self.session.readonly, id="topbar").data_bind(
+            DashboardScreen.state
+        )
+        yield four_panes(lang, self.state, self.selected, DashboardScreen)
+        powers = powers_of(lambda: self.state)
+        yield CommandBar(self._names, t("ui.command_placeholder", lang), powers, id="command")
+        yield Line(id="status")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        from elysium.tui.launch import load_history
+
+        bar = self.query_one(CommandBar)
+        bar.focus()
+        if self.report:
+            self.say(self._report_line(), error=True)
+        self.runner.submit(load_history, self._history_loaded)
+        # The roll log is read after the first frame, so the panes appear at once.
+        self.call_after_refresh(
+            self.runner.submit, lambda: self.session.store.tail_events(LOG_TAIL), self._log_read
+        )
+
+    def _history_loaded(self, history: Any) -> None:
+        if isinstance(history, list):
+            bar = self.query_one(CommandBar)
+            bar.history = history + bar.history
+            bar.remember("")
+
+    def _log_read(self, events: Any) -> None:
+        if isinstance(events, list):
+            self.query_one(RollLog).add_events(events)
+
+    def _report_line(self) -> str:
+        """What opening found, in one line (one toast, not a screenful at 80x24): the first
+        finding, how many more, and how to repair; ``elysium check`` lists them all."""
+        readonly = self.session.readonly
+        label = t("ui.damaged" if readonly else "ui.recovered", self.lang)
+        lines = [
+            line.render(self.lang) if hasattr(line, "render") else line for line in self.report
+        ]
+        hints = [line for line in lines if "elysium repair" in line]
+        found = [line for line in lines if line not in hints] or lines
+        key = "ui.more_check" if readonly else "ui.more"
+        more = t(key, self.lang, n=len(found) - 1) if len(found) > 1 else ""
+        tail = f"; {hints[0]}" if hints else ""
+        return f"{label}: {found[0]}{more}{tail}"
+
+    def _names(self) -> list[str]:
+        return [c.name for c in self.state.characters.values()]
+
+    # --- state down ------------------------------------------------------------------------
+
+    def watch_state(self, state: State) -> None:
+        if self.selected not in state.characters:
+            self.selected = next(iter(state.characters), None)
+
+    @on(CharacterChosen)
+    def _chosen(self, message: CharacterChosen) -> None:
+        message.stop()
+        self.selected = message.key
+
+    # --- the one place that changes the chronicle ------------------------------------------
+
+    @on(RunCommand)
+    def _run(self, message: RunCommand) -> None:
+        message.stop()
+        self.run_command(message.text, message.origin, remember=message.remember)
+
+    def run_command(self, text: str, origin: Any = None, *, remember: bool = False) -> None:
+        """Queue a command; its result is shown when it is durable (see :meth:`_ran`)."""
+        text = text.strip()
+        if not text:
+            return
+        if self._slow is None:
+            self._slow = self.set_timer(SLOW, self._saving)
+        self.runner.submit(
+            lambda: self._execute(text, remember), lambda ran: self._ran(ran, origin)
+        )
+
+    def _execute(self, text: str, remember: bool) -> Ran:
+        """In the runner's thread: the history line, then the command (fsync included)."""
+        ran = Ran(text)
+        if remember and len(text) <= MAX_COMMAND:
+            from elysium.tui.launch import append_history
+
+            problem = append_history(text)
+            ran.history = None if problem is None else str(problem)
+        try:
+            ran.result = self.session.execute(text)
+        except ChronicleError as exc:
+            ran.refused = exc
+        except Exception as exc:  # a bug must not take the Storyteller's screen down
+            ran.bug = exc
+        return ran
+
+    def _saving(self) -> None:
+        if self.runner.busy:
+            self.say(t("ui.saving", self.lang))
+
+    def _ran(self, ran: Ran | Failed, origin: Any) -> None:
+        """Back on the screen's thread: show what the command did, or why not."""
+        if not self.runner.jobs and self._slow is not None:
+            self._slow.stop()
+            self._slow = None
+        if isinstance(ran, Failed):
+            ran = Ran("", bug=ran.error)
+        if ran.history and not self._history_warned:
+            self._history_warned = True
+            self.notify(ran.history, severity="warning", markup=False, timeout=6)
+        said, ok = self._show(ran)
+        if origin is not None:
+            origin.post_message(CommandDone(ran.text, ok, said))
+
+    def _show(self, ran: Ran) -> tuple[str, bool]:
+        lang = self.lang
+        refused = t("ui.refused", lang)
+        if ran.refused is not None:
+            exc = ran.refused
+            short = exc.render(lang)
+            if exc.key == "args.fail":  # the toast leaves the usage line to the status line
+                short = t("args.short", lang, **exc.values)
+            said = f"{refused}: {exc.render(lang)}"
+            self.say(said, True, short=f"{refused}: {short}")
+            return said, False
+        if ran.bug is not None or ran.result is None:
+            self.log.error(f"command {ran.text!r} failed", ran.bug)
+            said = f"{refused}: {type(ran.bug).__name__}: {ran.bug}"
+            self.say(said, error=True)
+            return said, False
+        result = ran.result
+        if result.event is None:  # a question answered (rules, a character's powers)
+            from elysium.tui.help import AnswerScreen
+
+            self.app.push_screen(AnswerScreen(lang, result.render(lang)))
+            return result.render(lang), True
+        from elysium.describe import describe
+
+        # One frame: the panes, the log's newest line and the status line together.
+        self.state = self.session.state
+        self.query_one(RollLog).add_events([result.event])
+        undoing = result.event.type in ("undo", "redo")  # the session tells the step again
+        said = result.render(lang) if undoing else describe(result.event, lang)
+        self.say(said)
+        return said, True
+
+    def say(self, message: str, error: bool = False, short: str | None = None) -> None:
+        line = Text(message)  # never markup: names are user text
+        if error:
+            line.stylize("bold")
+        self.query_one("#status", Line).text = line
+        if error:
+            # The toast says what went wrong; the status line keeps the full usage.
+            self.notify(short or message, severity="error", markup=False, timeout=4)
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def _command_from(self, command: str | None) -> None:
+        """A dialog's command: run it, then give the keyboard back to the command bar."""
+        if command:
+            self.run_command(command)
+        self.action_focus_command()
+
+    def action_roll(self) -> None:
+        from elysium.tui.dialogs import RollDialog
+
+        self.app.push_screen(RollDialog(self.lang, self.state, self.selected), self._command_from)
+
+    def action_edit(self) -> None:
+        from elysium.tui.dialogs import EditDialog
+
+        c = self.state.characters.get(self.selected or "")
+        if c is None:
+            self.say(t("ui.no_character", self.lang), error=True)
+            return
+        # The editor runs its own command and stays open when it is refused: no edit lost.
+        self.app.push_screen(EditDialog(self.lang, c), self._command_from)
+
+    def action_npc(self) -> None:
+        from elysium.tui.dialogs import NpcDialog
+
+        self.app.push_screen(NpcDialog(self.lang), self._command_from)
+
+    def action_next(self) -> None:
+        self.run_command("next")
+
+    def action_undo(self) -> None:
+        self.run_command("undo")
+
+    def action_redo(self) -> None:
+        self.run_command("redo")
+
+    def action_scene(self) -> None:
+        self.run_command("scene")
+
+    def action_night(self) -> None:
+        self.run_command("night")
+
+    def action_filter(self) -> None:
+        log = self.query_one(RollLog)
+        if log.filter_name is not None:
+            log.filter_name = None
+            return
+        c = self.state.characters.get(self.selected or "")
+        log.filter_name = c.name if c else None
+
+    def action_stats(self) -> None:
+        """Dice statistics for the current chapter, counted in the runner's thread."""
+        from elysium.stats import dice_stats
+        from elysium.tui.help import StatsScreen
+
+        state = self.state
+        session = self.session
+
+        def count() -> dict:
+            return dice_stats(session.events(state.chapter), state.profile, state.chapter)
+
+        def show(tallies: Any) -> None:
+            if isinstance(tallies, Failed):
+                self.say(f"{t('ui.refused', self.lang)}: {tallies.error}", error=True)
+                return
+            self.app.push_screen(StatsScreen(self.lang, tallies, state.chapter))
+
+        self.runner.submit(count, show)
+
+    def action_replay(self) -> None:
+        """This chapter, event by event, on a screen of its own (q comes back here)."""
+        from elysium.chronicle.replay import Replay
+        from elysium.tui.screens.replay import ReplayScreen
+
+        session = self.session
+        chapter = self.state.chapter
+
+        def read() -> Replay:
+            return Replay(session.events(chapter), chapter)
+
+        def show(replay: Any) -> None:
+            if isinstance(replay, Failed):
+                self.say(f"{t('ui.refused', self.lang)}: {replay.error}", error=True)
+                return
+            self.app.push_screen(ReplayScreen(replay, self.state.name, self.lang))
+
+        self.runner.submit(read, show)
+
+    def action_reload(self) -> None:
+        """Read-only: look again at what the writing process has saved since."""
+        if not self.session.readonly:
+            return
+        old = self.session
+
+        def reopen() -> tuple[Session, list]:
+            old.close()
+            session = Session.open(old.store.root, readonly=True)
+            return session, session.store.tail_events(LOG_TAIL)
+
+        def show(opened: Any) -> None:
+            if isinstance(opened, Failed):
+                self.say(f"{t('ui.refused', self.lang)}: {opened.error}", error=True)
+                return
+            self.session, events = opened
+            self.state = self.session.state
+            self.query_one(RollLog).replace_events(events)
+
+        self.runner.submit(reopen, show)
+
+    def action_help(self) -> None:
+        """Keys as bound now (the user's keymap applied) and the command language."""
+        from elysium.tui.help import HelpScreen, key_rows
+
+        self.app.push_screen(HelpScreen(self.lang, key_rows(self.app, keys.DASHBOARD + keys.APP)))
+
+    def action_focus_command(self) -> None:
+        self.query_one(CommandBar).focus()
+
+    def action_type_verb(self, word: str) -> None:
+        """Start a command with ``word`` in the command bar."""
+        bar = self.query_one(CommandBar)
+        bar.value = f"{word} "
+        bar.cursor_position = len(bar.value)
+        bar.focus()
+
+    def action_choose(self, key: str, then: str = "") -> None:
+        """Select a character (the palette), then maybe edit or roll for them."""
+        self.selected = key
+        if then:
+            getattr(self, f"action_{then}")()

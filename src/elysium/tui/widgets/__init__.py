@@ -1,0 +1,1 @@
+"""The dashboard's widgets: each computes what it shows from the state it is bound to."""

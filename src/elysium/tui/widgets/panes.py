@@ -1,0 +1,109 @@
+"""The Initiative and Beast panes, and the grid of the four panes. Each pane is bound to the
+screen's state (and selection) and computes its text from it; a text equal to the one shown
+is not sent again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.containers import Container, VerticalScroll
+from textual.reactive import reactive, var
+from textual.widgets import Static
+
+from elysium.chronicle.state import State
+from elysium.i18n import t
+from elysium.tui import render
+from elysium.tui.widgets.rolllog import RollLog
+from elysium.tui.widgets.vitals import VitalsPane
+
+
+class TextPane(VerticalScroll):
+    """A scrolling pane of text computed from the state. Only a changed text reaches the
+    screen (the comparison is the reactive's own)."""
+
+    state: var[State | None] = var(None, always_update=True)
+    text: reactive[Text] = reactive(Text, init=False, layout=False, repaint=False)
+
+    def __init__(self, lang: str, state: State, title: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lang = lang
+        self.border_title = t(title, lang)
+        self.set_reactive(TextPane.state, state)
+        self.set_reactive(TextPane.text, self.compute(state))
+        self.body = Static(self.text, markup=False)
+
+    def compose(self):
+        yield self.body
+
+    def compute(self, state: State) -> Text:
+        raise NotImplementedError
+
+    def watch_state(self, state: State | None) -> None:
+        if state is not None:
+            self.text = self.compute(state)
+
+    def watch_text(self, text: Text) -> None:
+        self.body.update(text)
+
+
+class InitiativePane(TextPane):
+    """Round, phase, acting order, who acts now, declarations, delays, the dazed."""
+
+    def __init__(self, lang: str, state: State, **kwargs) -> None:
+        self.current_line = 0
+        super().__init__(lang, state, "ui.pane.initiative", **kwargs)
+
+    def compute(self, state: State) -> Text:
+        text, self.current_line = render.initiative(state, self.lang)
+        return text
+
+    def watch_text(self, text: Text) -> None:
+        super().watch_text(text)
+        # Keep the one acting (or declaring) now in view, however small the pane.
+        line = self.current_line
+        self.call_after_refresh(
+            lambda: self.scroll_to(y=max(0, line - self.size.height // 2), animate=False)
+        )
+
+
+class BeastPane(TextPane):
+    """Humanity or Path, Virtues, checks in progress, the trigger tables, the sins, for the
+    chosen character."""
+
+    selected: var[str | None] = var(None)
+
+    def __init__(self, lang: str, state: State, selected: str | None = None, **kwargs) -> None:
+        self._selected = selected
+        super().__init__(lang, state, "ui.pane.beast", **kwargs)
+        self.set_reactive(BeastPane.selected, selected)
+
+    def compute(self, state: State) -> Text:
+        key = self._selected
+        return render.beast(state.characters.get(key) if key else None, self.lang)
+
+    def watch_selected(self, selected: str | None) -> None:
+        self._selected = selected
+        if self.state is not None:
+            self.text = self.compute(self.state)
+
+
+class LogPane(Container):
+    """The roll log's frame. The border belongs to this frame, not to the log, so a new roll
+    scrolls (and repaints) the lines inside and never the border around them."""
+
+    def __init__(self, log: RollLog, **kwargs) -> None:
+        super().__init__(log, **kwargs)
+        self.border_title = log.title
+
+
+def four_panes(lang: str, state: State, selected: str | None, owner: Any) -> Container:
+    """The grid of the four panes, bound to ``owner``'s ``state`` and ``selected``
+    reactives (the dashboard and the replay screens)."""
+    return Container(
+        VitalsPane(lang, state, selected, id="vitals").data_bind(owner.state, owner.selected),
+        InitiativePane(lang, state, id="initiative").data_bind(owner.state),
+        LogPane(RollLog(lang, id="rolls"), id="log"),
+        BeastPane(lang, state, selected, id="beast").data_bind(owner.state, owner.selected),
+        id="panes",
+    )

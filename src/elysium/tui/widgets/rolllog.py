@@ -1,0 +1,180 @@
+"""The roll log: every roll with its faces, newest at the bottom, filterable by character.
+
+Over SSH the bytes written to the terminal are the cost, and a terminal cannot scroll one
+pane of a split screen: scrolling a log by a line rewrites every line of it. So the log
+*jump-scrolls*: a new roll is written below the last one, repainting only its own lines;
+when it would not fit, the view moves up by half the pane at once (never less than the new
+roll), leaving room for the next rolls. The newest roll is always in view, drawn in the same
+frame as the rest of the command's result.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+from rich.segment import Segment
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region
+from textual.reactive import reactive
+from textual.strip import Strip
+from textual.widget import Widget
+
+from elysium.chronicle.events import Event
+from elysium.describe import ROLL_TYPES, describe, when
+from elysium.i18n import t
+
+MAX_ENTRIES = 500  # rolls kept in memory (the chronicle keeps them all)
+MAX_LINES = 2000  # wrapped lines kept for scrolling back
+
+
+def entry(event: Event, lang: str) -> tuple[frozenset[str], Text]:
+    """A roll's line, and the names of everyone who rolled in it (for the filter)."""
+    line = Text()
+    line.append(when(event, lang) + " ", style="dim")
+    line.append(describe(event, lang))  # plain: names are user text
+    names = ("who", "attacker", "target")  # an extended action's target is a number
+    who = {v for k, v in event.data.items() if k in names and v and isinstance(v, str)}
+    for part in ("sides", "rolls"):  # resisted and teamwork rolls: every roller
+        rolls = event.data.get(part)
+        if isinstance(rolls, list):
+            who |= {str(r["who"]) for r in rolls if isinstance(r, dict) and r.get("who")}
+    return frozenset(who), line
+
+
+class RollLog(Widget, can_focus=True):
+    """A bounded log of rolls (see the module's note on jump scrolling). Up, down, Page Up,
+    Page Down, Home, End and the mouse wheel look back; a new roll brings the end back."""
+
+    BINDINGS = [
+        Binding("up", "look(-1)", show=False, id="log_up"),
+        Binding("down", "look(1)", show=False, id="log_down"),
+        Binding("pageup", "look(-0.5)", show=False, id="log_page_up"),
+        Binding("pagedown", "look(0.5)", show=False, id="log_page_down"),
+        Binding("home", "look(-1000000)", show=False, id="log_first"),
+        Binding("end", "look(1000000)", show=False, id="log_last"),
+    ]
+
+    filter_name: reactive[str | None] = reactive(None, init=False)
+
+    def __init__(self, lang: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lang = lang
+        self.title = Text(t("ui.pane.log", lang))
+        self.entries: deque[tuple[frozenset[str], Text]] = deque(maxlen=MAX_ENTRIES)
+        self.lines: list[Strip] = []  # the shown entries, wrapped to the width
+        self.top = 0  # the line shown on the first row
+        self._width = 0
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def _wrap(self, texts: list[Text]) -> list[Strip]:
+        width = self._width
+        if width <= 0:
+            return []
+        console = self.app.console
+        options = console.options.update_width(width)
+        strips = []
+        for text in texts:
+            for line in Segment.split_lines(console.render(text, options)):
+                strip = Strip(line).adjust_cell_length(width)
+                strips.append(strip.simplify())  # one escape sequence per colour run
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        index = self.top + y
+        width = self.size.width
+        if index >= len(self.lines):
+            return Strip.blank(width, self.rich_style)
+        return self.lines[index].crop_extend(0, width, self.rich_style).apply_style(
+            self.rich_style
+        )
+
+    @property
+    def height(self) -> int:
+        return max(1, self.size.height)
+
+    def _append(self, texts: list[Text]) -> None:
+        new = self._wrap(texts)
+        if not new:
+            return
+        first = len(self.lines)
+        self.lines.extend(new)
+        if len(self.lines) > MAX_LINES:
+            cut = len(self.lines) - MAX_LINES
+            del self.lines[:cut]
+            first -= cut
+            self.top = max(0, self.top - cut)
+        end = len(self.lines)
+        height = self.height
+        if first >= self.top and end - self.top <= height:
+            # It fits below what is shown: only its own lines are drawn.
+            self.refresh(Region(0, first - self.top, self.size.width, end - first))
+            return
+        # Jump: half a pane at once (or the whole new roll), so the next rolls fit below.
+        self.top = max(0, end - height + min(height // 2, max(0, height - len(new))))
+        self.refresh()
+
+    def _rewrite(self) -> None:
+        """Wrap everything again (width or filter changed); the end in view."""
+        self.lines = self._wrap(self._shown(self.entries))[-MAX_LINES:]
+        self.top = max(0, len(self.lines) - self.height)
+        self.refresh()
+
+    def _shown(self, entries: Iterable[tuple[frozenset[str], Text]]) -> list[Text]:
+        name = self.filter_name
+        return [line for who, line in entries if name is None or name in who]
+
+    # --- what the screen calls ---------------------------------------------------------
+
+    def add_events(self, events: Iterable[Event]) -> None:
+        """Append events (only the rolls are shown)."""
+        new = [entry(e, self.lang) for e in events if e.type in ROLL_TYPES]
+        if not new:
+            return
+        self.entries.extend(new)
+        if self.top + self.height < len(self.lines):  # looking back: come to the end
+            self.top = max(0, len(self.lines) - self.height)
+            self.refresh()
+        self._append(self._shown(new))
+
+    def replace_events(self, events: Iterable[Event]) -> None:
+        """Show exactly these events (a replay jump)."""
+        self.entries.clear()
+        self.entries.extend(entry(e, self.lang) for e in events if e.type in ROLL_TYPES)
+        self._rewrite()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self._rewrite()
+        else:
+            self.top = max(0, min(self.top, len(self.lines) - 1))
+
+    def watch_filter_name(self, _old: str | None, _new: str | None) -> None:
+        self._rewrite()
+        title = Text(t("ui.pane.log", self.lang))
+        if self.filter_name:
+            title.append(" · " + t("ui.filter", self.lang, name=self.filter_name))  # plain
+        self.title = title
+        if self.parent is not None:
+            self.parent.border_title = title  # the frame's title (see LogPane)
+
+    # --- looking back ------------------------------------------------------------------
+
+    def action_look(self, step: float) -> None:
+        lines = int(step * self.height) if abs(step) < 1 else int(step)
+        top = max(0, min(self.top + lines, len(self.lines) - self.height))
+        if top != self.top:
+            self.top = top
+            self.refresh()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        self.action_look(-3)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self.action_look(3)

@@ -1,0 +1,185 @@
+"""The dashboard repaints only what changed, and never freezes on a slow disk.
+
+Driven with Textual's Pilot against a real chronicle on disk (a copy of the demo)."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from elysium.chronicle.session import Session
+from elysium.tui.commandbar import CommandBar
+from elysium.tui.help import HelpScreen
+from elysium.tui.screens.dashboard import HeaderBar
+from elysium.tui.widgets.panes import BeastPane, InitiativePane
+from elysium.tui.widgets.rolllog import RollLog
+from elysium.tui.widgets.vitals import VitalsPane, VitalsRow
+from tests.tui_helpers import demo_app, run_async, settle, status
+
+SIZE = (120, 40)
+DANA = "det. dana price"
+
+
+def count_renders(monkeypatch: pytest.MonkeyPatch) -> Counter:
+    """Count every render of a Vitals row (by character), of the top bar and of the text
+    panes' bodies, and every write to the roll log."""
+    seen: Counter = Counter()
+
+    def counted(cls, name: str, label):
+        original = getattr(cls, name)
+
+        def wrapper(self, *args, **kwargs):
+            seen[label(self)] += 1
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(cls, name, wrapper)
+
+    counted(VitalsRow, "render", lambda row: row.key)
+    counted(HeaderBar, "render", lambda _: "topbar")
+    counted(InitiativePane, "watch_text", lambda _: "initiative")
+    counted(BeastPane, "watch_text", lambda _: "beast")
+    counted(RollLog, "_append", lambda _: "log")
+    return seen
+
+
+@run_async
+async def test_a_damage_command_repaints_its_row_and_nothing_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        seen = count_renders(monkeypatch)
+        app.query_one(CommandBar).value = f'spend "{DANA}" wp 1'
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.state.characters[DANA].willpower_points == 5
+        row = app.query_one(VitalsPane).row(DANA)
+        assert seen[DANA] >= 1
+        assert "5/6" in str(row.render())  # what the row shows now
+        others = [key for key in app.session.state.characters if key != DANA]
+        assert all(seen[key] == 0 for key in others), seen
+        for quiet in ("topbar", "initiative", "beast", "log"):
+            assert seen[quiet] == 0, (quiet, seen)
+        # Undo puts the row back, and again only that row is drawn.
+        seen.clear()
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.session.state.characters[DANA].willpower_points == 6
+        assert seen[DANA] >= 1 and all(seen[key] == 0 for key in others), seen
+    app.session.close()
+
+
+@run_async
+async def test_a_roll_is_in_the_log_in_the_same_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The newest roll is written and scrolled into view at once (no second frame that
+    scrolls it later), and the log keeps a bounded buffer."""
+    from elysium.tui.widgets import rolllog
+
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        log = app.query_one(RollLog)
+        app.query_one(CommandBar).value = "roll Lucien dex+brawl diff 6 dice 7,8,2,10"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "7" in log.entries[-1][1].plain and "Lucien" in log.entries[-1][1].plain
+        shown = [log.render_line(y).text for y in range(log.size.height)]
+        assert "Lucien Marchetti" in "".join(shown)  # the new roll is in view
+        assert log.top + log.size.height >= len(log.lines)
+        session = app.session
+        for n in range(rolllog.MAX_ENTRIES + 20):
+            session_event = session.execute(f"roll Lucien dex diff 6 dice {n % 10 + 1},5,5")
+            log.add_events([session_event.event])
+        assert len(log.entries) == rolllog.MAX_ENTRIES
+        assert len(log.lines) <= rolllog.MAX_LINES
+    app.session.close()
+
+
+@run_async
+async def test_the_screen_stays_live_while_a_slow_disk_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An fsync slowed to 300 ms (a network home directory), and held until the test lets
+    it go: typing, dialogs and the status line go on; the result shows once it is durable;
+    commands keep their order."""
+    real_fsync = os.fsync
+    gate = threading.Event()
+    calls: list[float] = []
+
+    def slow_fsync(fd: int) -> None:
+        calls.append(time.monotonic())
+        gate.wait(10)
+        time.sleep(0.3)
+        real_fsync(fd)
+
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(os, "fsync", slow_fsync)
+        bar = app.query_one(CommandBar)
+        key = "lucien marchetti"
+        before = app.session.state.characters[key].willpower_points
+        bar.value = "spend Lucien wp 1"
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert calls and app.dashboard.runner.busy  # the save is under way, held
+        assert "saving" in status(app)  # and the screen says so
+        bar.value = ""
+        await pilot.press("a", "w", "a", "r", "d")  # the next command, typed meanwhile
+        assert bar.value == "award"
+        shown = app.dashboard.state.characters[key]
+        assert shown.willpower_points == before  # nothing shown before it is durable
+        await pilot.press("f1")  # a dialog opens and closes meanwhile
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("space", "L", "u", "c", "i", "e", "n", "space", "1", "enter")
+        await pilot.pause()
+        assert app.dashboard.runner.busy and len(app.dashboard.runner.jobs) == 1
+        gate.set()  # the disk answers (300 ms a sync from now on)
+        await settle(pilot)
+        shown = app.dashboard.state.characters[key]
+        assert shown.willpower_points == before - 1
+        events = app.session.events()
+        assert [e.type for e in events[-2:]] == ["spend", "xp"]  # in order
+        assert "saving" not in status(app)
+        assert bar.value == ""  # the bar cleared once its command was saved
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    other = Session.open(app.session.store.root, readonly=True)
+    assert other.state.characters[key].willpower_points == before - 1
+    other.close()
+    app.session.close()
+
+
+@run_async
+async def test_quitting_waits_for_the_command_being_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_fsync = os.fsync
+
+    def slow_fsync(fd: int) -> None:
+        time.sleep(0.3)
+        real_fsync(fd)
+
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        monkeypatch.setattr(os, "fsync", slow_fsync)
+        app.query_one(CommandBar).value = "award Lucien 2"
+        await pilot.press("enter", "ctrl+q")
+        await pilot.pause(1.0)
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    root = app.session.store.root
+    app.session.close()
+    again = Session.open(root, readonly=True)
+    assert again.events()[-1].type == "xp"  # award: saved before the app left
+    again.close()
