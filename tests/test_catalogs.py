@@ -50,6 +50,9 @@ ALLOWED_LATIN = {
     "seed",
     # The key an import file lists its characters under.
     "characters",
+    # config.toml's table of keys, and the library whose themes and key syntax it names.
+    "keys",
+    "textual",
 }
 SAMPLE_NAME = "Zxq"
 

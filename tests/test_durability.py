@@ -243,12 +243,12 @@ def test_every_write_path_on_a_full_disk_is_one_line(tmp_path: Path) -> None:
         proc = run_elysium("export", str(root), "-o", str(out))
         assert proc.returncode == 2 and "the disk is full" in proc.stderr
         assert "Traceback" not in proc.stderr and not out.exists()
-        env_home = os.environ["XDG_DATA_HOME"]
-        os.environ["XDG_DATA_HOME"] = str(small / "data")
+        env_home = os.environ["XDG_STATE_HOME"]
+        os.environ["XDG_STATE_HOME"] = str(small / "state")
         try:
             problem = append_history("roll 5")
         finally:
-            os.environ["XDG_DATA_HOME"] = env_home
+            os.environ["XDG_STATE_HOME"] = env_home
         assert problem is not None and "disk is full" in problem
         assert _litter(small) == []
         filler.unlink()

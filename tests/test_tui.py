@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.keys import _character_to_key
 
-from elysium.chronicle.paths import data_dir
+from elysium.chronicle.paths import state_dir
 from elysium.chronicle.session import Session
 from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
@@ -403,8 +403,6 @@ async def test_command_history_survives_a_restart(tmp_path: Path) -> None:
     import os
     import stat
 
-    from elysium.chronicle.paths import data_dir
-
     root = demo_copy(tmp_path)
     app = make_app(Session.open(root), "en")
     async with app.run_test(size=SIZE) as pilot:
@@ -413,7 +411,7 @@ async def test_command_history_survives_a_restart(tmp_path: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
     app.session.close()
-    history = data_dir() / "history"
+    history = state_dir() / "history"
     assert history.read_text().splitlines()[-1] == "award Lucien 1"
     assert stat.S_IMODE(os.stat(history).st_mode) == 0o600
     again = make_app(Session.open(root), "en")
@@ -441,7 +439,7 @@ async def test_an_over_long_command_is_refused_at_once_and_not_kept(tmp_path: Pa
         assert app.session.state == before
         assert "at most 4,096 characters" in status(app)
         assert bar.history == []
-    assert not (data_dir() / "history").exists()
+    assert not (state_dir() / "history").exists()
     app.session.close()
 
 

@@ -26,6 +26,7 @@ from elysium.cli_parser import (
     error_lang,
     told,
 )
+from elysium.config import Config, load_config
 from elysium.i18n import detect_lang, t
 from elysium.present import format_odds, format_roll
 from elysium.rules import (
@@ -116,25 +117,43 @@ def cmd_help(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
-COMMANDS = {"roll": cmd_roll, "odds": cmd_odds, "help": cmd_help}
+def cmd_config(args: argparse.Namespace, lang: str) -> int:
+    """``elysium config``: where the settings live and which are in effect."""
+    from elysium import cli_config
+
+    return cli_config.cmd_config(args, lang)
+
+
+COMMANDS = {"roll": cmd_roll, "odds": cmd_odds, "help": cmd_help, "config": cmd_config}
+
+
+def _config_warnings(config: Config, lang: str) -> None:
+    """What is wrong in config.toml, on stderr (the rest of the file applies meanwhile)."""
+    for line in config.problems:
+        print(t("cli.warning", lang, prog="elysium", line=line.render(lang)), file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``elysium`` script; returns the exit status."""
+    """Entry point of the ``elysium`` script; returns the exit status. The language is
+    ``--lang``, else config.toml's ``language``, else the locale's."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    error_lang[:] = [argv_lang(argv)]
+    config = load_config()
+    error_lang[:] = [argv_lang(argv, config.language)]
     argparse._ = argparse_words  # type: ignore[attr-defined]  # its usage errors, told
     if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
         args = dashboard_parser().parse_args(argv)
         from elysium.tui.launch import launch
 
-        return launch(args.dir, args.demo, args.lang or detect_lang(), args.readonly)
+        return launch(args.dir, args.demo, args.lang, args.readonly, config)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return 0
-    lang = getattr(args, "lang", None) or detect_lang()
+    args.config = config
+    lang = getattr(args, "lang", None) or config.language or detect_lang()
+    if args.command != "config":  # which shows them itself
+        _config_warnings(config, lang)
     if args.command in CHRONICLE_COMMANDS:
         return _chronicle_command(args, lang)
     try:

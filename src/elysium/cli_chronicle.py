@@ -20,8 +20,9 @@ from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
 from elysium.chronicle.session import Session
 from elysium.chronicle.state import State
+from elysium.config import Config, load_config
 from elysium.i18n import t
-from elysium.rules import SeededDice
+from elysium.rules import SeededDice, get_profile
 from elysium.rules.character import Character
 from elysium.rules.clans import in_clan, is_caitiff
 
@@ -47,13 +48,19 @@ def open_session(args: argparse.Namespace, readonly: bool, lang: str) -> Session
     return session
 
 
+def _config(args: argparse.Namespace) -> Config:
+    config = getattr(args, "config", None)
+    return config if isinstance(config, Config) else load_config()
+
+
 def cmd_new(args: argparse.Namespace, lang: str) -> int:
     root = resolve_chronicle(args.dir)
     if root.parent == data_dir().absolute():
         ensure_private_dir(root.parent)  # the data directory itself is private too
-    session = Session.create(root, args.name or root.name, args.profile)
+    profile = args.profile or get_profile(_config(args).profile)  # --profile, else config
+    session = Session.create(root, args.name or root.name, profile)
     try:
-        print(t("cli.created", lang, name=session.state.name, root=root, profile=args.profile.key))
+        print(t("cli.created", lang, name=session.state.name, root=root, profile=profile.key))
     finally:
         session.close()
     return 0

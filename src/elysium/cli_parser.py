@@ -15,6 +15,7 @@ from elysium.rules import PROFILES, Profile, RollKind, RulesError, get_profile
 from elysium.rules.tables import MAX_POOL
 
 EXIT_USAGE = 2
+LANG_HELP = "language (default: language in config.toml, else the locale's)"
 # The language usage errors are told in: --lang when the command line has it, else the
 # locale's (set by main before parsing; argparse reports while it parses).
 error_lang: list[str] = []
@@ -29,15 +30,16 @@ def told(exc: BaseException, lang: str) -> str:
     return exc.render(lang) if isinstance(exc, Refusal) else str(exc)
 
 
-def argv_lang(argv: Sequence[str]) -> str:
-    """``--lang`` as the command line gives it (before parsing), or the locale's language."""
+def argv_lang(argv: Sequence[str], configured: str | None = None) -> str:
+    """``--lang`` as the command line gives it (before parsing), else ``configured`` (the
+    config file's language), else the locale's language."""
     for i, arg in enumerate(argv):
         value = arg.partition("=")[2] if arg.startswith("--lang=") else None
         if arg == "--lang" and i + 1 < len(argv):
             value = argv[i + 1]
         if value in LANGUAGES:
             return value
-    return detect_lang()
+    return configured or detect_lang()
 
 
 # argparse's own words in a usage error (its gettext message ids) and the catalog keys that
@@ -164,7 +166,7 @@ def _add_roll_options(p: argparse.ArgumentParser) -> None:
         help="house rule: every 10 is rolled again for more successes",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--lang", choices=LANGUAGES, help="language (default: from the locale)")
+    p.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -212,9 +214,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_new.add_argument(
         "--profile",
         type=_profile,
-        default=PROFILES["v20"],
+        default=None,
         metavar="v20|dark-ages|demon",
-        help="rules profile (default v20)",
+        help="rules profile (default: profile in config.toml, else v20)",
     )
     p_new.add_argument("--lang", choices=LANGUAGES)
 
@@ -236,7 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="repeatable dice for rolls without typed faces",
     )
-    p_run.add_argument("--lang", choices=LANGUAGES, help="language (default: from the locale)")
+    p_run.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
     p_help = sub.add_parser(
         "help",
@@ -245,7 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
         "spellings) with its usage and keywords, in the session's language.",
     )
     p_help.add_argument("verb", nargs="?", metavar="VERB")
-    p_help.add_argument("--lang", choices=LANGUAGES, help="language (default: from the locale)")
+    p_help.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
     p_state = sub.add_parser("state", help="show a chronicle's current state")
     p_state.add_argument("dir", metavar="DIR")
@@ -317,13 +319,25 @@ def build_parser() -> argparse.ArgumentParser:
         help="default: the latest chapter",
     )
     p_replay.add_argument("--lang", choices=LANGUAGES)
+
+    p_config = sub.add_parser(
+        "config",
+        help="where your settings live and which are in effect",
+        description="Print the path of config.toml, the settings in effect (language, "
+        "default profile, theme, keys) and where each comes from, and any problem in the "
+        "file (exit 1 when there is one).",
+    )
+    p_config.add_argument(
+        "--example", action="store_true", help="print a commented example config.toml"
+    )
+    p_config.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
     return parser
 
 
 CHRONICLE_COMMANDS = (
     *("new", "run", "state", "log", "import", "export", "stats", "replay", "check", "repair"),
 )
-SUBCOMMANDS = ("roll", "odds", "help", *CHRONICLE_COMMANDS)
+SUBCOMMANDS = ("roll", "odds", "help", "config", *CHRONICLE_COMMANDS)
 
 
 def dashboard_parser() -> argparse.ArgumentParser:
@@ -334,7 +348,7 @@ def dashboard_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("dir", nargs="?", metavar="DIR", help="a chronicle name or directory")
     parser.add_argument("--demo", action="store_true", help="open a fresh copy of the demo")
-    parser.add_argument("--lang", choices=LANGUAGES, help="language (default: from the locale)")
+    parser.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
     parser.add_argument("--readonly", action="store_true", help="look, change nothing")
     parser.add_argument("--version", action="version", version=f"elysium {__version__}")
     return parser

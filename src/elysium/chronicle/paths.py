@@ -1,8 +1,10 @@
 """Where chronicles live, and the checks that keep them private and inside their folder.
 
 A user's chronicles are under ``$XDG_DATA_HOME/elysium`` (``~/.local/share/elysium``) unless
-they name a directory. Directories are made 0700 and files 0600 whatever the umask; a save
-file that is a symlink or belongs to someone else is refused.
+they name a directory; what a session leaves behind (the command history, the chronicle last
+opened) is under the state directory, and the settings under the config directory, both found
+by ``platformdirs`` (the XDG variables on Linux). Directories are made 0700 and files 0600
+whatever the umask; a save file that is a symlink or belongs to someone else is refused.
 """
 
 from __future__ import annotations
@@ -23,6 +25,21 @@ def data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or ""
     root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
     return root / "elysium"
+
+
+def state_dir() -> Path:
+    """``$XDG_STATE_HOME/elysium``, or ``~/.local/state/elysium``: history and the last
+    chronicle, which are worth keeping but are not saves."""
+    from platformdirs import user_state_dir
+
+    return Path(user_state_dir("elysium", appauthor=False))
+
+
+def config_dir() -> Path:
+    """``$XDG_CONFIG_HOME/elysium``, or ``~/.config/elysium``: where ``config.toml`` lives."""
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("elysium", appauthor=False))
 
 
 def resolve_chronicle(arg: str) -> Path:

@@ -13,6 +13,7 @@ from elysium.i18n import (
     en,
     en_combat,
     en_commands,
+    en_config,
     en_feats,
     en_house,
     en_rolls,
@@ -22,6 +23,7 @@ from elysium.i18n import (
     ru,
     ru_combat,
     ru_commands,
+    ru_config,
     ru_feats,
     ru_house,
     ru_rolls,
@@ -38,11 +40,11 @@ LANGUAGES: tuple[str, ...] = ("en", "ru")
 PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
     "en": (
         *(en.STRINGS, en_rules.STRINGS, en_store.STRINGS, en_commands.STRINGS, en_combat.STRINGS),
-        *(en_rolls.STRINGS, en_feats.STRINGS, en_house.STRINGS, en_xp.STRINGS),
+        *(en_rolls.STRINGS, en_feats.STRINGS, en_house.STRINGS, en_xp.STRINGS, en_config.STRINGS),
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
-        *(ru_rolls.STRINGS, ru_feats.STRINGS, ru_house.STRINGS, ru_xp.STRINGS),
+        *(ru_rolls.STRINGS, ru_feats.STRINGS, ru_house.STRINGS, ru_xp.STRINGS, ru_config.STRINGS),
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {
