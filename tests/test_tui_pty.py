@@ -22,7 +22,9 @@ from tests.tui_helpers import demo_copy
 class Terminal:
     """The app running on the slave side of a pty; we read and type on the master side."""
 
-    def __init__(self, root: Path, env: dict[str, str]) -> None:
+    def __init__(
+        self, root: Path, env: dict[str, str], args: tuple[str, ...] = ("--lang", "en")
+    ) -> None:
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
 
@@ -31,7 +33,7 @@ class Terminal:
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "elysium", str(root), "--lang", "en"],
+            [sys.executable, "-m", "elysium", str(root), *args],
             stdin=slave,
             stdout=slave,
             stderr=slave,

@@ -478,7 +478,6 @@ STRINGS: dict[str, str] = {
     "ui.rotschreck_short": "fear",
     "key.reload": "Reload (read-only)",
     "ui.saving": "⏳ saving…",
-    "ui.unknown_theme": "config.toml: there is no theme {theme!r}; the palette's Theme entry lists them",
     "key.replay": "Replay this chapter",
     "key.leave": "Leave the replay",
     "key.back_10": "Ten back",

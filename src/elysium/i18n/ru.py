@@ -481,7 +481,6 @@ STRINGS: dict[str, str] = {
     "ui.rotschreck_short": "страх",
     "key.reload": "Перечитать (только чтение)",
     "ui.saving": "⏳ сохраняю…",
-    "ui.unknown_theme": "config.toml: темы {theme!r} нет; их список — в пункте «Тема» палитры",
     "key.replay": "Повтор главы",
     "key.leave": "Выйти из повтора",
     "key.back_10": "На десять назад",

@@ -19,8 +19,10 @@ from textual.app import App, SystemCommand
 from textual.binding import BindingsMap
 from textual.screen import Screen
 
+from elysium import config as settings
 from elysium.chronicle.replay import Replay
 from elysium.chronicle.session import Session
+from elysium.config import Config
 from elysium.i18n import t
 from elysium.resources import stylesheets
 from elysium.tui import keys
@@ -48,7 +50,7 @@ class ElysiumApp(App[None]):
         report: Iterable[Any] = (),
         locked: Path | None = None,
         replay: tuple[Replay, str] | None = None,
-        config: Any = None,
+        config: Config | None = None,
     ) -> None:
         super().__init__()
         self._bindings = BindingsMap(keys.bindings(keys.APP, lang))
@@ -60,9 +62,8 @@ class ElysiumApp(App[None]):
         self._locked = locked
         self._replay = replay
         self._theme_ready = False
-        if config is not None and getattr(config, "theme", None):
-            with contextlib.suppress(Exception):  # an unknown theme is told on mount
-                self.theme = config.theme
+        if config is not None and config.theme in self.available_themes:
+            self.theme = config.theme  # an unknown one is told on mount
 
     @property
     def session(self) -> Session | None:
@@ -92,31 +93,27 @@ class ElysiumApp(App[None]):
         self._theme_ready = True
 
     def _apply_config(self) -> None:
+        """The user's keymap and theme; every mistake in the file told once, in a toast."""
         config = self.config
         if config is None:
             return
-        from elysium import config as settings
-
-        keymap = settings.keymap(config)
-        problems = [*settings.unknown_keys(config, keys.IDS)]
-        if keymap:
-            self.set_keymap(keymap)
-        theme = getattr(config, "theme", None)
-        if theme and theme not in self.available_themes:
-            problems.append(t("ui.unknown_theme", self.lang, theme=theme))
-        for problem in [*getattr(config, "problems", ()), *problems]:
-            text = problem.render(self.lang) if hasattr(problem, "render") else str(problem)
-            self.notify(text, severity="warning", markup=False, timeout=8)
+        if config.keys:
+            self.set_keymap(settings.keymap(config))
+        problems = [
+            *config.problems,
+            *settings.unknown_keys(config, keys.IDS),
+            *settings.unknown_theme(config, self.available_themes),
+        ]
+        for problem in problems:
+            self.notify(problem.render(self.lang), severity="warning", markup=False, timeout=8)
 
     def watch_theme(self, theme: str) -> None:
         """A theme chosen from the palette is kept in the user's config."""
         if not self._theme_ready or self.config is None:
             return
-        from elysium import config as settings
-
         problem = settings.save_theme(theme)
         if problem:
-            self.notify(str(problem), severity="warning", markup=False, timeout=6)
+            self.notify(problem.render(self.lang), severity="warning", markup=False, timeout=6)
 
     def _hang_up(self) -> None:
         """The SSH link dropped (SIGHUP) or we were asked to stop (SIGTERM): everything
@@ -173,13 +170,15 @@ def make_app(
     *,
     report: Iterable[Any] = (),
     locked: Path | None = None,
-    config: Any = None,
+    config: Config | None = None,
 ) -> ElysiumApp:
     """The dashboard over ``session`` (or, when the chronicle is busy, the offer to look at
     ``locked`` read-only)."""
     return ElysiumApp(session, lang, report=report, locked=locked, config=config)
 
 
-def make_replay_app(replay: Replay, name: str, lang: str, config: Any = None) -> ElysiumApp:
+def make_replay_app(
+    replay: Replay, name: str, lang: str, config: Config | None = None
+) -> ElysiumApp:
     """The same app opened on the replay screen (``elysium replay``)."""
     return ElysiumApp(None, lang, replay=(replay, name), config=config)

@@ -8,7 +8,6 @@ use moves them over.
 from __future__ import annotations
 
 import contextlib
-import inspect
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -210,10 +209,7 @@ def launch(
         with contextlib.suppress(StoreError, OSError):  # a convenience; a full disk is fine
             remember(root)
     report = session.report if session else ()
-    # TRANSITION: until tui/app.py's make_app takes ``config`` (the app rewrite), it is not
-    # passed; delete this check and always pass it once that lands.
-    extra = {"config": config} if "config" in inspect.signature(make_app).parameters else {}
-    app = make_app(session, lang, report=report, locked=locked, **extra)
+    app = make_app(session, lang, report=report, locked=locked, config=config)
     try:
         app.run()
     finally:

@@ -88,9 +88,7 @@ class RollLog(Widget, can_focus=True):
         width = self.size.width
         if index >= len(self.lines):
             return Strip.blank(width, self.rich_style)
-        return self.lines[index].crop_extend(0, width, self.rich_style).apply_style(
-            self.rich_style
-        )
+        return self.lines[index].crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
 
     @property
     def height(self) -> int:
@@ -159,7 +157,7 @@ class RollLog(Widget, can_focus=True):
         if self.filter_name:
             title.append(" · " + t("ui.filter", self.lang, name=self.filter_name))  # plain
         self.title = title
-        if self.parent is not None:
+        if isinstance(self.parent, Widget):
             self.parent.border_title = title  # the frame's title (see LogPane)
 
     # --- looking back ------------------------------------------------------------------
