@@ -213,7 +213,7 @@ def _litter(root: Path) -> list[str]:
 def test_every_write_path_on_a_full_disk_is_one_line(tmp_path: Path) -> None:
     """Lock, append, chapter close, checkpoint, export and history with 0 bytes free: one
     sentence each, exit status 2 from the shell, nothing acknowledged lost, no litter."""
-    from elysium.tui.launch import append_history
+    from elysium.tui.userstate import append_history
     from tests.conftest import run_elysium
 
     with _small_filesystem(tmp_path / "small") as small:

@@ -97,7 +97,7 @@ class DashboardScreen(Screen[None]):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
-        from elysium.tui.launch import load_history
+        from elysium.tui.userstate import load_history
 
         bar = self.query_one(CommandBar)
         bar.focus()
@@ -170,7 +170,7 @@ class DashboardScreen(Screen[None]):
         """In the runner's thread: the history line, then the command (fsync included)."""
         ran = Ran(text)
         if remember and len(text) <= MAX_COMMAND:
-            from elysium.tui.launch import append_history
+            from elysium.tui.userstate import append_history
 
             problem = append_history(text)
             ran.history = None if problem is None else str(problem)
