@@ -29,7 +29,7 @@ from elysium.config import (
     unknown_keys,
     unknown_theme,
 )
-from elysium.tui import launch as launching
+from elysium.tui import userstate as launching
 
 
 def write_config(text: str | bytes) -> Path:
