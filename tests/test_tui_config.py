@@ -105,3 +105,13 @@ def test_the_language_in_the_config_is_the_dashboards(tmp_path: Path) -> None:
     finally:
         term.close()
     assert os.environ.get("LANG", "").startswith("C")  # the locale alone would say English
+
+
+def test_the_readme_names_every_binding_id() -> None:
+    from elysium.tui import keys
+    from tests.conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Configuration") : readme.index("## Where saves live")]
+    missing = [k.id for k in keys.ALL if f"`{k.id}`" not in section]
+    assert not missing, missing
