@@ -115,3 +115,14 @@ def test_the_readme_names_every_binding_id() -> None:
     section = readme[readme.index("## Configuration") : readme.index("## Where saves live")]
     missing = [k.id for k in keys.ALL if f"`{k.id}`" not in section]
     assert not missing, missing
+
+
+def test_elysium_config_checks_the_binding_ids() -> None:
+    from tests.conftest import run_elysium
+
+    write_config('[keys]\nroll = "f9"\nfly = "f10"\n')
+    proc = run_elysium("config", "--lang", "en")
+    assert proc.returncode == 1
+    assert proc.stderr.count("warning") == 1 and "'fly' is not a binding" in proc.stderr
+    write_config('[keys]\nroll = "f9"\n')
+    assert run_elysium("config", "--lang", "en").returncode == 0

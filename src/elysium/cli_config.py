@@ -20,6 +20,7 @@ from elysium.config import (
     config_path,
     load_config,
     toml_string,
+    unknown_keys,
 )
 from elysium.i18n import LANGUAGES, t
 from elysium.rules.profiles import PROFILES
@@ -33,11 +34,14 @@ def cmd_config(args: argparse.Namespace, lang: str) -> int:
     if args.example:
         print(example(lang))
         return 0
+    from elysium.tui.keys import IDS  # the dashboard's binding ids (data, no screen)
+
     print(shown(config, lang, flag=args.lang))
-    for line in config.problems:
+    problems = [*config.problems, *unknown_keys(config, IDS)]
+    for line in problems:
         said = line.render(lang)
         print(t("cli.warning", lang, prog="elysium config", line=said), file=sys.stderr)
-    return 1 if config.problems else 0
+    return 1 if problems else 0
 
 
 def shown(config: Config, lang: str, flag: str | None = None) -> str:
