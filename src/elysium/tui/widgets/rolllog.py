@@ -3,8 +3,8 @@
 Over SSH the bytes written to the terminal are the cost, and a terminal cannot scroll one
 pane of a split screen: scrolling a log by a line rewrites every line of it. So the log
 *jump-scrolls*: a new roll is written below the last one, repainting only its own lines;
-when it would not fit, the view moves up by half the pane at once (never less than the new
-roll), leaving room for the next rolls. The newest roll is always in view, drawn in the same
+when it would not fit, the view moves up by a third of the pane at once (never less than the
+new roll), leaving room for the next rolls. The newest roll is always in view, drawn in the same
 frame as the rest of the command's result.
 """
 
@@ -28,6 +28,7 @@ from elysium.i18n import t
 
 MAX_ENTRIES = 500  # rolls kept in memory (the chronicle keeps them all)
 MAX_LINES = 2000  # wrapped lines kept for scrolling back
+JUMP_FROM = 12  # panes at least this tall jump-scroll; smaller ones scroll
 
 
 def entry(event: Event, lang: str) -> tuple[frozenset[str], Text]:
@@ -111,8 +112,11 @@ class RollLog(Widget, can_focus=True):
             # It fits below what is shown: only its own lines are drawn.
             self.refresh(Region(0, first - self.top, self.size.width, end - first))
             return
-        # Jump: half a pane at once (or the whole new roll), so the next rolls fit below.
-        self.top = max(0, end - height + min(height // 2, max(0, height - len(new))))
+        # Jump: a third of the pane at once, so the next rolls fit below without moving
+        # the rest. A small pane (at 80x24) simply scrolls: there a repaint is cheap and
+        # every line of history counts.
+        slack = height // 3 if height >= JUMP_FROM else 0
+        self.top = max(0, end - height + min(slack, max(0, height - len(new))))
         self.refresh()
 
     def _rewrite(self) -> None:
