@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 
 from elysium.chronicle.session import Session
+from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
 from elysium.tui.help import HelpScreen
 from elysium.tui.screens.dashboard import HeaderBar
 from elysium.tui.widgets.panes import BeastPane, InitiativePane
 from elysium.tui.widgets.rolllog import RollLog
 from elysium.tui.widgets.vitals import VitalsPane, VitalsRow
-from tests.tui_helpers import demo_app, run_async, settle, status
+from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status
 
 SIZE = (120, 40)
 DANA = "det. dana price"
@@ -183,3 +184,35 @@ async def test_quitting_waits_for_the_command_being_saved(
     again = Session.open(root, readonly=True)
     assert again.events()[-1].type == "xp"  # award: saved before the app left
     again.close()
+
+
+@run_async
+async def test_the_palette_finds_characters_to_select_edit_and_roll_for(tmp_path: Path) -> None:
+    from textual.content import Content
+
+    from elysium.tui.dialogs import EditDialog, RollDialog
+    from elysium.tui.palette import CharacterCommands
+
+    root = demo_copy(tmp_path)
+    session = Session.open(root)
+    session.execute("add '[/' mortal")  # a name that would break markup
+    app = make_app(session, "en")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        provider = CharacterCommands(app.screen)
+        hits = [hit async for hit in provider.search("edit ilse")]
+        assert hits and str(hits[0].text) == "Edit Ilse Varga"
+        hostile = [hit async for hit in provider.search("[/")]
+        assert any(str(hit.text) == "Select [/" for hit in hostile)
+        assert all(isinstance(hit.match_display, Content) for hit in hostile)
+        hits[0].command()
+        await settle(pilot)
+        assert isinstance(app.screen, EditDialog) and app.screen.character.name == "Ilse Varga"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.dashboard.selected == "ilse varga"
+        roll = [hit async for hit in provider.search("roll for lucien")]
+        roll[0].command()
+        await settle(pilot)
+        assert isinstance(app.screen, RollDialog) and app.screen.selected == "lucien marchetti"
+    session.close()
