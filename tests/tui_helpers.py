@@ -42,6 +42,9 @@ async def settle(pilot) -> None:
     for _ in range(3):
         await pilot.pause()
         await app.workers.wait_for_complete()
+        dashboard = getattr(app, "dashboard", None)
+        if dashboard is not None:
+            await dashboard.runner.settled()
     await pilot.pause()
 
 

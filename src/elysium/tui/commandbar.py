@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 from textual import on
 from textual.binding import Binding
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.suggester import Suggester
 from textual.widgets import Input
 
@@ -171,6 +173,11 @@ class CommandSuggester(Suggester):
 
 class CommandBar(Input):
     """An ``Input`` that remembers what was typed (up / down) and completes words."""
+
+    # Textual's Input sets its virtual size to its content width at every keystroke, and a
+    # layout pass sets it back: a whole-screen layout for each key typed. The bar's size is
+    # fixed in the stylesheet, so its virtual size needs a repaint at most, never a layout.
+    virtual_size = Reactive(Size(0, 0), layout=False)
 
     BINDINGS = [
         Binding("up", "history(-1)", "Previous command", show=False, id="history_back"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from textual.dom import DOMNode
@@ -28,13 +29,16 @@ class Failed:
 
 
 class Runner:
-    """A queue of (work, done) pairs drained by one worker of ``owner``."""
+    """A queue of (work, done) pairs drained by one task on ``owner``'s loop, the work done
+    in one thread of its own (kept warm: a command costs no thread start)."""
 
     def __init__(self, owner: DOMNode) -> None:
         self.owner = owner
         self.jobs: deque[tuple[Work, Done]] = deque()
         self.idle = asyncio.Event()
         self.idle.set()
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chronicle")
+        self.task: asyncio.Task | None = None
 
     @property
     def busy(self) -> bool:
@@ -44,14 +48,15 @@ class Runner:
         self.jobs.append((work, done))
         if self.idle.is_set():
             self.idle.clear()
-            self.owner.run_worker(self._drain(), name="chronicle", group="chronicle")
+            self.task = asyncio.get_running_loop().create_task(self._drain())
 
     async def _drain(self) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while self.jobs:
                 work, done = self.jobs.popleft()
                 try:
-                    result = await asyncio.to_thread(work)
+                    result = await loop.run_in_executor(self.thread, work)
                 except Exception as exc:  # handed to ``done``: it says what went wrong
                     result = Failed(exc)
                 try:
@@ -65,3 +70,7 @@ class Runner:
     async def settled(self) -> None:
         """Wait until everything asked has been done (before quitting)."""
         await self.idle.wait()
+
+    def close(self) -> None:
+        """No more work: the thread ends once what it is doing is done (never cut short)."""
+        self.thread.shutdown(wait=False)

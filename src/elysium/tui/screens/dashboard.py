@@ -109,6 +109,9 @@ class DashboardScreen(Screen[None]):
             self.runner.submit, lambda: self.session.store.tail_events(LOG_TAIL), self._log_read
         )
 
+    def on_unmount(self) -> None:
+        self.runner.close()
+
     def _history_loaded(self, history: Any) -> None:
         if isinstance(history, list):
             bar = self.query_one(CommandBar)

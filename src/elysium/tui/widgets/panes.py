@@ -19,10 +19,14 @@ from elysium.tui.widgets.vitals import VitalsPane
 
 
 class TextPane(VerticalScroll):
-    """A scrolling pane of text computed from the state. Only a changed text reaches the
-    screen (the comparison is the reactive's own)."""
+    """A scrolling pane of text computed from the state.
+
+    :meth:`inputs` picks, cheaply, the part of the state the text is drawn from; the text
+    is drawn again only when those inputs changed, and sent only when it differs (both
+    comparisons are the reactives' own)."""
 
     state: var[State | None] = var(None, always_update=True)
+    inputs_now: var[Any] = var(None, init=False)
     text: reactive[Text] = reactive(Text, init=False, layout=False, repaint=False)
 
     def __init__(self, lang: str, state: State, title: str, **kwargs) -> None:
@@ -30,18 +34,26 @@ class TextPane(VerticalScroll):
         self.lang = lang
         self.border_title = t(title, lang)
         self.set_reactive(TextPane.state, state)
+        self.set_reactive(TextPane.inputs_now, self.inputs(state))
         self.set_reactive(TextPane.text, self.compute(state))
         self.body = Static(self.text, markup=False)
 
     def compose(self):
         yield self.body
 
+    def inputs(self, state: State) -> Any:
+        raise NotImplementedError
+
     def compute(self, state: State) -> Text:
         raise NotImplementedError
 
     def watch_state(self, state: State | None) -> None:
         if state is not None:
-            self.text = self.compute(state)
+            self.inputs_now = self.inputs(state)
+
+    def watch_inputs_now(self) -> None:
+        if self.state is not None:
+            self.text = self.compute(self.state)
 
     def watch_text(self, text: Text) -> None:
         self.body.update(text)
@@ -53,6 +65,13 @@ class InitiativePane(TextPane):
     def __init__(self, lang: str, state: State, **kwargs) -> None:
         self.current_line = 0
         super().__init__(lang, state, "ui.pane.initiative", **kwargs)
+
+    def inputs(self, state: State) -> Any:
+        """The fight, and who of its side can act (names and states change the list)."""
+        if state.combat is None:
+            return None
+        people = state.characters
+        return state.combat, tuple((k, c.name, c.can_act()) for k, c in people.items())
 
     def compute(self, state: State) -> Text:
         text, self.current_line = render.initiative(state, self.lang)
@@ -78,14 +97,18 @@ class BeastPane(TextPane):
         super().__init__(lang, state, "ui.pane.beast", **kwargs)
         self.set_reactive(BeastPane.selected, selected)
 
-    def compute(self, state: State) -> Text:
+    def inputs(self, state: State) -> Any:
+        """The chosen character (an unchanged character is the same object)."""
         key = self._selected
-        return render.beast(state.characters.get(key) if key else None, self.lang)
+        return state.characters.get(key) if key else None
+
+    def compute(self, state: State) -> Text:
+        return render.beast(self.inputs(state), self.lang)
 
     def watch_selected(self, selected: str | None) -> None:
         self._selected = selected
         if self.state is not None:
-            self.text = self.compute(self.state)
+            self.inputs_now = self.inputs(self.state)
 
 
 class LogPane(Container):
