@@ -43,8 +43,8 @@ quiet time is too short for this app.
 
 Usage::
 
-    python bench/pty_bench.py              # the full run (about three minutes)
-    python bench/pty_bench.py --quick      # a smoke run of a few seconds (used by the tests)
+    python bench/pty_bench.py              # the full run (about four minutes)
+    python bench/pty_bench.py --quick      # a smoke run of about 15 s (used by the tests)
     python bench/pty_bench.py --explain    # also: where one damage command's bytes go
     python bench/pty_bench.py --strict     # exit 1 when a target is missed
 
@@ -115,9 +115,10 @@ class Program:
         if burst.size:
             self.stray.append(burst)
 
-    def stimulus(self, name: str, data: bytes, quiet: float) -> Burst:
+    def stimulus(self, name: str, data: bytes, quiet: float, wait: float = 5.0) -> Burst:
+        """Send ``data``; the burst it causes (the first byte waited for ``wait`` s)."""
         sent = self.terminal.send(data)
-        burst = self.terminal.read(quiet, timeout=10.0, wait=5.0, since=sent)
+        burst = self.terminal.read(quiet, timeout=10.0, wait=wait, since=sent)
         self.samples.setdefault(name, []).append(burst)
         return burst
 
@@ -217,8 +218,8 @@ class Bench:
             pair = [self.apps[("dash", SMALL)], self.apps[("bare", SMALL)]]
             for app in pair if rep % 2 == 0 else pair[::-1]:
                 app.settle(0.0)
-                app.stimulus("key", b"x", self.quiet)
-                app.stimulus("key", BACKSPACE, self.quiet)
+                app.stimulus("key", b"x", self.quiet, wait=1.0)
+                app.stimulus("key", BACKSPACE, self.quiet, wait=1.0)
 
     def idle(self) -> None:
         """Every program at once, no input, for ``idle_for`` seconds."""
@@ -232,8 +233,8 @@ class Bench:
 
     def focus_events(self) -> None:
         for app in (self.apps[("dash", SMALL)], self.apps[("bare", SMALL)]):
-            out = app.stimulus("focus", FOCUS_OUT, self.quiet)
-            back = app.stimulus("focus", FOCUS_IN, self.quiet)
+            out = app.stimulus("focus", FOCUS_OUT, self.quiet, wait=1.0)
+            back = app.stimulus("focus", FOCUS_IN, self.quiet, wait=1.0)
             self.focus[app.label] = (out.size, back.size)
 
     def first_frames(self) -> None:
@@ -371,7 +372,7 @@ class Bench:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
+    parser.add_argument("--quick", action="store_true", help="a smoke run of about 15 s")
     parser.add_argument("--explain", action="store_true", help="decode a damage command's bytes")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     parser.add_argument("--quiet", type=int, default=150, help="ms of silence that ends a burst")
