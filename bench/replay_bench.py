@@ -86,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
 
 async def screen_jumps(replay: Replay, rng: random.Random) -> float:
     """The replay app, headless: from a jump to the first frame that shows it."""
-    from elysium.tui.replay_app import make_replay_app
+    from elysium.tui.app import make_replay_app
     from tui_bench import watch_paints
 
     app = make_replay_app(replay, "Bench", "en")
@@ -96,7 +96,7 @@ async def screen_jumps(replay: Replay, rng: random.Random) -> float:
         await pilot.pause()
         for cursor in [rng.randrange(len(replay)) for _ in range(20)]:
             start = time.perf_counter()
-            app.go(cursor)
+            app.screen.go(cursor)  # type: ignore[attr-defined]
             await pilot.pause()
             shown = next(p for p in paints if p >= start)
             worst = max(worst, shown - start)

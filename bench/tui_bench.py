@@ -1,147 +1,162 @@
-"""Dashboard benchmark: ratios measured in one run (headless, with Textual's test driver).
+"""Dashboard benchmark, headless (Textual's test driver): ratios measured in one run.
 
-1. Time to first paint of the dashboard on a 10,000-event chronicle (opening it included),
-   against a bare Textual app showing the same number of empty panes: at most 1.5 x.
-2. A command typed in the bar until its result is on screen: median within 50 ms, at
-   10,000 events as at 10 (the ratio is printed too).
+1. **First paint**: from launch (opening a 10,000-event chronicle included) to the first
+   frame handed to the terminal driver, against a bare Textual app with four empty panes
+   (``EmptyPanes`` in ``bench/bare_app.py``: a top bar, four empty bordered panes, an
+   Input, a status line, a footer). Target (issue 13): at most 1.25 x.
+2. **Command -> screen**: a command put in the command bar, Enter pressed by the Pilot,
+   until the first frame that shows its acknowledgement on the status line, on the
+   10,000-event chronicle, against ``SamePanes`` (``bench/bare_app.py``: the same panes,
+   filled with text of about the dashboard's size; Enter changes its status line, one line
+   per command). Target (issue 13): at most 1.3 x. The mix: a damage that lands (the soak
+   die is typed), the heal that takes it back, a roll with typed faces, an award.
+3. The same command time on an 80-event chronicle: at 10,000 events it should cost what it
+   costs at 80 (the ratio is printed), and each median should stay within 50 ms.
+
+The machine is shared and noisy, so the apps run in turn (first paint: A B, B A, ...;
+commands: blocks of eight commands per app, the order rotated every round) and every
+comparison is a ratio of medians from this one run; absolute times are for orientation.
+
+What it relies on in Elysium (kept stable through the issue 13 rewrite):
+``elysium.tui.app.make_app(session, lang)`` returns the app; its screen holds one
+``elysium.tui.commandbar.CommandBar`` (an ``Input``: the bench sets its value and presses
+Enter) and a widget with the id ``status`` whose ``render()`` shows the acknowledgement.
+From Textual it hooks ``App._display`` (every frame passes through it, headless or not).
 
 Usage::
 
-    python bench/tui_bench.py            # the full run
+    python bench/tui_bench.py            # the full run (about a minute)
     python bench/tui_bench.py --quick    # a smaller smoke run (used by the tests)
+    python bench/tui_bench.py --strict   # exit 1 when a target is missed
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import shutil
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from textual.app import App, ComposeResult
-from textual.containers import Container, VerticalScroll
-from textual.widgets import DataTable, Footer, Input, RichLog, Static
+from textual.app import App
 
-from elysium.chronicle.errors import ChronicleError
+from bare_app import EmptyPanes, SamePanes
+from chronicles import build
 from elysium.chronicle.session import Session
-from elysium.resources import demo_chronicle
-from elysium.rules import SeededDice
 from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
 
 SIZE = (120, 40)
-MIX = [
-    'roll "Lucien Marchetti" cha+leadership diff 6',
-    'award "Lucien Marchetti" 1',
-    'damage "Det. Dana Price" 1 bashing',
-    'heal "Det. Dana Price" 1',
-    "turn",
+# (command, a word its acknowledgement holds)
+COMMANDS = [
+    ('damage "Det. Dana Price" 1 bashing dice 3', "takes"),
+    ('heal "Det. Dana Price" 1', "heals"),
+    ('roll "Lucien Marchetti" cha+leadership diff 6 dice 8,3,6,1,9,10,2', "leadership"),
+    ('award "Lucien Marchetti" 1', "awarded"),
 ]
+PAINT_LIMIT = 1.25  # first paint, dashboard / four empty panes
+COMMAND_LIMIT = 1.3  # command -> screen, dashboard / the same panes
+COMMAND_MS = 50  # command -> screen, each chronicle size
 
 
-class BareApp(App[None]):
-    """The same panes, empty: a table, two scrolling text panes and a log in a 2 x 2 grid,
-    an input, a footer. The floor any dashboard of these widgets stands on."""
-
-    CSS = (
-        "#panes { layout: grid; grid-size: 2 2; height: 1fr; } "
-        "#panes > * { border: round; height: 100%; }"
-    )
-
-    def compose(self) -> ComposeResult:
-        yield Static("", id="topbar")
-        with Container(id="panes"):
-            yield DataTable()
-            yield VerticalScroll(Static(""))
-            yield RichLog()
-            yield VerticalScroll(Static(""))
-        yield Input()
-        yield Static("", id="status")
-        yield Footer()
+def status_text(app: App) -> str:
+    return str(app.screen.query_one("#status").render())
 
 
-def build(target: Path, events: int) -> None:
-    shutil.copytree(demo_chronicle(), target)
-    for path in [target, *target.rglob("*")]:
-        path.chmod(0o700 if path.is_dir() else 0o600)
-    session = Session.open(target, rng=SeededDice(7))
-    i = 0
-    while session.state.events < events:
-        with contextlib.suppress(ChronicleError):
-            session.execute(MIX[i % len(MIX)])
-        i += 1
-    session.close()
-
-
-def watch_paints(app: App) -> list[float]:
-    """Record when each frame is handed to the terminal driver (headless: the same call,
-    nothing written)."""
-    paints: list[float] = []
+def watch_frames(app: App, on_frame: Callable[[], object]) -> None:
+    """Call ``on_frame()`` whenever a frame is handed to the terminal driver (headless: the
+    same call, nothing written)."""
     original = app._display
 
     def display(screen, renderable) -> None:
         if renderable is not None:
-            paints.append(time.perf_counter())
+            on_frame()
         original(screen, renderable)
 
     app._display = display  # type: ignore[method-assign]
+
+
+def watch_paints(app: App) -> list[float]:
+    """When each frame was handed to the driver (``replay_bench.py`` uses it too)."""
+    paints: list[float] = []
+    watch_frames(app, lambda: paints.append(time.perf_counter()))
+    return paints
+
+
+def watch_status(app: App) -> list[tuple[float, str]]:
+    """Each frame: when, and what the status line said then."""
+    paints: list[tuple[float, str]] = []
+    watch_frames(app, lambda: paints.append((time.perf_counter(), status_text(app))))
     return paints
 
 
 async def first_paint(root: Path | None) -> float:
     """From launch (opening the chronicle included) to the first frame on screen."""
     start = time.perf_counter()
+    session = None
     if root is None:
-        app: App = BareApp()
+        app: App = EmptyPanes()
     else:
-        app = make_app(Session.open(root), "en")
+        session = Session.open(root)
+        app = make_app(session, "en")
     paints = watch_paints(app)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-    if root is not None:
-        app.session.close()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+    finally:
+        if session is not None:
+            session.close()
     return paints[0] - start
 
 
-async def command_times(root: Path, samples: int) -> list[float]:
-    """From the Enter key (pressed by the Pilot) to the first frame after the command's
-    result reached the panes."""
-    app = make_app(Session.open(root), "en")
-    paints = watch_paints(app)
-    done: list[float] = []
-    run = app.run_command
-
-    def timed(text: str | None) -> bool:
-        ok = run(text)
-        done.append(time.perf_counter())
-        return ok
-
-    app.run_command = timed  # type: ignore[method-assign]
+async def command_times(root: Path | None, samples: int) -> list[float]:
+    """From the Enter key (pressed by the Pilot) to the first frame whose status line shows
+    the command's acknowledgement; ``root`` None: the bare app with the same panes."""
+    session = None
+    if root is None:
+        app: App = SamePanes()
+    else:
+        session = Session.open(root)
+        app = make_app(session, "en")
+    paints = watch_status(app)
     times = []
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        bar = app.query_one(CommandBar)
-        for _ in range(samples):
-            bar.value = 'award "Lucien Marchetti" 1'
-            start = time.perf_counter()
-            await pilot.press("enter")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            shown = next(p for p in paints if p >= done[-1])
-            times.append(shown - start)
-            assert "awarded" in str(app.query_one("#status", Static).render())
-    app.session.close()
+            bar = app.screen.query_one(CommandBar if session else "#command")
+            for i in range(samples):
+                text, word = COMMANDS[i % len(COMMANDS)]
+                if session is None:
+                    word = text  # the bare app's status line shows what was typed
+                before = status_text(app)
+                bar.focus()
+                bar.value = text  # type: ignore[attr-defined]
+                await pilot.pause()
+                seen = len(paints)
+                start = time.perf_counter()
+                await pilot.press("enter")
+                deadline = start + 10
+                while True:
+                    shown = [t for t, s in paints[seen:] if s != before and word in s]
+                    if shown:
+                        break
+                    if time.perf_counter() > deadline:
+                        raise RuntimeError(f"{text!r}: never acknowledged: {status_text(app)!r}")
+                    await asyncio.sleep(0.001)
+                times.append(shown[0] - start)
+    finally:
+        if session is not None:
+            session.close()
     return times
 
 
 async def run(quick: bool) -> bool:
     small, big = 80, (2_000 if quick else 10_000)
     repeats = 3 if quick else 7
-    samples = 10 if quick else 40
+    rounds, block = (2, 4) if quick else (8, 8)
     with tempfile.TemporaryDirectory() as tmp:
         few, many = Path(tmp) / "few", Path(tmp) / "many"
         build(few, small)
@@ -149,21 +164,28 @@ async def run(quick: bool) -> bool:
         await first_paint(None)  # warm the imports once for both
         await first_paint(many)
         bare, ours = [], []
-        for _ in range(repeats):  # interleaved, so drift hits both alike
-            bare.append(await first_paint(None))
-            ours.append(await first_paint(many))
-        at_few = statistics.median(await command_times(few, samples))
-        at_many = statistics.median(await command_times(many, samples))
+        for i in range(repeats):  # interleaved, so drift hits both alike
+            for root in (None, many) if i % 2 == 0 else (many, None):
+                (bare if root is None else ours).append(await first_paint(root))
+        times: dict[Path | None, list[float]] = {None: [], few: [], many: []}
+        order: list[Path | None] = [None, many, few]
+        for i in range(rounds):
+            for root in order[i % 3 :] + order[: i % 3]:
+                times[root] += await command_times(root, block)
     paint_ratio = statistics.median(ours) / statistics.median(bare)
-    print(f"first paint, bare Textual app:         {statistics.median(bare) * 1000:8.1f} ms")
+    at_bare, at_few, at_many = (statistics.median(times[k]) for k in (None, few, many))
+    command_ratio = at_many / at_bare
+    print(f"first paint, four empty panes:          {statistics.median(bare) * 1000:8.1f} ms")
     print(f"first paint, dashboard at {big} events: {statistics.median(ours) * 1000:8.1f} ms")
+    print(f"command to screen, bare app (same panes): {at_bare * 1000:6.1f} ms")
     print(f"command to screen at {small} events:      {at_few * 1000:8.1f} ms")
     print(f"command to screen at {big} events:    {at_many * 1000:8.1f} ms")
     ok = True
     for name, value, limit in (
-        ("first paint: dashboard / bare app", paint_ratio, 1.5),
-        (f"command to screen at {big} events (ms)", at_many * 1000, 50),
-        (f"command to screen at {small} events (ms)", at_few * 1000, 50),
+        ("first paint: dashboard / bare app", paint_ratio, PAINT_LIMIT),
+        ("command to screen: dashboard / bare app", command_ratio, COMMAND_LIMIT),
+        (f"command to screen at {big} events (ms)", at_many * 1000, COMMAND_MS),
+        (f"command to screen at {small} events (ms)", at_few * 1000, COMMAND_MS),
     ):
         good = value <= limit
         ok &= good
@@ -175,9 +197,10 @@ async def run(quick: bool) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     ok = asyncio.run(run(args.quick))
-    return 0 if ok or args.quick else 1
+    return 1 if args.strict and not ok else 0
 
 
 if __name__ == "__main__":

@@ -14,7 +14,25 @@ BENCHES = [
         "chronicle_bench.py",
         ("cost at 3000 / cost at 200", "stock TinyDB / Elysium", "open in the worst"),
     ),
-    ("tui_bench.py", ("first paint: dashboard / bare app", "command to screen at 2000 events")),
+    (
+        "tui_bench.py",
+        (
+            "first paint: dashboard / bare app",
+            "command to screen: dashboard / bare app",
+            "command to screen at 2000 events",
+        ),
+    ),
+    (
+        "pty_bench.py",
+        (
+            "bytes per command, 80x24",
+            "bytes per command, 200x55",
+            "Enter -> settled / bare line",
+            "first full frame / bare four panes",
+            "idle dashboard, bytes in 3 s",
+            "stray bytes",
+        ),
+    ),
     ("replay_bench.py", ("worst jump, on screen (ms)",)),
 ]
 
