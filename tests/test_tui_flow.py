@@ -145,7 +145,8 @@ async def test_the_screen_stays_live_while_a_slow_disk_saves(
         await pilot.pause()
         await pilot.press("space", "L", "u", "c", "i", "e", "n", "space", "1", "enter")
         await pilot.pause()
-        assert app.dashboard.runner.busy and len(app.dashboard.runner.jobs) == 1
+        # Waiting: the first history line, the second command, its history line.
+        assert app.dashboard.runner.busy and len(app.dashboard.runner.jobs) == 3
         gate.set()  # the disk answers (300 ms a sync from now on)
         await settle(pilot)
         shown = app.dashboard.state.characters[key]

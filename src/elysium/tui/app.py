@@ -12,7 +12,7 @@ import contextlib
 import signal
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import on
 from textual.app import App, SystemCommand
@@ -20,17 +20,28 @@ from textual.binding import BindingsMap
 from textual.screen import Screen
 
 from elysium import config as settings
-from elysium.chronicle.replay import Replay
 from elysium.chronicle.session import Session
 from elysium.config import Config
 from elysium.i18n import t
 from elysium.resources import stylesheets
 from elysium.tui import keys
 from elysium.tui.messages import RunCommand
-from elysium.tui.palette import CharacterCommands, VerbCommands
 from elysium.tui.screens.dashboard import DashboardScreen
 
+if TYPE_CHECKING:
+    from textual.command import Provider
+
+    from elysium.chronicle.replay import Replay
+
 NARROW = 110  # below this many columns the panes rearrange for small terminals
+
+
+def _provider(name: str) -> type[Provider]:
+    """A palette provider, imported when the palette first opens (not at start)."""
+    from elysium.tui import palette
+
+    provider: type[Provider] = getattr(palette, name)
+    return provider
 
 
 class ElysiumApp(App[None]):
@@ -40,7 +51,8 @@ class ElysiumApp(App[None]):
     TITLE = "Elysium"
     ENABLE_COMMAND_PALETTE = True
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
-    COMMANDS = App.COMMANDS | {CharacterCommands, VerbCommands}
+    COMMANDS = App.COMMANDS | {lambda: _provider("CharacterCommands")}
+    COMMANDS |= {lambda: _provider("VerbCommands")}
 
     def __init__(
         self,

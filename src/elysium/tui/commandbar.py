@@ -12,67 +12,10 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from elysium.chronicle import verbs
-from elysium.chronicle.commands.beast_triggers import FRENZY_WORDS, ROTSCHRECK_WORDS
 from elysium.chronicle.commands.common import resolve
-from elysium.chronicle.commands.daytime import DAY_WORDS, VOLUNTARY_WORDS, WAKE_WORDS
-from elysium.chronicle.commands.feats import FEATS
-from elysium.chronicle.commands.feeding import STOP_WORDS, VESSEL_WORDS
-from elysium.chronicle.commands.house import CANCEL, IGNORE, OFF, ON, SETTINGS
 from elysium.chronicle.parser import COMPLETION_VERBS, MAX_COMMAND, spellings
 from elysium.chronicle.state import State
-from elysium.i18n import t
-from elysium.rules.combat import MANEUVERS
-from elysium.rules.maneuvers import MANEUVER_ALIASES
-from elysium.rules.traits import ALIASES, all_known
-from elysium.tui.messages import CommandDone, RunCommand
-
-
-def house_words() -> list[str]:
-    """Each house rule as both languages label it, then the words that switch one."""
-    labels = [t(f"house.name.{n}", lang) for lang in ("en", "ru") for n in SETTINGS]
-    values = [CANCEL[0], IGNORE[0], CANCEL[1], IGNORE[1]]  # the rerolled ones' own values
-    return [*labels, *ON, *OFF, *values]
-
-
-# Words some slots take, every spelling the handlers accept (chronicle.verbs names the slots).
-SLOT_WORDS: dict[str, tuple[str, ...]] = {
-    verbs.KIND: (
-        "vampire",
-        "ghoul",
-        "mortal",
-        "neonate",
-        "ancilla",
-        "elder",
-        "вампир",
-        "гуль",
-        "смертный",
-    ),
-    verbs.DAMAGE: ("bashing", "lethal", "aggravated", "лёгкие", "тяжёлые", "губительные"),
-    verbs.RESOURCE: ("blood", "wp", "xp", "кровь", "воля", "опыт"),
-    verbs.DEFENCE: ("dodge", "block", "parry", "уклонение", "блок", "парирование"),
-    verbs.BEAST: ("frenzy", "rotschreck", "ярость", "ротшрек"),
-    verbs.HOUSE: tuple(house_words()),
-}
-# After these verbs a SUB slot is one of their own sub-commands.
-SUBCOMMANDS: dict[str, tuple[str, ...]] = {
-    "combat": ("start", "join", "leave", "end", "начать", "войти", "выйти", "конец"),
-    "set": ("path", "specialty", "armour", "clan", "notes", "путь", "специализация", "броня"),
-    "declare": ("attack", "dodge", "block", "parry", "delay", "атака", "уклонение"),
-    "feat": tuple(FEATS),
-    "day": tuple(DAY_WORDS),
-    "torpor": (*WAKE_WORDS, *VOLUNTARY_WORDS),
-    "feed": STOP_WORDS,
-    "frenzy": tuple(FRENZY_WORDS),
-    "rotschreck": tuple(ROTSCHRECK_WORDS),
-    "power": ("add", "remove", "добавить", "убрать"),
-    "extended": ("start", "roll", "end", "начать", "бросок", "прервать"),
-}
-# Other words the language knows, offered when nothing more particular fits.
-EXTRA = ["human", "fire", "sun", "claws", "dmg", "soak", "celerity", "outnumbered"]
-EXTRA += ["человек", "огонь", "солнце", "когти", "урон", "прочность", *VESSEL_WORDS]
-# The Russian names the parser takes for traits and maneuvers (the cheat sheet's words).
-RUSSIAN_TRAITS = [k for k in ALIASES if not k.isascii()]
-RUSSIAN_MOVES = [k for k in MANEUVER_ALIASES if not k.isascii()]
+from elysium.tui.messages import RunCommand
 
 
 def powers_of(state: Callable[[], State | None]) -> Callable[[str], list[str]]:
@@ -103,6 +46,10 @@ class CommandSuggester(Suggester):
     async def get_suggestion(self, value: str) -> str | None:
         if not value or value.endswith(" "):
             return None
+        from elysium.rules.combat import MANEUVERS
+        from elysium.rules.traits import all_known
+        from elysium.tui.vocabulary import EXTRA, RUSSIAN_MOVES, RUSSIAN_TRAITS
+
         head, _, last = value.rpartition(" ")
         powers = self._powers(head)
         if powers:  # ``power NAME Ma``: that character's powers come before anyone's name
@@ -156,6 +103,9 @@ class CommandSuggester(Suggester):
         name = verbs.SPELLINGS.get(words[0].casefold())
         if name is None:
             return []
+        from elysium.rules.combat import MANEUVERS
+        from elysium.tui.vocabulary import RUSSIAN_MOVES, SLOT_WORDS, SUBCOMMANDS
+
         verb = verbs.BY_NAME[name]
         position = len(words) - 1
         slot = verb.completes[position] if position < len(verb.completes) else None
@@ -210,11 +160,13 @@ class CommandBar(Input):
             self.remember(text)
         self.post_message(RunCommand(text, origin=self, remember=not long))
 
-    @on(CommandDone)
-    def _done(self, message: CommandDone) -> None:
-        if self.value.strip() != message.text:
-            return  # something new was typed meanwhile: leave it be
-        if message.ok:
+    def command_done(self, text: str, ok: bool) -> None:
+        """The screen tells the bar how its command went, in the same frame as the result:
+        saved, the bar clears; refused, the text is selected. Something new typed meanwhile
+        is left be."""
+        if self.value.strip() != text:
+            return
+        if ok:
             self.value = ""
         else:
             self.select_all()

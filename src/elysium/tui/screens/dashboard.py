@@ -47,7 +47,6 @@ class Ran:
     result: Result | None = None
     refused: ChronicleError | None = None
     bug: BaseException | None = None
-    history: str | None = None  # why the history file could not be written
 
 
 class HeaderBar(Line):
@@ -80,7 +79,7 @@ class DashboardScreen(Screen[None]):
         self.report = list(report)
         self.runner = Runner(self)
         self._slow: Timer | None = None
-        self._history_warned = False  # a full disk is mentioned once, not at every command
+        self._history_warned = False
         state = session.state
         self.set_reactive(DashboardScreen.state, state)
         self.set_reactive(DashboardScreen.selected, next(iter(state.characters), None))
@@ -99,6 +98,7 @@ class DashboardScreen(Screen[None]):
     def on_mount(self) -> None:
         from elysium.tui.userstate import load_history
 
+        self.log_pane = self.query_one(RollLog)
         bar = self.query_one(CommandBar)
         bar.focus()
         if self.report:
@@ -120,7 +120,7 @@ class DashboardScreen(Screen[None]):
 
     def _log_read(self, events: Any) -> None:
         if isinstance(events, list):
-            self.query_one(RollLog).add_events(events)
+            self.log_pane.add_events(events)
 
     def _report_line(self) -> str:
         """What opening found, in one line (one toast, not a screenful at 80x24): the first
@@ -165,18 +165,13 @@ class DashboardScreen(Screen[None]):
             return
         if self._slow is None:
             self._slow = self.set_timer(SLOW, self._saving)
-        self.runner.submit(
-            lambda: self._execute(text, remember), lambda ran: self._ran(ran, origin)
-        )
-
-    def _execute(self, text: str, remember: bool) -> Ran:
-        """In the runner's thread: the history line, then the command (fsync included)."""
-        ran = Ran(text)
+        self.runner.submit(lambda: self._execute(text), lambda ran: self._ran(ran, origin))
         if remember and len(text) <= MAX_COMMAND:
-            from elysium.tui.userstate import append_history
+            self._remember(text)
 
-            problem = append_history(text)
-            ran.history = None if problem is None else str(problem)
+    def _execute(self, text: str) -> Ran:
+        """In the runner's thread: the command (fsync included)."""
+        ran = Ran(text)
         try:
             ran.result = self.session.execute(text)
         except ChronicleError as exc:
@@ -184,6 +179,18 @@ class DashboardScreen(Screen[None]):
         except Exception as exc:  # a bug must not take the Storyteller's screen down
             ran.bug = exc
         return ran
+
+    def _remember(self, text: str) -> None:
+        """The typed line into the history file, after its command (the result first)."""
+        from elysium.tui.userstate import append_history
+
+        self.runner.submit(lambda: append_history(text), self._remembered)
+
+    def _remembered(self, problem: Any) -> None:
+        if problem and not isinstance(problem, Failed) and not self._history_warned:
+            self._history_warned = True  # a full disk is mentioned once
+            said = problem.render(self.lang) if hasattr(problem, "render") else str(problem)
+            self.notify(said, severity="warning", markup=False, timeout=6)
 
     def _saving(self) -> None:
         if self.runner.busy:
@@ -196,12 +203,12 @@ class DashboardScreen(Screen[None]):
             self._slow = None
         if isinstance(ran, Failed):
             ran = Ran("", bug=ran.error)
-        if ran.history and not self._history_warned:
-            self._history_warned = True
-            self.notify(ran.history, severity="warning", markup=False, timeout=6)
-        said, ok = self._show(ran)
-        if origin is not None:
-            origin.post_message(CommandDone(ran.text, ok, said))
+        with self.app.batch_update():  # the result and the cleared bar: one frame
+            said, ok = self._show(ran)
+            if isinstance(origin, CommandBar):
+                origin.command_done(ran.text, ok)
+            elif origin is not None:
+                origin.post_message(CommandDone(ran.text, ok, said))
 
     def _show(self, ran: Ran) -> tuple[str, bool]:
         lang = self.lang
@@ -228,10 +235,11 @@ class DashboardScreen(Screen[None]):
         from elysium.describe import describe
 
         # One frame: the panes, the log's newest line and the status line together.
+        told = describe(result.event, lang)
         self.state = self.session.state
-        self.query_one(RollLog).add_events([result.event])
+        self.log_pane.add_events([result.event], told)
         undoing = result.event.type in ("undo", "redo")  # the session tells the step again
-        said = result.render(lang) if undoing else describe(result.event, lang)
+        said = result.render(lang) if undoing else told
         self.say(said)
         return said, True
 

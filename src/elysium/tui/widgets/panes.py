@@ -67,11 +67,11 @@ class InitiativePane(TextPane):
         super().__init__(lang, state, "ui.pane.initiative", **kwargs)
 
     def inputs(self, state: State) -> Any:
-        """The fight, and who of its side can act (names and states change the list)."""
+        """The fight, and the characters (their names and states change the list)."""
         if state.combat is None:
             return None
-        people = state.characters
-        return state.combat, tuple((k, c.name, c.can_act()) for k, c in people.items())
+        # An unchanged character is the same object: comparing them costs next to nothing.
+        return state.combat, tuple(state.characters.values())
 
     def compute(self, state: State) -> Text:
         text, self.current_line = render.initiative(state, self.lang)

@@ -23,7 +23,6 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from elysium.chronicle.events import Event
-from elysium.describe import ROLL_TYPES, describe, when
 from elysium.i18n import t
 
 MAX_ENTRIES = 500  # rolls kept in memory (the chronicle keeps them all)
@@ -31,11 +30,14 @@ MAX_LINES = 2000  # wrapped lines kept for scrolling back
 JUMP_FROM = 12  # panes at least this tall jump-scroll; smaller ones scroll
 
 
-def entry(event: Event, lang: str) -> tuple[frozenset[str], Text]:
-    """A roll's line, and the names of everyone who rolled in it (for the filter)."""
+def entry(event: Event, lang: str, told: str | None = None) -> tuple[frozenset[str], Text]:
+    """A roll's line (``told``: the event already described), and the names of everyone
+    who rolled in it (for the filter)."""
+    from elysium.describe import describe, when
+
     line = Text()
     line.append(when(event, lang) + " ", style="dim")
-    line.append(describe(event, lang))  # plain: names are user text
+    line.append(describe(event, lang) if told is None else told)  # plain: user text
     names = ("who", "attacker", "target")  # an extended action's target is a number
     who = {v for k, v in event.data.items() if k in names and v and isinstance(v, str)}
     for part in ("sides", "rolls"):  # resisted and teamwork rolls: every roller
@@ -131,9 +133,12 @@ class RollLog(Widget, can_focus=True):
 
     # --- what the screen calls ---------------------------------------------------------
 
-    def add_events(self, events: Iterable[Event]) -> None:
-        """Append events (only the rolls are shown)."""
-        new = [entry(e, self.lang) for e in events if e.type in ROLL_TYPES]
+    def add_events(self, events: Iterable[Event], told: str | None = None) -> None:
+        """Append events (only the rolls are shown); ``told``: the one event's description,
+        when the caller has it already."""
+        from elysium.describe import ROLL_TYPES
+
+        new = [entry(e, self.lang, told) for e in events if e.type in ROLL_TYPES]
         if not new:
             return
         self.entries.extend(new)
@@ -144,6 +149,8 @@ class RollLog(Widget, can_focus=True):
 
     def replace_events(self, events: Iterable[Event]) -> None:
         """Show exactly these events (a replay jump)."""
+        from elysium.describe import ROLL_TYPES
+
         self.entries.clear()
         self.entries.extend(entry(e, self.lang) for e in events if e.type in ROLL_TYPES)
         self._rewrite()
