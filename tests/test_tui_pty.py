@@ -130,6 +130,13 @@ def test_an_idle_dashboard_sends_nothing(tmp_path: Path) -> None:
         before = term.received()
         time.sleep(2.5)
         assert term.received() == before, "the idle dashboard kept writing to the terminal"
+        # Switching windows or tmux panes: the terminal reports focus out and in. Nothing
+        # on the screen changes, so nothing is sent (Textual would repaint it all).
+        term.type("\x1b[O")
+        time.sleep(0.5)
+        term.type("\x1b[I")
+        time.sleep(1.0)
+        assert term.received() == before, "a focus change repainted the dashboard"
         term.proc.send_signal(signal.SIGTERM)
         term.proc.wait(15)
     finally:

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import on
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import BindingsMap
 from textual.screen import Screen
@@ -126,6 +126,15 @@ class ElysiumApp(App[None]):
         problem = settings.save_theme(theme)
         if problem:
             self.notify(problem.render(self.lang), severity="warning", markup=False, timeout=6)
+
+    def on_app_blur(self, event: events.AppBlur) -> None:
+        """The terminal lost focus (a window or tmux pane switch). Textual would unfocus the
+        command bar and repaint the whole screen (about 14 KB at 80x24 over SSH), then do it
+        again on the way back; the dashboard keeps what it shows and sends nothing."""
+        event.prevent_default()
+
+    def on_app_focus(self, event: events.AppFocus) -> None:
+        event.prevent_default()
 
     def _hang_up(self) -> None:
         """The SSH link dropped (SIGHUP) or we were asked to stop (SIGTERM): everything
