@@ -27,6 +27,7 @@ from elysium.chronicle.session import Result, Session
 from elysium.chronicle.state import State
 from elysium.i18n import t
 from elysium.tui import keys
+from elysium.tui.screens import breakpoints_now
 from elysium.tui.commandbar import CommandBar, powers_of
 from elysium.tui.messages import CharacterChosen, CommandDone, RunCommand
 from elysium.tui.render import header
@@ -98,6 +99,7 @@ class DashboardScreen(Screen[None]):
     def on_mount(self) -> None:
         from elysium.tui.userstate import load_history
 
+        breakpoints_now(self)
         self.log_pane = self.query_one(RollLog)
         bar = self.query_one(CommandBar)
         bar.focus()

@@ -24,6 +24,7 @@ from elysium.chronicle.state import State
 from elysium.describe import describe
 from elysium.i18n import t
 from elysium.tui import keys
+from elysium.tui.screens import breakpoints_now
 from elysium.tui.dialogs import Dialog
 from elysium.tui.messages import CharacterChosen
 from elysium.tui.render import header
@@ -109,6 +110,7 @@ class ReplayScreen(Screen[None]):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
+        breakpoints_now(self)
         self._log_until = None
         self.go(self.cursor)
 
