@@ -27,11 +27,11 @@ from elysium.chronicle.session import Result, Session
 from elysium.chronicle.state import State
 from elysium.i18n import t
 from elysium.tui import keys
-from elysium.tui.screens import breakpoints_now
 from elysium.tui.commandbar import CommandBar, powers_of
 from elysium.tui.messages import CharacterChosen, CommandDone, RunCommand
 from elysium.tui.render import header
 from elysium.tui.runner import Failed, Runner
+from elysium.tui.screens import breakpoints_now
 from elysium.tui.widgets.line import Line
 from elysium.tui.widgets.panes import four_panes
 from elysium.tui.widgets.rolllog import RollLog

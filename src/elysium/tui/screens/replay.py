@@ -24,10 +24,10 @@ from elysium.chronicle.state import State
 from elysium.describe import describe
 from elysium.i18n import t
 from elysium.tui import keys
-from elysium.tui.screens import breakpoints_now
 from elysium.tui.dialogs import Dialog
 from elysium.tui.messages import CharacterChosen
 from elysium.tui.render import header
+from elysium.tui.screens import breakpoints_now
 from elysium.tui.widgets.line import Line
 from elysium.tui.widgets.panes import four_panes
 from elysium.tui.widgets.rolllog import RollLog
