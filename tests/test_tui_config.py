@@ -126,3 +126,38 @@ def test_elysium_config_checks_the_binding_ids() -> None:
     assert proc.stderr.count("warning") == 1 and "'fly' is not a binding" in proc.stderr
     write_config('[keys]\nroll = "f9"\n')
     assert run_elysium("config", "--lang", "en").returncode == 0
+
+
+@run_async
+async def test_a_key_taken_from_another_binding_is_told_and_the_bar_says_the_help_key(
+    tmp_path: Path,
+) -> None:
+    from elysium.tui.commandbar import CommandBar
+
+    write_config('[keys]\nroll = "f1"\nhelp = "f10"\n')
+    app = make_app(Session.open(demo_copy(tmp_path)), "en", config=load_config())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "(f10 help)" in app.query_one(CommandBar).placeholder
+        await pilot.press("f10")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.press("f1")
+        await settle(pilot)
+        assert isinstance(app.screen, RollDialog)
+    app.session.close()
+
+
+@run_async
+async def test_a_key_clash_is_told_once(tmp_path: Path) -> None:
+    write_config('[keys]\nroll = "f1"\n')  # F1 was Help's
+    app = make_app(Session.open(demo_copy(tmp_path)), "en", config=load_config())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f5")
+        await pilot.press("f5")
+        await settle(pilot)
+        told = [str(n.message) for n in app._notifications if "gives f1" in str(n.message)]
+        assert len(told) == 1 and "which help had" in told[0], told
+    app.session.close()

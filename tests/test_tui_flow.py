@@ -133,9 +133,9 @@ async def test_the_screen_stays_live_while_a_slow_disk_saves(
         await pilot.pause(0.3)
         assert calls and app.dashboard.runner.busy  # the save is under way, held
         assert "saving" in status(app)  # and the screen says so
-        bar.value = ""
+        assert bar.value == "spend Lucien wp 1"  # kept until it is saved
         await pilot.press("a", "w", "a", "r", "d")  # the next command, typed meanwhile
-        assert bar.value == "award"
+        assert bar.value == "award"  # a fresh line, not added to the one being saved
         shown = app.dashboard.state.characters[key]
         assert shown.willpower_points == before  # nothing shown before it is durable
         await pilot.press("f1")  # a dialog opens and closes meanwhile
@@ -217,3 +217,77 @@ async def test_the_palette_finds_characters_to_select_edit_and_roll_for(tmp_path
         await settle(pilot)
         assert isinstance(app.screen, RollDialog) and app.screen.selected == "lucien marchetti"
     session.close()
+
+
+@run_async
+async def test_tab_moves_between_the_panes(tmp_path: Path) -> None:
+    """The dashboard's own keys are added to Textual's, not in their place."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.focused is app.query_one(CommandBar)
+        seen = set()
+        for _ in range(6):
+            await pilot.press("tab")
+            await settle(pilot)
+            seen.add(app.focused.id if app.focused else None)
+        assert {"vitals", "rolls"} <= seen
+    app.session.close()
+
+
+@run_async
+async def test_a_refused_roll_keeps_the_dialog_and_its_choices(tmp_path: Path) -> None:
+    from elysium.tui.dialogs import RollDialog
+
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.session.state.events
+        await pilot.press("f2")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        dialog.query_one("#faces").value = "7,8"  # two faces for a pool of four
+        await pilot.click("#go")
+        await settle(pilot)
+        assert app.screen is dialog and dialog.query_one("#faces").value == "7,8"
+        assert app.session.state.events == before and "Refused" in status(app)
+        dialog.query_one("#faces").value = "7,8,2,10"
+        await pilot.click("#go")
+        await settle(pilot)
+        assert not isinstance(app.screen, RollDialog)
+        assert app.session.events()[-1].data["dice"] == [7, 8, 2, 10]
+    app.session.close()
+
+
+@run_async
+async def test_a_read_only_dashboard_offers_nothing_that_writes(tmp_path: Path) -> None:
+    from elysium.tui.dialogs import RollDialog
+
+    root = demo_copy(tmp_path)
+    app = make_app(Session.open(root, readonly=True), "en")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        shown = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
+        assert "roll" not in shown and "undo" not in shown and "help" in shown
+        await pilot.press("f2")
+        await settle(pilot)
+        assert not isinstance(app.screen, RollDialog)
+    app.session.close()
+
+
+@run_async
+async def test_the_palette_shows_usage_lines_whole(tmp_path: Path) -> None:
+    from textual.content import Content
+
+    from elysium.i18n import t
+    from elysium.tui.palette import VerbCommands
+
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE):
+        provider = VerbCommands(app.screen)
+        for verb in ("feat", "attack", "move"):
+            hits = [hit async for hit in provider.search(verb)]
+            hit = next(h for h in hits if str(h.text).startswith(verb))
+            assert Content.from_markup(hit.help).plain == t(f"usage.{verb}", "en")
+    app.session.close()

@@ -200,7 +200,7 @@ STRINGS: dict[str, str] = {
     "ui.urges": "The Beast urges atrocities (Humanity 4 or less)",
     "ui.lost": "Lost to the Beast: passes to the Storyteller",
     "ui.command": "command",
-    "ui.command_placeholder": "type a command, e.g. roll NAME dex+brawl diff 7   (F1 help)",
+    "ui.command_placeholder": "type a command, e.g. roll NAME dex+brawl diff 7   ({key} help)",
     "ui.filter": "Filter: {name}",
     "ui.filter_off": "all characters",
     "ui.log_empty": "No rolls yet.",
@@ -492,4 +492,5 @@ STRINGS: dict[str, str] = {
     "palette.char.edit.help": "Open the character editor",
     "palette.char.roll": "Roll for {name}",
     "palette.char.roll.help": "Open the roll dialog for this character",
+    "ui.key_clash": "{file}: [keys] gives {key} to {id}, which {other} had by default; {other} no longer has it",
 }

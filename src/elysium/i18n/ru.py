@@ -203,7 +203,7 @@ STRINGS: dict[str, str] = {
     "ui.lost": "Поглощён Зверем: уходит рассказчику",
     "ui.command": "команда",
     "ui.command_placeholder": "введите команду, например бросок ИМЯ ловкость+драка сл 7"
-    "   (F1 справка)",
+    "   ({key} — справка)",
     "ui.filter": "Фильтр: {name}",
     "ui.filter_off": "все персонажи",
     "ui.log_empty": "Бросков пока нет.",
@@ -495,4 +495,5 @@ STRINGS: dict[str, str] = {
     "palette.char.edit.help": "Открыть редактор персонажа",
     "palette.char.roll": "Бросок за: {name}",
     "palette.char.roll.help": "Открыть окно броска для этого персонажа",
+    "ui.key_clash": "{file}: в [keys] клавиша {key} отдана {id}, а по умолчанию она у {other}; у {other} её больше нет",
 }

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import App, SystemCommand
-from textual.binding import BindingsMap
 from textual.screen import Screen
 
 from elysium import config as settings
@@ -65,7 +64,7 @@ class ElysiumApp(App[None]):
         config: Config | None = None,
     ) -> None:
         super().__init__()
-        self._bindings = BindingsMap(keys.bindings(keys.APP, lang))
+        self._bindings = keys.added(self._bindings, keys.APP, lang)
         self.lang = lang
         self.config = config
         self.dashboard: DashboardScreen | None = None
@@ -116,8 +115,13 @@ class ElysiumApp(App[None]):
             *settings.unknown_keys(config, keys.IDS),
             *settings.unknown_theme(config, self.available_themes),
         ]
-        for problem in problems:
-            self.notify(problem.render(self.lang), severity="warning", markup=False, timeout=8)
+        told = [problem.render(self.lang) for problem in problems]
+        for key, moved, lost in keys.clashes(config.keys):
+            told.append(
+                t("ui.key_clash", self.lang, file="config.toml", key=key, id=moved, other=lost)
+            )
+        if told:  # one toast: at 80x24 several would push each other off the screen
+            self.notify("\n".join(told), severity="warning", markup=False, timeout=10)
 
     def watch_theme(self, theme: str) -> None:
         """A theme chosen from the palette is kept in the user's config."""

@@ -145,6 +145,7 @@ class CommandBar(Input):
         super().__init__(placeholder=placeholder, suggester=suggester, **kwargs)
         self.cursor_blink = False  # an idle dashboard sends nothing over the link
         self.history: list[str] = []
+        self.pending: str | None = None  # a command asked for, not yet saved or refused
         self._at = 0
 
     @on(Input.Submitted)
@@ -158,14 +159,24 @@ class CommandBar(Input):
         long = len(text) > MAX_COMMAND  # refused at once: not tokenised, not remembered
         if not long:
             self.remember(text)
+        # The text stays until the command is saved (one frame: the result and the cleared
+        # bar together), but the next key typed starts the next command afresh.
+        self.pending = text
         self.post_message(RunCommand(text, origin=self, remember=not long))
+
+    def insert_text_at_cursor(self, text: str) -> None:
+        if self.pending is not None and self.value.strip() == self.pending:
+            self.value = ""  # typing ahead while the last command is being saved
+        self.pending = None
+        super().insert_text_at_cursor(text)
 
     def command_done(self, text: str, ok: bool) -> None:
         """The screen tells the bar how its command went, in the same frame as the result:
         saved, the bar clears; refused, the text is selected. Something new typed meanwhile
         is left be."""
         if self.value.strip() != text:
-            return
+            return  # something new was typed meanwhile
+        self.pending = None
         if ok:
             self.value = ""
         else:

@@ -192,7 +192,14 @@ class RollDialog(Dialog):
     @on(Button.Pressed, "#go")
     @on(Input.Submitted)
     def roll(self) -> None:
-        self.dismiss(self.command())
+        """Ask for the roll; the dialog closes once it is saved and stays open, with every
+        choice in it, when it is refused."""
+        self.post_message(RunCommand(self.command(), origin=self))
+
+    @on(CommandDone)
+    def rolled(self, message: CommandDone) -> None:
+        if message.ok:
+            self.dismiss(None)
 
     @on(Button.Pressed, "#cancel")
     def cancel(self) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 
 from elysium.i18n import t
 
@@ -86,3 +86,41 @@ IDS = frozenset(k.id for k in ALL)
 
 def bindings(keys: tuple[Key, ...], lang: str) -> list[Binding]:
     return [k.binding(lang) for k in keys]
+
+
+def added(own: BindingsMap, keys: tuple[Key, ...], lang: str) -> BindingsMap:
+    """A node's bindings with ``keys`` added, described in ``lang``: ours join Textual's own
+    (Tab, Shift+Tab, Ctrl+C…); where both bind a key, ours is the one."""
+    mine = BindingsMap(bindings(keys, lang))
+    rest = {k: v for k, v in own.key_to_bindings.items() if k not in mine.key_to_bindings}
+    return BindingsMap.merge([mine, BindingsMap.from_keys(rest)])
+
+
+def shown(app: object, key_id: str) -> str:
+    """The first key bound to ``key_id`` as the footer spells it (the user's keymap
+    applied): for sentences such as the command bar's "(F1 help)"."""
+    from textual.app import App
+
+    default = next(k.keys for k in ALL if k.id == key_id)
+    config = getattr(app, "config", None)
+    spelled = (config.keys.get(key_id) if config is not None else None) or default
+    first = spelled.split(",")[0].strip()
+    return app.get_key_display(Binding(first, "")) if isinstance(app, App) else first
+
+
+def clashes(keymap: dict[str, str]) -> list[tuple[str, str, str]]:
+    """Keys the user's keymap gives to a binding that another binding of the same screen
+    still has by default: (key, the binding given it, the one that loses it). Textual lets
+    the remapped one win and does not say so."""
+    found = []
+    for group in (APP + DASHBOARD, APP + REPLAY):
+        for moved in group:
+            if moved.id not in keymap:
+                continue
+            for key in (k.strip() for k in keymap[moved.id].split(",")):
+                for other in group:
+                    if other.id == moved.id or other.id in keymap:
+                        continue
+                    if key in (k.strip() for k in other.keys.split(",")):
+                        found.append((key, moved.id, other.id))
+    return sorted(set(found))

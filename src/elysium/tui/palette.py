@@ -10,12 +10,18 @@ from typing import Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
-from textual.markup import escape
 
 from elysium.chronicle import verbs
 from elysium.i18n import t
 
 ACTIONS = (("select", ""), ("edit", "edit"), ("roll", "roll"))
+
+
+def escape(text: str) -> str:
+    """Text for a palette help line, which Textual reads as markup: every bracket is
+    escaped (``textual.markup.escape`` leaves ``[LB]`` and nested brackets to be read as
+    tags)."""
+    return text.replace("[", "\\[")
 
 
 def highlight(matcher: Matcher, text: str) -> Content:

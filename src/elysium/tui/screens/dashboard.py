@@ -15,7 +15,6 @@ from typing import Any
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingsMap
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
@@ -74,7 +73,7 @@ class DashboardScreen(Screen[None]):
 
     def __init__(self, session: Session, lang: str, *, report: Iterable[Any] = ()) -> None:
         super().__init__()
-        self._bindings = BindingsMap(keys.bindings(keys.DASHBOARD, lang))
+        self._bindings = keys.added(self._bindings, keys.DASHBOARD, lang)
         self.session = session
         self.lang = lang
         self.report = list(report)
@@ -92,7 +91,8 @@ class DashboardScreen(Screen[None]):
         )
         yield four_panes(lang, self.state, self.selected, DashboardScreen)
         powers = powers_of(lambda: self.state)
-        yield CommandBar(self._names, t("ui.command_placeholder", lang), powers, id="command")
+        placeholder = t("ui.command_placeholder", lang, key=keys.shown(self.app, "help"))
+        yield CommandBar(self._names, placeholder, powers, id="command")
         yield Line(id="status")
         yield Footer(show_command_palette=False)
 
@@ -256,6 +256,12 @@ class DashboardScreen(Screen[None]):
 
     # --- actions ---------------------------------------------------------------------------
 
+    WRITES = frozenset({"roll", "edit", "npc", "next", "undo", "redo", "scene", "night"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A read-only dashboard offers nothing that would write (hidden from the footer)."""
+        return not (self.session.readonly and action in self.WRITES)
+
     def _command_from(self, command: str | None) -> None:
         """A dialog's command: run it, then give the keyboard back to the command bar."""
         if command:
@@ -360,6 +366,7 @@ class DashboardScreen(Screen[None]):
                 return
             self.session, events = opened
             self.state = self.session.state
+            self.say("")
             self.query_one(RollLog).replace_events(events)
 
         self.runner.submit(reopen, show)

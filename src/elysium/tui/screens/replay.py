@@ -11,7 +11,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingsMap
 from textual.containers import Vertical
 from textual.reactive import reactive, var
 from textual.screen import Screen
@@ -91,7 +90,7 @@ class ReplayScreen(Screen[None]):
 
     def __init__(self, replay: Replay, name: str, lang: str) -> None:
         super().__init__()
-        self._bindings = BindingsMap(keys.bindings(keys.REPLAY, lang))
+        self._bindings = keys.added(self._bindings, keys.REPLAY, lang)
         self.replay = replay
         self.chronicle_name = name
         self.lang = lang
