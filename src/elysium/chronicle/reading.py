@@ -46,8 +46,10 @@ class Changed(FileNotFoundError):
     """The chronicle changed while it was being read: read it again."""
 
 
-def read_survey(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey:
-    sv = take(root, decode_all=decode_all, tolerate=tolerate)
+def read_survey(
+    root: Path, decode_all: bool = False, tolerate: bool = False, verify: bool = False
+) -> Survey:
+    sv = take(root, decode_all=decode_all, tolerate=tolerate, verify=verify)
     if not sv.journals and not sv.closed and sv.index is None:
         raise StoreError("store.no_chapters", root=root)
     return sv
@@ -103,7 +105,7 @@ def look(store: Store, full: bool = False) -> Opened:
     """Open read-only: the newest consistent state and what is wrong, nothing written."""
     from elysium.chronicle.store import Opened
 
-    sv = read_survey(store.root)
+    sv = read_survey(store.root, verify=full)
     if not unchanged(sv):  # the checkpoint and the journals come from one moment
         raise Changed(store.root)
     p = plan(sv)
