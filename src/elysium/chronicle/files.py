@@ -22,8 +22,8 @@ import secrets
 import stat
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
+from io import FileIO
 from pathlib import Path
-from typing import BinaryIO
 
 from elysium.chronicle import faults
 from elysium.chronicle.errors import Line, NotRegularError, StoreError
@@ -136,9 +136,17 @@ def read_bounded(path: Path, limit: int, start: int = 0) -> bytes:
 
 
 @contextlib.contextmanager
-def open_bounded(path: Path, limit: int) -> Iterator[tuple[BinaryIO, int]]:
+def open_bounded(path: Path, limit: int) -> Iterator[tuple[FileIO, int]]:
     """A regular file we own, open for reading, and its size (checked as
-    :func:`read_bounded` checks it): for readers that go through it a piece at a time."""
+    :func:`read_bounded` checks it)."""
+    f, size = open_checked(path, limit)
+    with f:
+        yield f, size
+
+
+def open_checked(path: Path, limit: int) -> tuple[FileIO, int]:
+    """:func:`open_bounded` for a reader that keeps the file open a while (a stream going
+    through it a piece at a time); the caller closes it."""
     check_file(path)
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
@@ -147,10 +155,10 @@ def open_bounded(path: Path, limit: int) -> Iterator[tuple[BinaryIO, int]]:
             raise NotRegularError("store.not_regular", name=path.name)
         if info.st_size > limit:
             raise OversizeError("store.oversize", name=path.name, size=info.st_size, limit=limit)
-        with os.fdopen(os.dup(fd), "rb", buffering=0) as f:
-            yield f, info.st_size
-    finally:
+        return FileIO(fd, "rb", closefd=True), info.st_size
+    except BaseException:
         os.close(fd)
+        raise
 
 
 class OversizeError(StoreError):

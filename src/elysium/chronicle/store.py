@@ -67,6 +67,7 @@ from elysium.i18n.message import Msg
 
 if TYPE_CHECKING:
     from elysium.chronicle.reading import Verdict
+    from elysium.chronicle.stream import Stream, Want
 from elysium.chronicle.survey import (
     CHAPTER_DIR,
     INDEX,
@@ -354,12 +355,19 @@ class Store:
 
     def events(self, chapter: int | None = None) -> list[Event]:
         """Every readable event (or one chapter's), oldest first; what could not be read is
-        in :attr:`warnings`."""
-        from elysium.chronicle import reading
+        in :attr:`warnings`. (A long chronicle is better read with :meth:`stream`.)"""
+        stream = self.stream(chapter)
+        events = list(stream.events())
+        self.warnings = stream.warnings
+        return events
 
-        history = self._retrying(lambda: reading.history(self, chapter))
-        self.warnings = history.warnings
-        return history.events
+    def stream(self, chapter: int | None = None, want: Want | None = None) -> Stream:
+        """The events of every chapter (or of ``chapter``) a record at a time, decoding
+        those ``want`` asks for (every one by default); see :mod:`elysium.chronicle.stream`.
+        Its files are opened now, so a writer closing a chapter meanwhile changes nothing."""
+        from elysium.chronicle.stream import Stream, everything
+
+        return self._retrying(lambda: Stream(self.root, chapter, want or everything))
 
     def tail_events(self, count: int) -> list[Event]:
         """The last ``count`` events, reading journals from their ends (so a long chapter

@@ -303,8 +303,14 @@ def explained(events: list[Event]) -> list[tuple[int, int]]:
 
 def gaps_in(events: list[Event], upto: int) -> list[tuple[int, int]]:
     """Sequence numbers up to ``upto`` that no event holds and no repair has named."""
-    gaps = missing(sorted(e.seq for e in events), 1, upto)
-    for a, b in explained(events):
+    return without_explained(missing(sorted(e.seq for e in events), 1, upto), explained(events))
+
+
+def without_explained(
+    gaps: list[tuple[int, int]], named: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """``gaps`` less the ranges a repair has ``named`` as lost."""
+    for a, b in named:
         kept: list[tuple[int, int]] = []
         for x, y in gaps:
             if y < a or x > b:

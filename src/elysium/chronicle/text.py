@@ -56,6 +56,13 @@ def name_key(name: str) -> str:
     return clean_name(name).casefold()
 
 
+def plain_json(text: str) -> bool:
+    """Whether every string in this JSON text is already clean: no escapes (which could
+    spell a control character) and nothing :func:`clean_text` would change. Then
+    :func:`clean_deep` of the parsed value is the value itself, and can be skipped."""
+    return "\\" not in text and not _NEEDS_CLEANING.search(text)
+
+
 def clean_deep(value: Any) -> Any:
     """Every string inside a JSON value neutralised (newlines kept): text read from a file
     reaches a terminal only as data."""
