@@ -146,12 +146,6 @@ def _listing(root: Path) -> tuple[dict[int, Path], dict[int, Path]]:
     return found
 
 
-def chapter_numbers(store: Store) -> list[int]:
-    sv = read_survey(store.root)
-    p = plan(sv)
-    return sorted((set(sv.closed) - set(p.stray)) | set(p.chain))
-
-
 @dataclass(slots=True)
 class Verdict:
     sound: bool

@@ -13,8 +13,7 @@ Appending an event writes one line and fsyncs before returning, then checks that
 written is still the chronicle's (a directory deleted under a running writer stops it).
 Every ``CHECKPOINT_EVERY`` events, at each chapter close and on exit the state is written to
 ``chronicle.json`` atomically, with the SHA-256 of the last ``WINDOW`` bytes (whole records)
-of the journal it covers: the writer keeps those bytes, so neither a checkpoint nor the next
-opening reads the journal from its start.
+of the journal it covers: the writer keeps them, so no checkpoint or opening reads it all.
 
 Closing a chapter is crash-atomic; its steps, each a possible crash point::
 
@@ -217,8 +216,7 @@ class Store:
         for line in tail.split(b"\n")[:-1]:
             self._remember(line + b"\n")
 
-    def _remember(self, line: bytes) -> None:
-        """Keep the newest records, ``WINDOW`` bytes or a little more."""
+    def _remember(self, line: bytes) -> None:  # the newest records, WINDOW bytes or a bit more
         self._recent.append(line)
         self._recent_size += len(line)
         while self._recent_size - len(self._recent[0]) >= WINDOW:
@@ -354,11 +352,10 @@ class Store:
     # --- reading -----------------------------------------------------------------------
 
     def events(self, chapter: int | None = None) -> list[Event]:
-        """Every readable event (or one chapter's), oldest first; what could not be read is
-        in :attr:`warnings`. (A long chronicle is better read with :meth:`stream`.)"""
+        """Every readable event (or one chapter's), oldest first, all in memory (a long
+        chronicle is read with :meth:`stream`); what could not be read is in :attr:`warnings`."""
         stream = self.stream(chapter)
-        events = list(stream.events())
-        self.warnings = stream.warnings
+        events, self.warnings = list(stream.events()), stream.warnings
         return events
 
     def stream(self, chapter: int | None = None, want: Want | None = None) -> Stream:
@@ -377,9 +374,10 @@ class Store:
         return self._retrying(lambda: reading.tail(self, count))
 
     def chapters(self) -> list[int]:
-        from elysium.chronicle import reading
-
-        return self._retrying(lambda: reading.chapter_numbers(self))
+        """The chapters a reader can ask for (their files opened, none read)."""
+        stream = self.stream()
+        stream.close()
+        return stream.numbers
 
     # --- closing -------------------------------------------------------------------------
 
