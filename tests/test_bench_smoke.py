@@ -16,6 +16,17 @@ BENCHES = [
     ),
     ("tui_bench.py", ("first paint: dashboard / bare app", "command to screen at 2000 events")),
     ("replay_bench.py", ("worst jump, on screen (ms)",)),
+    (
+        "costs_bench.py",
+        (
+            "open at 3000 / open at 200",
+            "export chapter 4 of 3000 (seconds)",
+            "stats of 3000, peak memory (MB)",
+            "replay: open at the end of 3000",
+            "replay: a step, worst (ms)",
+            "odds 100 --rule-of-ten, the command's work",
+        ),
+    ),
 ]
 
 

@@ -248,3 +248,29 @@ def test_the_recap_leaves_out_what_was_undone(tmp_path: Path) -> None:
     s.close()
     text = markdown(build(events, 1, "T", "en"), "en")
     assert "Marcus: 2 XP" in text and "awarded 1" not in text and "undone" not in text
+
+
+def test_preparing_a_replay_keeps_a_state_every_so_often(tmp_path: Path) -> None:
+    """``prepare`` (a slice at a time, or whole) works out the states a jump starts from;
+    they are the fold's."""
+    from elysium.chronicle import replay as replay_mod
+
+    s = new_session(tmp_path / "c", SETUP)
+    for i in range(60):
+        s.execute("award Marcus 1" if i % 3 else "turn")
+    events = s.events()
+    folds = [State()]
+    for e in events:
+        folds.append(apply(folds[-1], e))
+    with Replay.open(s) as replay:
+        saved = replay_mod.EVERY
+        replay_mod.EVERY = 8
+        try:
+            assert replay.prepare(seconds=0.0) is False  # no time given: nothing done yet
+            assert replay.prepare() is True
+        finally:
+            replay_mod.EVERY = saved
+        assert all(p % 8 == 0 or p in (-1, len(replay) - 1) for p in replay._places)
+        for cursor in (0, 17, len(replay) // 2, len(replay) - 1, 3):
+            assert replay.state(cursor) == _as_replayed(folds[replay.event(cursor).seq])
+    s.close()

@@ -34,7 +34,8 @@ def cmd_export(args: argparse.Namespace, lang: str) -> int:
         # Every chapter read once lightly (what cannot be read is told, as always; the
         # undos and redos say what did not happen), then the chapter's events, once.
         store = session.store
-        first = store.stream(want=lambda r: r.kind in ("undo", "redo"))
+        undos = ("undo", "redo")
+        first = store.stream(want=lambda r: r.kind in undos, only_wanted=True, skim=chapter.__ne__)
         undone = undone_in(r.event for r in first if r.event is not None)
         store.warnings = first.warnings
         events = store.stream(chapter).events()
@@ -77,7 +78,7 @@ def cmd_stats(args: argparse.Namespace, lang: str) -> int:
             _chapter(session, args.chapter)
         # Every chapter is read (what cannot be be read is told as before); only the events
         # that hold rolls are decoded.
-        stream = session.store.stream(want=lambda r: r.kind in ROLLING)
+        stream = session.store.stream(want=lambda r: r.kind in ROLLING, only_wanted=True)
         decoded = (r.event for r in stream if r.event is not None)
         tallies = dice_stats(decoded, session.state.profile, args.chapter)
         session.store.warnings = stream.warnings

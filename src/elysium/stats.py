@@ -13,11 +13,12 @@ as an iterable (a stream of the chronicle, :data:`ROLLING` the only types it nee
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from itertools import chain
+from typing import Any, NamedTuple
 
 from elysium.chronicle.events import Event
 from elysium.rules import RollKind, RollRequest, odds
@@ -26,6 +27,7 @@ from elysium.rules.profiles import Profile
 from elysium.rules.tables import MAX_POOL
 
 ANYONE = "—"
+_ACTION = RollKind.ACTION.value
 # The event types that hold action rolls (what :func:`action_rolls` reads).
 ROLLING = frozenset({"roll", "power", "attack", "defend", "frenzy", "rotschreck", "degeneration"})
 
@@ -41,8 +43,7 @@ def chances(request: RollRequest, profile: Profile) -> Odds:
 _KINDS: dict[tuple[int, int, bool, bool, int], tuple[RollRequest, Profile]] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Throw:
+class Throw(NamedTuple):
     """One action roll read from an event, checked: what a tally adds."""
 
     kind: tuple[int, int, bool, bool, int]  # a key of _KINDS
@@ -68,7 +69,8 @@ class Throw:
             _KINDS[kind] = (request, profile)
         botch = bool(roll.get("botch"))
         got = 0 if botch else int(roll.get("successes", 0))
-        Counter(dice)  # faces a tally cannot count are a malformed roll
+        if not isinstance(dice, Mapping):
+            hash(tuple(dice))  # faces a tally cannot count (unhashable) are a malformed roll
         return cls(kind, botch, got, dice)
 
 
@@ -82,17 +84,28 @@ class Tally:
     outcomes: Counter = field(default_factory=Counter)  # "botch", 0, 1, 2, ...
     faces: Counter = field(default_factory=Counter)  # 1..10 on the first throw
     rolled: Counter = field(default_factory=Counter)  # Throw.kind -> times rolled
+    _thrown: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     def add(self, roll: dict[str, Any], profile: Profile) -> None:
         self.count(Throw.read(roll, profile))
+        self.settle()
 
     def count(self, throw: Throw) -> None:
-        self.faces.update(throw.faces)
+        """Add a roll (its faces are counted by :meth:`settle`, many at once)."""
         self.rolls += 1
         self.successes += throw.successes
         self.botches += throw.botch
         self.outcomes["botch" if throw.botch else throw.successes] += 1
         self.rolled[throw.kind] += 1
+        if isinstance(throw.faces, Mapping):  # not a list: counted at once, as it always was
+            self.faces.update(throw.faces)
+        else:
+            self._thrown.append(throw.faces)
+
+    def settle(self) -> None:
+        if self._thrown:
+            self.faces.update(chain.from_iterable(self._thrown))
+            self._thrown.clear()
 
     @property
     def expected_successes(self) -> Fraction:
@@ -149,7 +162,7 @@ def action_rolls(event: Event) -> list[tuple[str, dict[str, Any]]]:
             roll
             and roll.get("dice")
             and not roll.get("automatic")
-            and roll.get("kind", RollKind.ACTION.value) == RollKind.ACTION.value
+            and roll.get("kind", _ACTION) == _ACTION
             and len(roll["dice"]) <= MAX_POOL
         ):
             out.append((who or ANYONE, roll))
@@ -171,4 +184,6 @@ def dice_stats(
                 tallies["*"].count(throw)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             continue
+    for tally in tallies.values():
+        tally.settle()
     return tallies

@@ -13,7 +13,7 @@ from typing import Any, TypeGuard
 
 from elysium.chronicle.errors import Invalid
 from elysium.chronicle.jsonsafe import loads_text
-from elysium.chronicle.text import clean_deep, plain_json
+from elysium.chronicle.text import clean_deep, plain_json_bytes
 
 SCHEMA_VERSION = 1
 MAX_SEQ = 10**12
@@ -68,10 +68,11 @@ class Event:
         if not isinstance(kind, str) or not kind or len(kind) > 40:
             raise Invalid("event.type")
         time = d.get("time") or {}
-        if not isinstance(time, dict) or not all(
-            isinstance(k, str) and _whole(n) and 0 <= n <= MAX_TIME for k, n in time.items()
-        ):
+        if not isinstance(time, dict):
             raise Invalid("event.time", seq=seq)
+        for k, n in time.items():
+            if not (isinstance(k, str) and _whole(n) and 0 <= n <= MAX_TIME):
+                raise Invalid("event.time", seq=seq)
         wall, cmd = d.get("wall", ""), d.get("cmd", "")
         if not isinstance(wall, str) or not isinstance(cmd, str) or len(cmd) > MAX_TEXT:
             raise Invalid("event.text", seq=seq)
@@ -134,7 +135,7 @@ def decode_body(body: bytes) -> Event:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise Invalid("json.not_utf8") from None
-    return Event.from_dict(loads_text(text), clean=not plain_json(text))
+    return Event.from_dict(loads_text(text), clean=not plain_json_bytes(body))
 
 
 def crc(event: Event) -> str:

@@ -103,6 +103,7 @@ class Replay:
         self._known: dict[int, State] = {}  # position -> the state after that event
         self._places: list[int] = []  # the positions known, sorted
         self._last: tuple[int, State] | None = None  # the state shown last (for steps)
+        self._prepared = -1  # states are known every EVERY events up to here
         self._marks = bytearray(len(line))  # _UNKNOWN until read
         # Events before the chapter, folded to reach the state before it (when wanted).
         self._prefix = line.seq(0) - 1 if len(line) else 0
@@ -159,6 +160,24 @@ class Replay:
                 self._keep(position, state)
         self._last = (cursor, state)
         return state
+
+    def prepare(self, seconds: float | None = None) -> bool:
+        """Work out a state every ``EVERY`` events through the chapter, so that any jump
+        costs at most that many patches; for ``seconds`` at most, if given (call again to
+        go on: a screen can do this a slice at a time while it waits for keys). True once
+        the whole chapter is prepared."""
+        from time import perf_counter
+
+        deadline = None if seconds is None else perf_counter() + seconds
+        while self._prepared < len(self._line) - 1:
+            if deadline is not None and perf_counter() >= deadline:
+                return False
+            target = min(len(self._line) - 1, (self._prepared // EVERY + 1) * EVERY)
+            last = self._last
+            self._keep(target, self.state(target))
+            self._last = last  # preparing moves no cursor
+            self._prepared = target
+        return True
 
     def _nearest(self, cursor: int, below: bool = False) -> tuple[int, State]:
         """The known state closest to ``cursor`` (``below``: at or before it). The state

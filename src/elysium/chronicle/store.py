@@ -36,7 +36,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from elysium.chronicle import faults
 from elysium.chronicle import state as st
@@ -358,13 +358,13 @@ class Store:
         events, self.warnings = list(stream.events()), stream.warnings
         return events
 
-    def stream(self, chapter: int | None = None, want: Want | None = None) -> Stream:
+    def stream(self, chapter: int | None = None, want: Want | None = None, **how: Any) -> Stream:
         """The events of every chapter (or of ``chapter``) a record at a time, decoding
         those ``want`` asks for (every one by default); see :mod:`elysium.chronicle.stream`.
         Its files are opened now, so a writer closing a chapter meanwhile changes nothing."""
         from elysium.chronicle.stream import Stream, everything
 
-        return self._retrying(lambda: Stream(self.root, chapter, want or everything))
+        return self._retrying(lambda: Stream(self.root, chapter, want or everything, **how))
 
     def tail_events(self, count: int) -> list[Event]:
         """The last ``count`` events, reading journals from their ends (so a long chapter

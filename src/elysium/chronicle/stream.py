@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from elysium.chronicle.errors import Line, NotRegularError, StoreError, repair_hint
@@ -56,15 +56,30 @@ __all__ = ["Record", "Stream", "Want", "everything"]
 
 class Stream:
     """The events of every chapter (or of ``chapter``), oldest first, read as they are
-    used. Iterate once; :attr:`warnings` is complete when the iteration is."""
+    used. Iterate once; :attr:`warnings` is complete when the iteration is.
 
-    def __init__(self, root: Path, chapter: int | None = None, want: Want = everything) -> None:
+    ``want`` says which records to decode (every one by default); with ``only_wanted`` the
+    others are checked but not given. Chapters that ``skim`` names are only checked (for
+    the warnings): a closed one whose file its digest names, whose numbers run unbroken
+    and which holds no repair is then hashed, not read line by line."""
+
+    def __init__(
+        self,
+        root: Path,
+        chapter: int | None = None,
+        want: Want = everything,
+        only_wanted: bool = False,
+        skim: Callable[[int], bool] | None = None,
+    ) -> None:
         self.root = root
         self.chapter = chapter
         self.want = want
+        self.only_wanted = only_wanted
+        self.skim = skim or (lambda number: False)
         self.warnings: list[str] = []
         self.numbers, self._sources = _sources(root, chapter)
         self._problems: dict[int, list[str]] = {}
+        self._recovered: list[Event] = []  # repairs name the events they lost
 
     def close(self) -> None:
         for source in self._sources:
@@ -72,30 +87,19 @@ class Stream:
 
     def __iter__(self) -> Iterator[Record]:
         streams = [source.records(self) for source in self._sources]
-        merged = (
-            heapq.merge(*streams, key=_seq)
-            if len(streams) > 1
-            else iter(streams[0] if streams else ())
-        )
-        expect = 1
-        gaps: list[tuple[int, int]] = []
-        recovered: list[Event] = []
+        merged = heapq.merge(*streams, key=_seq) if len(streams) != 1 else streams[0]
         try:
-            for record in merged:
-                if record.seq > expect:
-                    gaps.append((expect, record.seq - 1))
-                expect = max(expect, record.seq + 1)
-                if record.kind == "recovered" and record.event is not None:
-                    recovered.append(record.event)
-                yield record
+            yield from merged
         finally:
             self.close()
         lines: list[str] = []
         for n in self.numbers:
             lines.extend(self._problems.get(n, []))
-        gaps = without_explained(gaps, explained(recovered))
-        if self.chapter is None and gaps:
-            lines.append(Line("store.unreadable", events=events_phrase(gaps)))
+        if self.chapter is None:
+            gaps = _gaps(sorted(run for source in self._sources for run in source.runs))
+            gaps = without_explained(gaps, explained(self._recovered))
+            if gaps:
+                lines.append(Line("store.unreadable", events=events_phrase(gaps)))
         if lines:
             lines.append(Line(repair_hint(self.root)))
         self.warnings = lines
@@ -114,6 +118,17 @@ class Stream:
 
 def _seq(record: Record) -> int:
     return record.seq
+
+
+def _gaps(runs: list[list[int]]) -> list[tuple[int, int]]:
+    """The numbers from 1 to the last read that no run of numbers read holds."""
+    out: list[tuple[int, int]] = []
+    expect = 1
+    for first, last in runs:
+        if first > expect:
+            out.append((expect, first - 1))
+        expect = max(expect, last + 1)
+    return out
 
 
 def _sources(root: Path, chapter: int | None) -> tuple[list[int], list[Source]]:
@@ -136,12 +151,9 @@ def _sources(root: Path, chapter: int | None) -> tuple[list[int], list[Source]]:
     top = max(chain) if chain else None
     stray = {n for n in closed if top is not None and n >= top}
     numbers = sorted((set(closed) - stray) | set(chain))
-    if chapter is not None:
-        if chapter not in numbers:
-            raise StoreError("store.no_such_chapter", chapter=chapter, chapters=numbers)
-        wanted = [chapter]
-    else:
-        wanted = numbers
+    if chapter is not None and chapter not in numbers:
+        raise StoreError("store.no_such_chapter", chapter=chapter, chapters=numbers)
+    wanted = numbers if chapter is None else [chapter]
     sources: list[Source] = []
     try:
         for n in wanted:
@@ -149,7 +161,7 @@ def _sources(root: Path, chapter: int | None) -> tuple[list[int], list[Source]]:
                 sources.append(JournalSource(n, chain[n]))
             else:
                 entry = index.chapters.get(n) if index is not None else None
-                sources.append(ClosedSource(n, closed[n], entry.digest if entry else None))
+                sources.append(ClosedSource(n, closed[n], entry))
     except BaseException:
         for source in sources:
             source.close()

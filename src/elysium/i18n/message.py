@@ -18,8 +18,10 @@ language. This module holds no words; it never imports the catalogs at import ti
 
 from __future__ import annotations
 
+import contextlib
 import string
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -82,10 +84,27 @@ class _Teller(string.Formatter):
         return super().format_field(value, format_spec)
 
 
+_PLAIN_VALUES = (str, int, float, bool, type(None))
+
+
+@lru_cache(maxsize=8192)
+def _plain_fields(template: str) -> bool:
+    """Whether no field of ``template`` has a format of its own (``{n}``, not ``{n:n:…}``)."""
+    try:
+        return all(spec == "" for _text, _field, spec, _conv in string.Formatter().parse(template))
+    except ValueError:
+        return False
+
+
 def tell(template: str, lang: str, values: Mapping[str, Any], lookup) -> str:
     """``template`` filled with ``values`` for ``lang`` (see the module's formats)."""
     if not values:
         return template
+    if _plain_fields(template) and all(type(v) in _PLAIN_VALUES for v in values.values()):
+        # Plain fields and plain values: str.format says the same, without the Formatter
+        # written in Python (a log or a recap tells hundreds of thousands of lines).
+        with contextlib.suppress(KeyError, IndexError, ValueError, AttributeError):
+            return template.format_map(values)
     try:
         return _Teller(lang, lookup).vformat(template, (), values)
     except (KeyError, IndexError, ValueError, AttributeError):
