@@ -11,7 +11,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from elysium.chronicle import store as store_mod
+from elysium.chronicle.errors import StoreError
 from elysium.chronicle.index import FORMAT_VERSION, read_index
 from elysium.chronicle.session import Session
 from elysium.chronicle.store import Store
@@ -63,6 +66,11 @@ def test_damage_before_the_window_is_for_check_and_repair(tmp_path: Path) -> Non
     reader = Session.open(root, readonly=True)
     assert reader.state == expected and reader.report == []
     reader.close()
+    # Closing the chapter reads it all: it refuses, naming the damage and the way out.
+    writer = Session.open(root)
+    with pytest.raises(StoreError, match=r"1 damaged record.*elysium repair"):
+        writer.execute("chapter")
+    writer.close()
     # `check` reads every record and finds it; `repair` keeps the original and mends it.
     verdict = Store.verify(root)
     assert not verdict.sound

@@ -315,10 +315,12 @@ class Store:
         old_path = self._journal_path(old)
         raw = read_bounded(old_path, MAX_JOURNAL)
         found = scan(raw)
+        hint = repair_hint(self.root)
+        if found.bad and len(raw) == self._journal_size:  # damage opening did not read
+            said = Msg("store.bad_records", name=old_path.name, n=len(found.bad))
+            raise StoreError("store.with_hint", error=said, hint=hint)
         if not found.sound or len(raw) != self._journal_size:
-            raise StoreError(
-                "store.changed_meanwhile", name=old_path.name, hint=repair_hint(self.root)
-            )
+            raise StoreError("store.changed_meanwhile", name=old_path.name, hint=hint)
         events = found.events
         body = encode_closed(old, events)
         closed_path = self.root / CHAPTER_DIR / closed_name(old)
@@ -359,16 +361,14 @@ class Store:
         return events
 
     def stream(self, chapter: int | None = None, want: Want | None = None, **how: Any) -> Stream:
-        """The events of every chapter (or of ``chapter``) a record at a time, decoding
-        those ``want`` asks for (every one by default); see :mod:`elysium.chronicle.stream`.
-        Its files are opened now, so a writer closing a chapter meanwhile changes nothing."""
+        """The events of every chapter (or of ``chapter``) a record at a time, its files
+        opened now; see :class:`elysium.chronicle.stream.Stream`."""
         from elysium.chronicle.stream import Stream, everything
 
         return self._retrying(lambda: Stream(self.root, chapter, want or everything, **how))
 
     def tail_events(self, count: int) -> list[Event]:
-        """The last ``count`` events, reading journals from their ends (so a long chapter
-        costs no more than a short one)."""
+        """The last ``count`` events, reading journals from their ends."""
         from elysium.chronicle import reading
 
         return self._retrying(lambda: reading.tail(self, count))

@@ -18,7 +18,6 @@ language. This module holds no words; it never imports the catalogs at import ti
 
 from __future__ import annotations
 
-import contextlib
 import string
 from collections.abc import Callable, Mapping
 from functools import lru_cache
@@ -103,8 +102,10 @@ def tell(template: str, lang: str, values: Mapping[str, Any], lookup) -> str:
     if _plain_fields(template) and all(type(v) in _PLAIN_VALUES for v in values.values()):
         # Plain fields and plain values: str.format says the same, without the Formatter
         # written in Python (a log or a recap tells hundreds of thousands of lines).
-        with contextlib.suppress(KeyError, IndexError, ValueError, AttributeError):
+        try:
             return template.format_map(values)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            pass  # told below, as it always was (with the values shown)
     try:
         return _Teller(lang, lookup).vformat(template, (), values)
     except (KeyError, IndexError, ValueError, AttributeError):
