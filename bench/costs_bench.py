@@ -129,7 +129,8 @@ print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(st
 
 
 def run_command(argv: list[str]) -> tuple[float, int, str]:
-    """An ``elysium`` command in its own process: seconds, peak memory (KB), its output."""
+    """An ``elysium`` command in its own process: seconds, peak memory (KB), the end of
+    its output."""
     with tempfile.NamedTemporaryFile() as out:
         proc = subprocess.run(
             [sys.executable, "-c", MEASURE, out.name, sys.executable, "-m", "elysium", *argv],
@@ -143,8 +144,8 @@ def run_command(argv: list[str]) -> tuple[float, int, str]:
             raise SystemExit(f"elysium {' '.join(argv)}: {proc.stderr}") from None
         if int(status) != 0:
             raise SystemExit(f"elysium {' '.join(argv)} failed: {proc.stderr}")
-        head = Path(out.name).read_bytes()[:300].decode(errors="replace")
-    return float(seconds), int(peak), head
+        text = Path(out.name).read_bytes().decode(errors="replace")
+    return float(seconds), int(peak), text[-300:]
 
 
 def replay_costs(root: Path, steps: int) -> tuple[float, float, float, int]:
@@ -262,6 +263,8 @@ def measure(
         memory = max(r[1] for r in runs) / 1024
         ok &= line(f"{name} (seconds)", seconds, 2)
         ok &= line(f"{name}, peak memory (MB)", memory, 120)
+    everyone = stats[0][2].strip().splitlines()[-1].split()
+    print(f"stats counted {everyone[1]} action rolls in {big} events (the cost is mostly theirs)")
     print(f"replay of the latest chapter: {replayed} events")
     ok &= line(f"replay: open at the end of {big} (seconds)", opened, 1)
     print(f"replay: median step {step_median * 1000:.3f} ms")
