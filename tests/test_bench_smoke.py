@@ -34,6 +34,17 @@ BENCHES = [
         ),
     ),
     ("replay_bench.py", ("worst jump, on screen (ms)",)),
+    (
+        "costs_bench.py",
+        (
+            "open at 3000 / open at 200",
+            "export chapter 4 of 3000 (seconds)",
+            "stats of 3000, peak memory (MB)",
+            "replay: open at the end of 3000",
+            "replay: a step, worst (ms)",
+            "odds 100 --rule-of-ten, the command's work",
+        ),
+    ),
 ]
 
 

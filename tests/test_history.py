@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -19,6 +20,11 @@ from tests.chronicle_helpers import new_session
 from tests.conftest import run_elysium
 from tests.test_combat import FIGHT, INIT, SETUP, START
 from tests.tui_helpers import demo_copy
+
+
+def _as_replayed(state: State) -> State:
+    """A replay's states carry no undo history (a replay cannot undo)."""
+    return replace(state, undo=(), redo=())
 
 
 def test_a_recorded_fight_replays_to_the_same_state_at_every_event(tmp_path: Path) -> None:
@@ -37,11 +43,39 @@ def test_a_recorded_fight_replays_to_the_same_state_at_every_event(tmp_path: Pat
         seq = replay.event(cursor).seq
         state = replay.state(cursor)
         if seq in live:
-            assert state == live[seq]
+            assert state == _as_replayed(live[seq])
         folded = State()
         for e in events[:seq]:
             folded = apply(folded, e)
-        assert state == folded
+        assert state == _as_replayed(folded)
+
+
+def test_a_replay_read_from_the_files_steps_back_from_the_end(tmp_path: Path) -> None:
+    """Opened on a session, the replay starts from the chronicle's state and patches its
+    way back (each event's changes reversed); every state is the fold's, both ways."""
+    s = new_session(tmp_path / "c", SETUP)
+    for line in ["chapter", 'add "Extra" mortal blank', START, INIT, *FIGHT, "undo"]:
+        s.execute(line)
+    for line in ["combat end", 'remove "Extra"', "award Marcus 1", "undo", "redo"]:
+        s.execute(line)
+    events = s.events()
+    folds = {0: State()}
+    for e in events:
+        folds[e.seq] = apply(folds[max(folds)], e)
+    with Replay.open(s, chapter=2) as replay:
+        assert replay.chapter == 2 and replay.chapters == [1, 2]
+        last = len(replay) - 1
+        assert replay.state(last) == _as_replayed(s.state)
+        for cursor in [*range(last, -1, -1), *range(0, last + 1)]:  # back to the start, forth
+            seq = replay.event(cursor).seq
+            state = replay.state(cursor)
+            assert state == _as_replayed(folds[seq]), cursor
+            assert list(state.characters) == list(folds[seq].characters)  # the panes' order
+        assert replay.events_window(last, 3) == events[-3:]
+        assert replay.event(replay.find(events[-1].seq)) == events[-1]
+    with Replay.open(s, chapter=1) as first:  # an earlier chapter: folded from the start
+        assert first.state(len(first) - 1) == _as_replayed(folds[first.event(len(first) - 1).seq])
+    s.close()
     # Rolls keep their faces: the attack events hold the dice that were typed.
     attacks = [replay.event(i) for i in range(len(replay)) if replay.event(i).type == "attack"]
     assert attacks[0].data["attack"]["dice"] == [7, 8, 2, 1, 9, 10]
@@ -214,3 +248,29 @@ def test_the_recap_leaves_out_what_was_undone(tmp_path: Path) -> None:
     s.close()
     text = markdown(build(events, 1, "T", "en"), "en")
     assert "Marcus: 2 XP" in text and "awarded 1" not in text and "undone" not in text
+
+
+def test_preparing_a_replay_keeps_a_state_every_so_often(tmp_path: Path) -> None:
+    """``prepare`` (a slice at a time, or whole) works out the states a jump starts from;
+    they are the fold's."""
+    from elysium.chronicle import replay as replay_mod
+
+    s = new_session(tmp_path / "c", SETUP)
+    for i in range(60):
+        s.execute("award Marcus 1" if i % 3 else "turn")
+    events = s.events()
+    folds = [State()]
+    for e in events:
+        folds.append(apply(folds[-1], e))
+    with Replay.open(s) as replay:
+        saved = replay_mod.EVERY
+        replay_mod.EVERY = 8
+        try:
+            assert replay.prepare(seconds=0.0) is False  # no time given: nothing done yet
+            assert replay.prepare() is True
+        finally:
+            replay_mod.EVERY = saved
+        assert all(p % 8 == 0 or p in (-1, len(replay) - 1) for p in replay._places)
+        for cursor in (0, 17, len(replay) // 2, len(replay) - 1, 3):
+            assert replay.state(cursor) == _as_replayed(folds[replay.event(cursor).seq])
+    s.close()

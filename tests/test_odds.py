@@ -13,6 +13,7 @@ import pytest
 from elysium.rules import DEMON, V20, RollKind, RollRequest, odds, score
 from elysium.rules.odds import BOTCH, MORE
 from elysium.rules.profiles import RerolledOnes
+from tests.odds_reference import reference_odds
 
 
 def _multisets(n: int) -> Counter:
@@ -152,3 +153,44 @@ def test_p_at_least() -> None:
 
 def test_profile_does_not_change_the_dice_only_the_automatic_success() -> None:
     assert odds(RollRequest(6, 6), DEMON).distribution == odds(RollRequest(6, 6)).distribution
+
+
+REFERENCE_PROFILES = {
+    "plain": V20,
+    "ten": V20.with_house(rule_of_ten=True),
+    "ten-cancel": V20.with_house(rule_of_ten=True, rule_of_ten_ones=RerolledOnes.CANCEL),
+    "damage-ones": V20.with_house(ones_cancel_on_damage=True),
+    "ten-damage-ones": V20.with_house(rule_of_ten=True, ones_cancel_on_damage=True),
+}
+
+
+@pytest.mark.parametrize("profile", list(REFERENCE_PROFILES), ids=list(REFERENCE_PROFILES))
+@pytest.mark.parametrize("kind", list(RollKind))
+def test_the_fast_engine_equals_the_reference_fraction_for_fraction(profile, kind) -> None:
+    """The series built into each die (one recurrence) against the first engine (the pool's
+    polynomial times the series, row by row): the same fractions, in the same order."""
+    house = REFERENCE_PROFILES[profile]
+    action = kind is RollKind.ACTION
+    options = list(itertools.product([False, True], repeat=2)) if action else [(False, False)]
+    for pool in [1, 2, 3, 4, 5, 7, 10, 16, 20] if action else [1, 2, 3, 6, 11]:
+        for diff in range(2, 11):
+            for spec, wp in options:
+                request = RollRequest(pool, diff, specialty=spec, willpower=wp, kind=kind)
+                fast, slow = odds(request, house), reference_odds(request, house)
+                assert list(fast.distribution.items()) == list(slow.distribution.items()), request
+                assert fast.expected_successes == slow.expected_successes, request
+
+
+def test_a_hundred_dice_with_the_rule_of_ten_equal_the_reference() -> None:
+    house = V20.with_house(rule_of_ten=True)
+    request = RollRequest(100, 6)
+    fast, slow = odds(request, house), reference_odds(request, house)
+    assert list(fast.distribution.items()) == list(slow.distribution.items())
+    assert fast.expected_successes == slow.expected_successes
+
+
+def test_a_hundred_dice_with_the_rule_of_ten_answer_in_milliseconds() -> None:
+    house = V20.with_house(rule_of_ten=True)
+    start = time.perf_counter()
+    odds(RollRequest(100, 6, specialty=True), house)
+    assert time.perf_counter() - start < 0.1

@@ -288,8 +288,8 @@ def test_the_dashboard_tells_what_opening_repaired_in_russian(tmp_path: Path) ->
     journal.write_bytes(journal.read_bytes() + b'{"e":{"v":1')  # a write cut off
     s = Session.open(root)
     try:
-        ru = make_app(s, "ru", report=s.report)._report_line()
-        en = make_app(s, "en", report=s.report)._report_line()
+        ru = make_app(s, "ru", report=s.report).dashboard._report_line()
+        en = make_app(s, "en", report=s.report).dashboard._report_line()
     finally:
         s.close()
     assert ru.startswith("Восстановлено: chapter-0001.jsonl кончался недописанной записью"), ru

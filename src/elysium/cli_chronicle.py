@@ -16,10 +16,13 @@ from typing import Any
 from elysium.chronicle.combat import combat_json
 from elysium.chronicle.commands.extended import open_line
 from elysium.chronicle.errors import ChronicleError, CommandError, told
+from elysium.chronicle.events import Event
 from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
 from elysium.chronicle.session import Session
 from elysium.chronicle.state import State
+from elysium.chronicle.store import Store
+from elysium.chronicle.stream import Stream
 from elysium.config import Config, load_config
 from elysium.i18n import t
 from elysium.rules import SeededDice, get_profile
@@ -270,26 +273,62 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_log(args: argparse.Namespace, lang: str) -> int:
+    """The events a line each (or as JSON), read as they are printed; what could not be
+    read is said after them."""
     session = open_session(args, readonly=True, lang=lang)
     try:
-        events = session.events(args.chapter)
-        warn(args.command, session, lang)
+        store = session.store
+        stream = store.stream(args.chapter)
         if args.json:
-            print(json.dumps([e.to_dict() for e in events], ensure_ascii=False))
-            return 0
-        from elysium.describe import describe, when
-
-        previous = events[0].seq - 1 if events else 0
-        earlier = {e.seq: e for e in events}
-        for e in events:
-            if e.seq > previous + 1:
-                gap = f"{previous + 1}" if e.seq == previous + 2 else f"{previous + 1}–{e.seq - 1}"
-                print(f"{'·' * 6}  {t('log.gap', lang, events=gap)}")
-            print(f"{e.seq:>6}  {when(e, lang):<16} {describe(e, lang, earlier)}")
-            previous = e.seq
+            out = sys.stdout
+            out.write("[")
+            for i, e in enumerate(stream.events()):
+                out.write((", " if i else "") + json.dumps(e.to_dict(), ensure_ascii=False))
+            out.write("]\n")
+        else:
+            _log_lines(store, stream, args.chapter, lang)
+        store.warnings = stream.warnings
+        warn(args.command, session, lang)
     finally:
         session.close()
     return 0
+
+
+def _log_lines(store: Store, stream: Stream, chapter: int | None, lang: str) -> None:
+    from elysium.describe import describe, when
+
+    # An undo or redo is told with the step it names, in the reader's language: those
+    # steps are found first (English keeps the line each undo recorded).
+    targets: set[int] = set()
+    if lang != "en":
+        first = store.stream(chapter, want=lambda r: r.kind in ("undo", "redo"))
+        for r in first:
+            target = r.event.data.get("target") if r.event is not None else None
+            if r.kind in ("undo", "redo") and isinstance(target, int):
+                targets.add(target)
+    earlier: dict[int, Event] = {}
+    previous: int | None = None
+    for e in stream.events():
+        if e.seq in targets:
+            earlier[e.seq] = e
+        if e.type in ("undo", "redo") and targets:
+            _look_ahead(store, chapter, e, earlier)
+        if previous is None:
+            previous = e.seq - 1
+        if e.seq > previous + 1:
+            gap = f"{previous + 1}" if e.seq == previous + 2 else f"{previous + 1}–{e.seq - 1}"
+            print(f"{'·' * 6}  {t('log.gap', lang, events=gap)}")
+        print(f"{e.seq:>6}  {when(e, lang):<16} {describe(e, lang, earlier)}")
+        previous = e.seq
+
+
+def _look_ahead(store: Store, chapter: int | None, e: Event, earlier: dict[int, Event]) -> None:
+    """A step named by an undo but written after it (only a hand-made journal has one)."""
+    target = e.data.get("target")
+    if isinstance(target, int) and target not in earlier and target > e.seq:
+        for r in store.stream(chapter, want=lambda r: r.seq == target):
+            if r.seq == target and r.event is not None:
+                earlier[target] = r.event
 
 
 def warn(command: str, session: Session, lang: str) -> None:

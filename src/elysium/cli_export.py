@@ -26,12 +26,20 @@ def _chapter(session: Session, chapter: int | None) -> int:
 
 
 def cmd_export(args: argparse.Namespace, lang: str) -> int:
-    from elysium.recap import build, markdown, page
+    from elysium.recap import build, markdown, page, undone_in
 
     session = _open(args, readonly=True, lang=lang)
     try:
         chapter = _chapter(session, args.chapter)
-        recap = build(session.events(), chapter, session.state.name, lang)
+        # Every chapter read once lightly (what cannot be read is told, as always; the
+        # undos and redos say what did not happen), then the chapter's events, once.
+        store = session.store
+        undos = ("undo", "redo")
+        first = store.stream(want=lambda r: r.kind in undos, only_wanted=True, skim=chapter.__ne__)
+        undone = undone_in(r.event for r in first if r.event is not None)
+        store.warnings = first.warnings
+        events = store.stream(chapter).events()
+        recap = build(events, chapter, session.state.name, lang, undone=undone)
         _warn(args.command, session, lang)
         text = markdown(recap, lang) if args.format == "md" else page(recap, lang)
     finally:
@@ -62,13 +70,18 @@ def _write_export(target: Path, data: bytes, mode: int) -> None:
 
 
 def cmd_stats(args: argparse.Namespace, lang: str) -> int:
-    from elysium.stats import dice_stats
+    from elysium.stats import ROLLING, dice_stats
 
     session = _open(args, readonly=True, lang=lang)
     try:
         if args.chapter is not None:
             _chapter(session, args.chapter)
-        tallies = dice_stats(session.events(), session.state.profile, args.chapter)
+        # Every chapter is read (what cannot be be read is told as before); only the events
+        # that hold rolls are decoded.
+        stream = session.store.stream(want=lambda r: r.kind in ROLLING, only_wanted=True)
+        decoded = (r.event for r in stream if r.event is not None)
+        tallies = dice_stats(decoded, session.state.profile, args.chapter)
+        session.store.warnings = stream.warnings
         _warn(args.command, session, lang)
     finally:
         session.close()

@@ -2,13 +2,15 @@
 
 Built from the events alone (every line through :mod:`elysium.describe`, so it reads in
 English or Russian). The HTML has no scripts and no external assets, and every piece of user
-text is escaped.
+text is escaped. The events may come as a stream: what was undone is known first (from the
+undos and redos, :func:`undone_in`), then the chapter's events are read once.
 """
 
 from __future__ import annotations
 
 import html
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,9 +39,8 @@ class Recap:
     house: list[str] = field(default_factory=list)  # house rules switched this chapter
 
 
-def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Recap:
-    """Gather a chapter's story from its events."""
-    # What was undone (and not redone) did not happen: leave it out, with the undos.
+def undone_in(events: Iterable[Event]) -> set[int]:
+    """What was undone (and not redone): it did not happen. Only the undos and redos count."""
     undone: set[int] = set()
     for e in events:
         target = e.data.get("target")
@@ -49,26 +50,44 @@ def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Re
             undone.add(target)
         elif e.type == "redo":
             undone.discard(target)
-    chosen = [
-        e
-        for e in events
-        if e.time.get("chapter") == chapter
-        and e.seq not in undone
-        and e.type not in ("undo", "redo")
-    ]
-    nights = [e.time.get("night", 1) for e in chosen] or [1]
-    recap = Recap(title=title, chapter=chapter, nights=(min(nights), max(nights)))
+    return undone
+
+
+def build(
+    events: Iterable[Event],
+    chapter: int,
+    title: str,
+    lang: str = "en",
+    undone: set[int] | None = None,
+) -> Recap:
+    """Gather a chapter's story from its events (every chapter's, or only this one's when
+    ``undone`` is given: the steps undone in the whole chronicle, :func:`undone_in`)."""
+    if undone is None:
+        events = list(events)
+        undone = undone_in(events)
+    recap = Recap(title=title, chapter=chapter, nights=(1, 1))
     damage: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     blood: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     xp: dict[str, int] = defaultdict(int)
     scene_key = None
     fight: tuple[str, list[tuple[str, list[str]]]] | None = None
-    for e in chosen:
+    nights: list[int] = []  # the first and last night told
+    for e in events:
+        if e.time.get("chapter") != chapter or e.seq in undone or e.type in ("undo", "redo"):
+            continue  # what was undone (and not redone) did not happen: left out, with the undos
         d = e.data
-        line = describe(e, lang)
+        night = e.time.get("night", 1)
+        nights[:] = [min(nights[0], night), max(nights[1], night)] if nights else [night, night]
+        told: list[str] = []  # the event's line, told once when it is needed
+
+        def line(e: Event = e, told: list[str] = told) -> str:
+            if not told:
+                told.append(describe(e, lang))
+            return told[0]
+
         key = (e.time.get("night"), e.time.get("scene"))
         if e.type == "combat_start":
-            fight = (line, [])
+            fight = (line(), [])
             recap.fights.append(fight)
         elif e.type == "initiative" and fight is not None:
             fight[1].append((t("recap.round", lang, n=d.get("round")), []))
@@ -78,27 +97,29 @@ def build(events: list[Event], chapter: int, title: str, lang: str = "en") -> Re
         if fight is not None and in_fight:
             if not fight[1]:
                 fight[1].append((t("recap.round", lang, n=1), []))
-            fight[1][-1][1].append(line)
+            fight[1][-1][1].append(line())
         elif e.type not in NOISE and not e.type.startswith("combat"):
             if key != scene_key:
                 recap.scenes.append((t("recap.scene", lang, night=key[0], scene=key[1]), []))
                 scene_key = key
-            recap.scenes[-1][1].append(line)
+            recap.scenes[-1][1].append(line())
         try:  # a malformed record read from a file adds nothing to the tallies
             for roll in _rolls(e):
                 botch = roll.get("botch")
                 if botch or roll.get("successes", 0) >= 5:
-                    recap.notable.append(f"{when(e, lang)} {line}")
+                    recap.notable.append(f"{when(e, lang)} {line()}")
                     break
             _tally(e, damage, blood, xp)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             pass
         if e.type == "house_rule":  # the rules changed: the rolls after follow the new ones
-            recap.house.append(f"{when(e, lang)} {line}")
+            recap.house.append(f"{when(e, lang)} {line()}")
         if e.type in ("frenzy", "rotschreck"):
-            recap.beast.append(line)
+            recap.beast.append(line())
         if e.type == "degeneration":
-            recap.degeneration.append(line)
+            recap.degeneration.append(line())
+    if nights:
+        recap.nights = (nights[0], nights[1])
     recap.damage = dict(damage)
     recap.blood = dict(blood)
     recap.xp = dict(xp)

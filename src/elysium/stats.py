@@ -3,21 +3,75 @@
 Every action roll kept in the events (plain rolls, attacks, defences, frenzy and Rötschreck
 checks, degeneration) counts, with its own pool, difficulty, specialty and Willpower; damage
 and soak rolls do not (they cannot botch). Automatic successes rolled no dice and are left out.
+
+A long chronicle rolls the same few pools again and again: the odds are computed once per
+distinct roll (pool, difficulty, specialty, Willpower and the profile), and a tally keeps how
+often each was rolled, so the expected values are a short sum at the end. The events come
+as an iterable (a stream of the chronicle, :data:`ROLLING` the only types it need decode).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from functools import lru_cache
+from itertools import chain
+from typing import Any, NamedTuple
 
 from elysium.chronicle.events import Event
 from elysium.rules import RollKind, RollRequest, odds
+from elysium.rules.odds import Odds
 from elysium.rules.profiles import Profile
 from elysium.rules.tables import MAX_POOL
 
 ANYONE = "—"
+_ACTION = RollKind.ACTION.value
+# The event types that hold action rolls (what :func:`action_rolls` reads).
+ROLLING = frozenset({"roll", "power", "attack", "defend", "frenzy", "rotschreck", "degeneration"})
+
+
+@lru_cache(maxsize=4096)
+def chances(request: RollRequest, profile: Profile) -> Odds:
+    """The exact odds of one distinct roll, computed once."""
+    return odds(request, profile)
+
+
+# Each distinct roll once: (dice, difficulty, specialty, Willpower, the profile's id) -> the
+# request and its profile (kept alive here, so its id stays its own).
+_KINDS: dict[tuple[int, int, bool, bool, int], tuple[RollRequest, Profile]] = {}
+
+
+class Throw(NamedTuple):
+    """One action roll read from an event, checked: what a tally adds."""
+
+    kind: tuple[int, int, bool, bool, int]  # a key of _KINDS
+    botch: bool
+    successes: int  # 0 for a botch
+    faces: Any  # as the record holds them (a list of faces)
+
+    @classmethod
+    def read(cls, roll: dict[str, Any], profile: Profile) -> Throw:
+        """The roll as a record holds it; an error of the kinds :func:`dice_stats` catches
+        when it is malformed."""
+        dice = roll["dice"]
+        kind = (
+            max(1, len(dice)),
+            int(roll.get("difficulty", 6)),
+            bool(roll.get("specialty")),
+            bool(roll.get("willpower")),
+            id(profile),
+        )
+        if kind not in _KINDS:
+            request = RollRequest(kind[0], kind[1], specialty=kind[2], willpower=kind[3])
+            chances(request, profile)
+            _KINDS[kind] = (request, profile)
+        botch = bool(roll.get("botch"))
+        got = 0 if botch else int(roll.get("successes", 0))
+        if not isinstance(dice, Mapping):
+            hash(tuple(dice))  # faces a tally cannot count (unhashable) are a malformed roll
+        return cls(kind, botch, got, dice)
 
 
 @dataclass
@@ -26,28 +80,46 @@ class Tally:
 
     rolls: int = 0
     successes: int = 0
-    expected_successes: Fraction = Fraction(0)
     botches: int = 0
-    expected_botches: Fraction = Fraction(0)
     outcomes: Counter = field(default_factory=Counter)  # "botch", 0, 1, 2, ...
     faces: Counter = field(default_factory=Counter)  # 1..10 on the first throw
+    rolled: Counter = field(default_factory=Counter)  # Throw.kind -> times rolled
+    _thrown: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     def add(self, roll: dict[str, Any], profile: Profile) -> None:
-        request = RollRequest(
-            max(1, len(roll["dice"])),
-            int(roll.get("difficulty", 6)),
-            specialty=bool(roll.get("specialty")),
-            willpower=bool(roll.get("willpower")),
-        )
-        chances = odds(request, profile)
+        self.count(Throw.read(roll, profile))
+        self.settle()
+
+    def count(self, throw: Throw) -> None:
+        """Add a roll (its faces are counted by :meth:`settle`, many at once)."""
         self.rolls += 1
-        botch = bool(roll.get("botch"))
-        self.successes += 0 if botch else int(roll.get("successes", 0))
-        self.expected_successes += chances.expected_successes
-        self.botches += botch
-        self.expected_botches += chances.p_botch
-        self.outcomes["botch" if botch else int(roll.get("successes", 0))] += 1
-        self.faces.update(roll["dice"])
+        self.successes += throw.successes
+        self.botches += throw.botch
+        self.outcomes["botch" if throw.botch else throw.successes] += 1
+        self.rolled[throw.kind] += 1
+        if isinstance(throw.faces, Mapping):  # not a list: counted at once, as it always was
+            self.faces.update(throw.faces)
+        else:
+            self._thrown.append(throw.faces)
+
+    def settle(self) -> None:
+        if self._thrown:
+            self.faces.update(chain.from_iterable(self._thrown))
+            self._thrown.clear()
+
+    @property
+    def expected_successes(self) -> Fraction:
+        return self._expected(lambda o: o.expected_successes)
+
+    @property
+    def expected_botches(self) -> Fraction:
+        return self._expected(lambda o: o.p_botch)
+
+    def _expected(self, part: Any) -> Fraction:
+        total = Fraction(0)
+        for kind, times in self.rolled.items():
+            total += times * part(chances(*_KINDS[kind]))
+        return total
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -90,7 +162,7 @@ def action_rolls(event: Event) -> list[tuple[str, dict[str, Any]]]:
             roll
             and roll.get("dice")
             and not roll.get("automatic")
-            and roll.get("kind", RollKind.ACTION.value) == RollKind.ACTION.value
+            and roll.get("kind", _ACTION) == _ACTION
             and len(roll["dice"]) <= MAX_POOL
         ):
             out.append((who or ANYONE, roll))
@@ -98,7 +170,7 @@ def action_rolls(event: Event) -> list[tuple[str, dict[str, Any]]]:
 
 
 def dice_stats(
-    events: list[Event], profile: Profile, chapter: int | None = None
+    events: Iterable[Event], profile: Profile, chapter: int | None = None
 ) -> dict[str, Tally]:
     """Tallies per character (and ``"*"`` for everyone), for one chapter or all of them."""
     tallies: dict[str, Tally] = {"*": Tally()}
@@ -106,12 +178,12 @@ def dice_stats(
         if chapter is not None and event.time.get("chapter") != chapter:
             continue
         try:
-            rolls = action_rolls(event)
-            for who, roll in rolls:
-                probe = Tally()
-                probe.add(roll, profile)  # a malformed record from a file is left out whole
-                tallies.setdefault(str(who), Tally()).add(roll, profile)
-                tallies["*"].add(roll, profile)
+            for who, roll in action_rolls(event):
+                throw = Throw.read(roll, profile)  # a malformed roll from a file is left out
+                tallies.setdefault(str(who), Tally()).count(throw)
+                tallies["*"].count(throw)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             continue
+    for tally in tallies.values():
+        tally.settle()
     return tallies

@@ -76,25 +76,40 @@ def read_closed(raw: bytes, number: int) -> ClosedRead:
     except ValueError as exc:
         out.damage.append(Line("chapters.unreadable", why=reason(exc)))
         docs, header = _salvage(raw)
-    _header(out, header, number)
+    header_into(out, header, number)
     last = 0
     for key, doc in docs:
         try:
-            event = _event(doc)
-            if event.time.get("chapter", number) != number:
-                said = Msg("chapters.other_chapter", chapter=event.time.get("chapter"))
-                raise Invalid(said)
-            if event.seq <= last:
-                raise Invalid("chapters.out_of_order", seq=event.seq, last=last)
+            event = admit(doc, number, last)
         except ValueError as exc:
-            out.damage.append(Line("chapters.entry", entry=str(key)[:12], why=reason(exc)))
+            out.damage.append(entry_damage(key, exc))
             continue
         out.events.append(event)
         last = event.seq
     return out
 
 
-def _header(out: ClosedRead, header: Any, number: int) -> None:
+def admit(doc: Any, number: int, last: int) -> Event:
+    """The event of one entry of chapter ``number``'s file, after the one numbered
+    ``last``; ValueError says why it cannot be read."""
+    event = _event(doc)
+    check_place(event.seq, event.time.get("chapter", number), number, last)
+    return event
+
+
+def check_place(seq: int, chapter: Any, number: int, last: int) -> None:
+    """An entry must belong to the file's chapter and come after the one before it."""
+    if chapter != number:
+        raise Invalid(Msg("chapters.other_chapter", chapter=chapter))
+    if seq <= last:
+        raise Invalid("chapters.out_of_order", seq=seq, last=last)
+
+
+def entry_damage(key: Any, exc: ValueError) -> str:
+    return Line("chapters.entry", entry=str(key)[:12], why=reason(exc))
+
+
+def header_into(out: ClosedRead, header: Any, number: int) -> None:
     if header is None:
         return  # format 1 files have none
     doc = next(iter(header.values()), None) if isinstance(header, dict) else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from elysium.i18n.message import Msg, Refusal, Renderable
+from elysium.i18n.message import Msg, Refusal, renders
 
 
 class ChronicleError(Refusal):
@@ -53,8 +53,8 @@ class Line(str):
 
 def told(what: object, lang: str) -> str:
     """A message, a refusal or a report line in ``lang``; anything else as it is."""
-    if isinstance(what, Renderable):
-        return what.render(lang)
+    if renders(what):
+        return what.render(lang)  # type: ignore[attr-defined]
     return str(what)
 
 

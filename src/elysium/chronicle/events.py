@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from elysium.chronicle.errors import Invalid
-from elysium.chronicle.jsonsafe import loads
-from elysium.chronicle.text import clean_deep
+from elysium.chronicle.jsonsafe import loads_text
+from elysium.chronicle.text import clean_deep, plain_json_bytes
 
 SCHEMA_VERSION = 1
 MAX_SEQ = 10**12
@@ -51,9 +51,11 @@ class Event:
         }
 
     @classmethod
-    def from_dict(cls, d: Any) -> Event:
+    def from_dict(cls, d: Any, clean: bool = True) -> Event:
         """Rebuild and validate an event read from a file; ValueError if it is not one.
-        Its text is neutralised: a crafted record cannot reach a terminal as control codes."""
+        Its text is neutralised: a crafted record cannot reach a terminal as control codes
+        (``clean`` False: the caller knows it holds none, see :func:`plain_json`)."""
+        tidy = clean_deep if clean else _same
         if not isinstance(d, dict):
             raise Invalid("event.not_object")
         v = d.get("v")
@@ -66,10 +68,11 @@ class Event:
         if not isinstance(kind, str) or not kind or len(kind) > 40:
             raise Invalid("event.type")
         time = d.get("time") or {}
-        if not isinstance(time, dict) or not all(
-            isinstance(k, str) and _whole(n) and 0 <= n <= MAX_TIME for k, n in time.items()
-        ):
+        if not isinstance(time, dict):
             raise Invalid("event.time", seq=seq)
+        for k, n in time.items():
+            if not (isinstance(k, str) and _whole(n) and 0 <= n <= MAX_TIME):
+                raise Invalid("event.time", seq=seq)
         wall, cmd = d.get("wall", ""), d.get("cmd", "")
         if not isinstance(wall, str) or not isinstance(cmd, str) or len(cmd) > MAX_TEXT:
             raise Invalid("event.text", seq=seq)
@@ -78,14 +81,18 @@ class Event:
             raise Invalid("event.data", seq=seq)
         return cls(
             seq=seq,
-            type=clean_deep(kind),
+            type=tidy(kind),
             time=dict(time),
-            wall=clean_deep(wall[:40]),
-            cmd=clean_deep(cmd),
-            data=clean_deep(data),
+            wall=tidy(wall[:40]),
+            cmd=tidy(cmd),
+            data=tidy(data),
             changes=changes,  # names inside are neutralised when the state is built
             v=v,
         )
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -119,7 +126,16 @@ def decode(line: bytes) -> Event:
     body, expected = split_record(line)
     if zlib.crc32(body) & 0xFFFFFFFF != expected:
         raise Invalid("record.checksum")
-    return Event.from_dict(loads(body))
+    return decode_body(body)
+
+
+def decode_body(body: bytes) -> Event:
+    """The event in a record's checksummed bytes (ValueError if it is not one)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Invalid("json.not_utf8") from None
+    return Event.from_dict(loads_text(text), clean=not plain_json_bytes(body))
 
 
 def crc(event: Event) -> str:

@@ -20,8 +20,9 @@ import os
 import re
 import secrets
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
+from io import FileIO
 from pathlib import Path
 
 from elysium.chronicle import faults
@@ -115,9 +116,37 @@ def _publish(
         remove_quietly(tmp)  # after a rename it is already gone
 
 
-def read_bounded(path: Path, limit: int) -> bytes:
-    """The bytes of a regular file we own, refusing FIFOs, devices, symlinks and files
-    over ``limit`` bytes (a huge file is damage, not a chronicle)."""
+def read_bounded(path: Path, limit: int, start: int = 0) -> bytes:
+    """The bytes of a regular file we own (from byte ``start`` on), refusing FIFOs, devices,
+    symlinks and files over ``limit`` bytes (a huge file is damage, not a chronicle)."""
+    with open_bounded(path, limit) as (f, size):
+        if start:
+            f.seek(start)
+        parts = [f.read(max(0, size - start) + 1)]  # one allocation: the size is known
+        total = start + len(parts[0])
+        while total > size:  # it grew meanwhile (a writer appending)
+            more = f.read(1 << 20)
+            if not more:
+                break
+            parts.append(more)
+            total += len(more)
+            if total > limit:
+                raise OversizeError("store.grew_past", name=path.name, limit=limit)
+        return parts[0] if len(parts) == 1 else b"".join(parts)
+
+
+@contextlib.contextmanager
+def open_bounded(path: Path, limit: int) -> Iterator[tuple[FileIO, int]]:
+    """A regular file we own, open for reading, and its size (checked as
+    :func:`read_bounded` checks it)."""
+    f, size = open_checked(path, limit)
+    with f:
+        yield f, size
+
+
+def open_checked(path: Path, limit: int) -> tuple[FileIO, int]:
+    """:func:`open_bounded` for a reader that keeps the file open a while (a stream going
+    through it a piece at a time); the caller closes it."""
     check_file(path)
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
@@ -126,20 +155,10 @@ def read_bounded(path: Path, limit: int) -> bytes:
             raise NotRegularError("store.not_regular", name=path.name)
         if info.st_size > limit:
             raise OversizeError("store.oversize", name=path.name, size=info.st_size, limit=limit)
-        with os.fdopen(os.dup(fd), "rb", buffering=0) as f:
-            parts = [f.read(info.st_size + 1)]  # one allocation: the size is known
-            total = len(parts[0])
-            while total > info.st_size:  # it grew meanwhile (a writer appending)
-                more = f.read(1 << 20)
-                if not more:
-                    break
-                parts.append(more)
-                total += len(more)
-                if total > limit:
-                    raise OversizeError("store.grew_past", name=path.name, limit=limit)
-        return parts[0] if len(parts) == 1 else b"".join(parts)
-    finally:
+        return FileIO(fd, "rb", closefd=True), info.st_size
+    except BaseException:
         os.close(fd)
+        raise
 
 
 class OversizeError(StoreError):

@@ -6,11 +6,17 @@ Tables:
 - ``chapters``: each chapter's number and status; a closed one's SHA-256 (of its file's
   bytes), first and last sequence numbers and count;
 - ``snapshot``: the state after event ``seq``, which lies in chapter ``chapter``'s journal
-  ending at byte ``offset``, and ``journal``, the SHA-256 of that journal's first
-  ``offset`` bytes: a checkpoint is used only for the exact journal bytes it covered;
+  ending at byte ``offset``, and ``journal``, the SHA-256 of that journal's bytes from
+  ``window`` to ``offset``: the last 64 KiB or more of whole records before the offset.
+  A checkpoint is used only when its journal holds those exact bytes there, and opening
+  reads the journal from ``window`` on, so it costs the same for a chapter of a thousand
+  events as for one of a million. (The records before the window are each checksummed;
+  ``elysium check`` and ``repair`` verify every one.)
 - ``seal``: the SHA-256 of the three tables above, so a flipped bit anywhere is noticed.
 
 Format 1 (before seals and digests) is still read; it is sealed at its next checkpoint.
+Format 2 digested the whole journal up to the offset (a window from byte 0); it is still
+read, and written as format 3 at its next checkpoint.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from elysium.chronicle.tinystore import read_tables, write_tables
 from elysium.i18n.message import Msg, Refusal
 
 FORMAT = "elysium-chronicle"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 MAX_CHAPTER = 10**6  # file names hold four digits or more
 MAX_OFFSET = 1 << 40
 
@@ -59,7 +65,8 @@ class Snapshot:
     chapter: int
     offset: int
     seq: int
-    journal: str | None  # SHA-256 of the journal's first ``offset`` bytes (format 2)
+    journal: str | None  # SHA-256 of the journal's bytes from ``window`` to ``offset``
+    window: int = 0  # where those bytes start (format 3; the journal's start before)
 
 
 @dataclass(slots=True)
@@ -112,12 +119,14 @@ def read_index(path: Path) -> Index:
         if snap.get("chapter") != state.chapter:
             raise IndexDamage("index.chapter_disagrees")
         journal = snap.get("journal")
+        offset = _whole(snap.get("offset"), 0, MAX_OFFSET, "offset")
         snapshot = Snapshot(
             state=state,
             chapter=_whole(snap.get("chapter"), 1, MAX_CHAPTER, "chapter"),
-            offset=_whole(snap.get("offset"), 0, MAX_OFFSET, "offset"),
+            offset=offset,
             seq=seq,
             journal=None if journal is None and version < 2 else _sha(journal, "digest"),
+            window=_whole(snap.get("window"), 0, offset, "window") if version >= 3 else 0,
         )
         chapters = {}
         for entry in tables.get("chapters", []):
@@ -165,6 +174,7 @@ def write_index(
     offset: int,
     journal_digest: str,
     saved: str,
+    window: int,
 ) -> None:
     """Write the checkpoint atomically (a failure leaves the old one in place)."""
     tables: dict[str, list[dict[str, Any]]] = {
@@ -185,6 +195,7 @@ def write_index(
                 "offset": offset,
                 "seq": state.events,
                 "journal": journal_digest,
+                "window": window,
             }
         ],
     }

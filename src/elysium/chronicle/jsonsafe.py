@@ -30,6 +30,9 @@ def _constant(text: str) -> Any:
     raise Invalid("json.constant", text=text)
 
 
+_DECODER = json.JSONDecoder(parse_float=_float, parse_constant=_constant)
+
+
 def loads(raw: bytes | str) -> Any:
     """Parse JSON from disk; ValueError (never RecursionError or OverflowError) if it is
     not JSON, nests deeper than :data:`MAX_DEPTH`, or holds a non-finite number."""
@@ -37,8 +40,15 @@ def loads(raw: bytes | str) -> Any:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
         raise Invalid("json.not_utf8") from None
+    return loads_text(text)
+
+
+def loads_text(text: str) -> Any:
+    """:func:`loads` for text already decoded."""
     try:
-        value = json.loads(text, parse_float=_float, parse_constant=_constant)
+        if text.startswith("\ufeff"):  # as json.loads says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise Invalid("json.invalid", why=exc.msg, pos=exc.pos) from None
     except RecursionError:
@@ -47,7 +57,8 @@ def loads(raw: bytes | str) -> Any:
         raise
     except ValueError as exc:  # a non-finite number, or an integer of 4,300+ digits
         raise ValueError(str(exc)[:80]) from None
-    check_depth(value)
+    if text.count("{") + text.count("[") > MAX_DEPTH:  # else it cannot nest that deep
+        check_depth(value)
     return value
 
 

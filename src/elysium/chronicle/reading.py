@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import fcntl
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,10 +30,7 @@ from elysium.chronicle.survey import (
     Survey,
     consistent,
     events_phrase,
-    gaps_in,
     list_names,
-    newer_events,
-    read_closed_file,
     take,
     unchanged,
 )
@@ -46,8 +43,10 @@ class Changed(FileNotFoundError):
     """The chronicle changed while it was being read: read it again."""
 
 
-def read_survey(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey:
-    sv = take(root, decode_all=decode_all, tolerate=tolerate)
+def read_survey(
+    root: Path, decode_all: bool = False, tolerate: bool = False, verify: bool = False
+) -> Survey:
+    sv = take(root, decode_all=decode_all, tolerate=tolerate, verify=verify)
     if not sv.journals and not sv.closed and sv.index is None:
         raise StoreError("store.no_chapters", root=root)
     return sv
@@ -103,7 +102,7 @@ def look(store: Store, full: bool = False) -> Opened:
     """Open read-only: the newest consistent state and what is wrong, nothing written."""
     from elysium.chronicle.store import Opened
 
-    sv = read_survey(store.root)
+    sv = read_survey(store.root, verify=full)
     if not unchanged(sv):  # the checkpoint and the journals come from one moment
         raise Changed(store.root)
     p = plan(sv)
@@ -112,46 +111,6 @@ def look(store: Store, full: bool = False) -> Opened:
     if report:
         report.append(Line(repair_hint(store.root)))
     return Opened(out.state, report)
-
-
-@dataclass(slots=True)
-class History:
-    events: list[Event] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-
-def history(store: Store, chapter: int | None) -> History:
-    """Every readable event (or one chapter's) and what could not be read."""
-    sv = read_survey(store.root, decode_all=True)
-    p = plan(sv)
-    numbers = sorted((set(sv.closed) - set(p.stray)) | set(p.chain))
-    if chapter is not None:
-        if chapter not in numbers:
-            raise StoreError("store.no_such_chapter", chapter=chapter, chapters=numbers)
-        numbers = [chapter]
-    out = History()
-    for n in numbers:
-        if n in sv.journals and n in p.chain:
-            jf = sv.journals[n]
-            out.events.extend(newer_events(sv, 0, [n]))
-            if jf.scan.bad:
-                out.warnings.append(
-                    Line("store.bad_records", name=jf.path.name, n=len(jf.scan.bad))
-                )
-        else:
-            got, _raw, problems = read_closed_file(sv, n)
-            out.events.extend(got.events)
-            out.warnings.extend(problems)
-    out.events.sort(key=lambda e: e.seq)
-    if chapter is None and out.events:
-        gaps = gaps_in(out.events, out.events[-1].seq)
-        if gaps:
-            out.warnings.append(Line("store.unreadable", events=events_phrase(gaps)))
-    # No check that the checkpoint stayed the same: closed files never change and journals
-    # only grow, so a file that vanished (raising FileNotFoundError) is the one conflict.
-    if out.warnings:
-        out.warnings.append(Line(repair_hint(store.root)))
-    return out
 
 
 def tail(store: Store, count: int) -> list[Event]:
@@ -185,12 +144,6 @@ def _listing(root: Path) -> tuple[dict[int, Path], dict[int, Path]]:
             if m and int(m.group(1)) >= 1:
                 table[int(m.group(1))] = directory / name
     return found
-
-
-def chapter_numbers(store: Store) -> list[int]:
-    sv = read_survey(store.root)
-    p = plan(sv)
-    return sorted((set(sv.closed) - set(p.stray)) | set(p.chain))
 
 
 @dataclass(slots=True)

@@ -50,7 +50,7 @@ def recover(store: Store, full: bool = False) -> Opened:
     from elysium.chronicle.store import Opened
 
     report = store.report
-    sv = read_survey(store.root, tolerate=full)
+    sv = read_survey(store.root, tolerate=full, verify=full)
     if sv.temps:
         removed = sum(remove_quietly(p) for p in sv.temps)
         report.append(Line("store.removed_temps", n=removed))
@@ -117,7 +117,8 @@ def _same_events(path: Path, jf: JournalFile) -> bool:
 
 
 def _decoded(jf: JournalFile) -> list[Event]:
-    if jf.scan.start or any(r.event is None for r in jf.scan.records):
+    jf.full_scan()
+    if any(r.event is None for r in jf.scan.records):
         jf.scan = scan(jf.raw)
     return jf.scan.events
 
@@ -132,7 +133,6 @@ def _repair_journal(store: Store, jf: JournalFile, kept: list[str]) -> None:
         store.report.append(Line("store.begun_afresh", what=value(jf.oversize), kept=aside.name))
         create_new(jf.path, b"", what=Msg("store.could_not_repair", name=jf.path.name))
         jf.oversize = None
-        jf.hasher = None
         return
     if found.bad:
         good = found.good_bytes(jf.raw)
@@ -149,7 +149,6 @@ def _repair_journal(store: Store, jf: JournalFile, kept: list[str]) -> None:
         )
         jf.raw = good
         jf.scan = scan(good)
-        jf.hasher = None
         return
     if found.torn is not None:
         start, end = found.torn
@@ -166,7 +165,6 @@ def _repair_journal(store: Store, jf: JournalFile, kept: list[str]) -> None:
             os.close(fd)
         store.report.append(Line("store.torn_cut", name=jf.path.name, note=note))
         jf.raw = jf.raw[:start]
-        jf.hasher = None
         jf.scan.torn = None
         jf.scan.size = start
 
@@ -181,6 +179,8 @@ def _keep_disagreeing(store: Store, sv: Survey, out: Outcome, kept: list[str]) -
     index_aside = copy_aside(store.root / INDEX, read_bounded(store.root / INDEX, 1 << 30))
     kept.append(index_aside.name)
     names = [index_aside.name]
+    if jf is not None:
+        jf.full_scan()  # the whole journal is what is kept
     if jf is not None and jf.raw and not any(k.startswith(jf.path.name) for k in kept):
         journal_aside = copy_aside(jf.path, jf.raw)
         kept.append(journal_aside.name)
@@ -257,7 +257,7 @@ def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[st
     target = out.state
     if p.open is not None:
         jf = sv.journals[p.open]
-        store._attach(p.open, jf.raw, jf.hasher)
+        store._attach(p.open, jf.size, jf.raw)
     lost = out.gaps
     folded = out.folded
     needs = bool(lost) or out.journal_missing is not None or out.realigned is not None

@@ -12,7 +12,8 @@ Layout of a chronicle directory (0700, files 0600)::
 Appending an event writes one line and fsyncs before returning, then checks that the file
 written is still the chronicle's (a directory deleted under a running writer stops it).
 Every ``CHECKPOINT_EVERY`` events, at each chapter close and on exit the state is written to
-``chronicle.json`` atomically, with the SHA-256 of the journal bytes it covers.
+``chronicle.json`` atomically, with the SHA-256 of the last ``WINDOW`` bytes (whole records)
+of the journal it covers: the writer keeps them, so no checkpoint or opening reads it all.
 
 Closing a chapter is crash-atomic; its steps, each a possible crash point::
 
@@ -31,6 +32,7 @@ import contextlib
 import hashlib
 import os
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -64,6 +66,7 @@ from elysium.i18n.message import Msg
 
 if TYPE_CHECKING:
     from elysium.chronicle.reading import Verdict
+    from elysium.chronicle.stream import Stream, Want
 from elysium.chronicle.survey import (
     CHAPTER_DIR,
     INDEX,
@@ -74,6 +77,7 @@ from elysium.chronicle.survey import (
 )
 
 CHECKPOINT_EVERY = 500
+WINDOW = 64 * 1024  # journal bytes a checkpoint's digest covers, at least (whole records)
 READ_TRIES = 40  # a reader reads again while a writer is mid-write (each try a few ms)
 
 
@@ -101,7 +105,8 @@ class Store:
         self._journal_fd: int | None = None
         self._journal_id: tuple[int, int] | None = None
         self._journal_size = 0
-        self._hasher = hashlib.sha256()
+        self._recent: deque[bytes] = deque()  # the journal's last records, WINDOW bytes or more
+        self._recent_size = 0
         self._chapter = 0
         self._since_checkpoint = 0
         self._closed: dict[int, ChapterEntry] = {}  # digests of closed chapters' files
@@ -189,22 +194,33 @@ class Store:
     def _journal_path(self, chapter: int | None = None) -> Path:
         return self.root / JOURNAL_DIR / journal_name(self._chapter if chapter is None else chapter)
 
-    def _attach(self, chapter: int, content: bytes, hasher: Any = None) -> None:
-        """Append to ``chapter``'s journal from now on; ``content`` is what it holds (and
-        ``hasher``, if given, its SHA-256 so far: hashing a long chapter twice is waste)."""
+    def _attach(self, chapter: int, size: int, tail: bytes) -> None:
+        """Append to ``chapter``'s journal from now on: it holds ``size`` bytes and ends with
+        ``tail`` (whole records; its last ``WINDOW`` bytes are all the writer keeps)."""
         path = self._journal_path(chapter)
         fd = open_private(path, os.O_WRONLY | os.O_APPEND)
         info = os.fstat(fd)
-        if info.st_size != len(content):
+        if info.st_size != size:
             os.close(fd)
             raise StoreError("store.changed_opening", name=path.name)
         if self._journal_fd is not None:
             os.close(self._journal_fd)
         self._journal_fd = fd
         self._journal_id = (info.st_dev, info.st_ino)
-        self._journal_size = len(content)
-        self._hasher = hasher if hasher is not None else hashlib.sha256(content)
+        self._journal_size = size
         self._chapter = chapter
+        self._recent.clear()
+        self._recent_size = 0
+        if len(tail) > WINDOW:
+            tail = tail[tail.rfind(b"\n", 0, len(tail) - WINDOW) + 1 :]
+        for line in tail.split(b"\n")[:-1]:
+            self._remember(line + b"\n")
+
+    def _remember(self, line: bytes) -> None:  # the newest records, WINDOW bytes or a bit more
+        self._recent.append(line)
+        self._recent_size += len(line)
+        while self._recent_size - len(self._recent[0]) >= WINDOW:
+            self._recent_size -= len(self._recent.popleft())
 
     def _begin_journal(self, chapter: int, first_line: bytes) -> None:
         """Create a chapter's journal whole, with its first record (never over a file)."""
@@ -213,7 +229,7 @@ class Store:
             first_line,
             what=Msg("store.could_not_start", chapter=chapter),
         )
-        self._attach(chapter, first_line)
+        self._attach(chapter, len(first_line), first_line)
 
     def _still_ours(self, size: int | None = None) -> None:
         """The journal we write must still be the chronicle's, under its path, and hold what
@@ -250,7 +266,7 @@ class Store:
             faults.reach("append:written")
             self._still_ours(start + len(line))
         self._journal_size = start + len(line)
-        self._hasher.update(line)
+        self._remember(line)
         self._since_checkpoint += 1
 
     def checkpoint_due(self) -> bool:
@@ -271,8 +287,9 @@ class Store:
             chapters,
             self._chapter,
             self._journal_size,
-            self._hasher.copy().hexdigest(),
+            hashlib.sha256(b"".join(self._recent)).hexdigest(),
             now_iso(),
+            self._journal_size - self._recent_size,
         )
         faults.reach("checkpoint:written")
         self._since_checkpoint = 0
@@ -298,10 +315,12 @@ class Store:
         old_path = self._journal_path(old)
         raw = read_bounded(old_path, MAX_JOURNAL)
         found = scan(raw)
+        hint = repair_hint(self.root)
+        if found.bad and len(raw) == self._journal_size:  # damage opening did not read
+            said = Msg("store.bad_records", name=old_path.name, n=len(found.bad))
+            raise StoreError("store.with_hint", error=said, hint=hint)
         if not found.sound or len(raw) != self._journal_size:
-            raise StoreError(
-                "store.changed_meanwhile", name=old_path.name, hint=repair_hint(self.root)
-            )
+            raise StoreError("store.changed_meanwhile", name=old_path.name, hint=hint)
         events = found.events
         body = encode_closed(old, events)
         closed_path = self.root / CHAPTER_DIR / closed_name(old)
@@ -326,7 +345,7 @@ class Store:
             len(events),
         )
         self._pending.append(old_path)
-        self._attach(number, line)
+        self._attach(number, len(line), line)
         try:
             self.checkpoint(state)
         except StoreError as exc:
@@ -335,25 +354,30 @@ class Store:
     # --- reading -----------------------------------------------------------------------
 
     def events(self, chapter: int | None = None) -> list[Event]:
-        """Every readable event (or one chapter's), oldest first; what could not be read is
-        in :attr:`warnings`."""
-        from elysium.chronicle import reading
+        """Every readable event (or one chapter's), oldest first, all in memory (a long
+        chronicle is read with :meth:`stream`); what could not be read is in :attr:`warnings`."""
+        stream = self.stream(chapter)
+        events, self.warnings = list(stream.events()), stream.warnings
+        return events
 
-        history = self._retrying(lambda: reading.history(self, chapter))
-        self.warnings = history.warnings
-        return history.events
+    def stream(self, chapter: int | None = None, want: Want | None = None, **how: Any) -> Stream:
+        """The events of every chapter (or of ``chapter``) a record at a time, its files
+        opened now; see :class:`elysium.chronicle.stream.Stream`."""
+        from elysium.chronicle.stream import Stream, everything
+
+        return self._retrying(lambda: Stream(self.root, chapter, want or everything, **how))
 
     def tail_events(self, count: int) -> list[Event]:
-        """The last ``count`` events, reading journals from their ends (so a long chapter
-        costs no more than a short one)."""
+        """The last ``count`` events, reading journals from their ends."""
         from elysium.chronicle import reading
 
         return self._retrying(lambda: reading.tail(self, count))
 
     def chapters(self) -> list[int]:
-        from elysium.chronicle import reading
-
-        return self._retrying(lambda: reading.chapter_numbers(self))
+        """The chapters a reader can ask for (their files opened, none read)."""
+        stream = self.stream()
+        stream.close()
+        return stream.numbers
 
     # --- closing -------------------------------------------------------------------------
 

@@ -1,20 +1,23 @@
 """What a chronicle directory holds, read without changing a byte.
 
-Readers (``state``, ``log``, ``export``, ``stats``, ``replay``, a read-only dashboard),
-``elysium check`` and the writer's recovery all start here. A survey reads the checkpoint
-and every journal whole, verifies each record, and lists the closed chapters; a file that
-vanishes mid-read (a writer closing a chapter) raises ``FileNotFoundError`` so the caller
-reads again, which gives every reader a consistent view at any moment of a write.
+Readers (``state``, a read-only dashboard), ``elysium check`` and the writer's recovery all
+start here. A survey reads the checkpoint and the journals, verifies their records, and
+lists the closed chapters; a file that vanishes mid-read (a writer closing a chapter) raises
+``FileNotFoundError`` so the caller reads again, which gives every reader a consistent view
+at any moment of a write.
+
+Opening reads the open chapter's journal only from the checkpoint's window on (see
+:mod:`elysium.chronicle.index`): when those bytes are the ones the checkpoint covered and
+the records after them are sound, nothing before is needed. Anything else (damage, an
+older checkpoint, a repair, ``check``) reads and verifies the journals whole.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
 from elysium.chronicle import state as st
 from elysium.chronicle.chapters import MAX_CLOSED, ClosedRead, missing, read_closed
@@ -28,7 +31,7 @@ from elysium.chronicle.errors import (
 )
 from elysium.chronicle.events import Event
 from elysium.chronicle.files import OversizeError, read_bounded, stale_temps
-from elysium.chronicle.index import Index, IndexDamage, read_index
+from elysium.chronicle.index import Index, IndexDamage, Snapshot, read_index
 from elysium.chronicle.journal import MAX_JOURNAL, Scan, checked_seq, scan
 from elysium.chronicle.jsonsafe import digest
 from elysium.i18n.message import Msg
@@ -53,15 +56,24 @@ def closed_name(chapter: int) -> str:
 class JournalFile:
     number: int
     path: Path
-    raw: bytes
-    scan: Scan
+    raw: bytes  # the file's bytes from ``base`` on
+    scan: Scan  # positions in ``raw``
     oversize: Line | None = None  # why the file was not read: too large to be a journal
-    covered: bool = False  # its first bytes are exactly those the checkpoint covered
-    hasher: Any = None  # SHA-256 of ``raw`` as read, kept for the writer's running digest
+    covered: bool = False  # it holds exactly the bytes the checkpoint covered
+    base: int = 0  # bytes before ``raw`` that were not read (the checkpoint covers them)
+
+    @property
+    def size(self) -> int:
+        return self.base + len(self.raw)
 
     def full_scan(self) -> Scan:
-        """Every record verified one by one (not only proven by the checkpoint's digest)."""
-        if self.scan.start:
+        """Every record verified one by one (not only proven by the checkpoint's digest),
+        reading the bytes before the window first if they were not read."""
+        if self.base:
+            self.raw = read_bounded(self.path, MAX_JOURNAL)
+            self.base = 0
+            self.scan = scan(self.raw)
+        elif self.scan.start:
             self.scan = scan(self.raw)
         return self.scan
 
@@ -82,10 +94,14 @@ class Survey:
         return sorted(set(self.journals) | set(self.closed))
 
 
-def take(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey:
+def take(
+    root: Path, decode_all: bool = False, tolerate: bool = False, verify: bool = False
+) -> Survey:
     """Read the checkpoint and journals; list closed chapters and stray temp files. A
     symlink, FIFO or directory at a save file's name is refused, naming ``elysium repair``;
-    with ``tolerate`` (the repair itself) it is reported as damage, to be set aside."""
+    with ``tolerate`` (the repair itself) it is reported as damage, to be set aside.
+    ``decode_all`` decodes every record; ``verify`` checks every record's checksum, not only
+    those after the checkpoint (``repair``)."""
     index_path = root / INDEX
     identity = _identity(index_path)
     index: Index | None = None
@@ -104,43 +120,65 @@ def take(root: Path, decode_all: bool = False, tolerate: bool = False) -> Survey
     journals: dict[int, JournalFile] = {}
     closed: dict[int, Path] = {}
     jdir, cdir = root / JOURNAL_DIR, root / CHAPTER_DIR
-    for name in list_names(jdir):
-        m = JOURNAL_RE.match(name)
-        if m and int(m.group(1)) >= 1:  # chapters count from 1; anything else is not ours
-            number = int(m.group(1))
-            path = jdir / name
-            try:
-                raw = read_bounded(path, MAX_JOURNAL)
-            except (OversizeError, NotRegularError) as exc:
-                if isinstance(exc, NotRegularError) and not tolerate:
-                    raise StoreError("store.with_hint", error=exc, hint=repair_hint(root)) from None
-                journals[number] = JournalFile(number, path, b"", scan(b""), Line(exc.msg))
-                continue
-            jf = JournalFile(number, path, raw, Scan(size=0))
-            snap = index.snapshot if index is not None else None
-            if snap is not None and snap.chapter == number and snap.offset <= len(raw):
-                view = memoryview(raw)
-                hasher = hashlib.sha256(view[: snap.offset])
-                jf.covered = (
-                    snap.journal is not None
-                    and hasher.hexdigest() == snap.journal
-                    and _last_seq(raw, snap.offset) == snap.seq
-                )
-                hasher.update(view[snap.offset :])
-                jf.hasher = hasher
-            if jf.covered and not decode_all and snap is not None:
-                # The digest proves every covered byte intact: scan only what follows.
-                jf.scan = scan(raw, start=snap.offset, after_seq=snap.seq)
-            else:
-                offset = snap.offset if snap is not None and snap.chapter == number else 0
-                jf.scan = scan(raw, decode_from=0 if decode_all else offset)
-            journals[number] = jf
+    snap = index.snapshot if index is not None else None
+    names = [n for n in list_names(jdir) if (m := JOURNAL_RE.match(n)) and int(m.group(1)) >= 1]
+    quick = len(names) == 1 and not (decode_all or verify)
+    for name in names:
+        number = int(name[len("chapter-") : -len(".jsonl")])  # chapters count from 1
+        path = jdir / name
+        try:
+            jf = _from_window(number, path, snap) if quick else None
+            if jf is None:
+                jf = _whole_journal(number, path, snap, decode_all, verify)
+        except (OversizeError, NotRegularError) as exc:
+            if isinstance(exc, NotRegularError) and not tolerate:
+                raise StoreError("store.with_hint", error=exc, hint=repair_hint(root)) from None
+            jf = JournalFile(number, path, b"", scan(b""), Line(exc.msg))
+        journals[number] = jf
     for name in list_names(cdir):
         m = CLOSED_RE.match(name)
         if m and int(m.group(1)) >= 1:
             closed[int(m.group(1))] = cdir / name
     temps = [*stale_temps(root), *stale_temps(jdir), *stale_temps(cdir)]
     return Survey(root, index, damage, missing_index, journals, closed, temps, identity)
+
+
+def _from_window(number: int, path: Path, snap: Snapshot | None) -> JournalFile | None:
+    """The checkpoint's journal read from its window on; None unless those bytes are the
+    ones it covered and everything after them is whole, sound records."""
+    if snap is None or snap.chapter != number or snap.journal is None:
+        return None
+    part = read_bounded(path, MAX_JOURNAL, start=snap.window)
+    end = snap.offset - snap.window
+    if len(part) < end or digest(part[:end]) != snap.journal:
+        return None
+    if _last_seq(part, end) != snap.seq:
+        return None
+    found = scan(part, start=end, after_seq=snap.seq)
+    if not found.sound:
+        return None
+    return JournalFile(number, path, part, found, covered=True, base=snap.window)
+
+
+def _whole_journal(
+    number: int, path: Path, snap: Snapshot | None, decode_all: bool, verify: bool
+) -> JournalFile:
+    raw = read_bounded(path, MAX_JOURNAL)
+    jf = JournalFile(number, path, raw, Scan(size=0))
+    mine = snap is not None and snap.chapter == number
+    if snap is not None and mine and snap.window <= snap.offset <= len(raw):
+        jf.covered = (
+            snap.journal is not None
+            and digest(raw[snap.window : snap.offset]) == snap.journal
+            and _last_seq(raw, snap.offset) == snap.seq
+        )
+    if snap is not None and jf.covered and not (decode_all or verify):
+        # The digest proves the covered bytes intact: scan only what follows.
+        jf.scan = scan(raw, start=snap.offset, after_seq=snap.seq)
+    else:
+        offset = snap.offset if snap is not None and mine else 0
+        jf.scan = scan(raw, decode_from=0 if decode_all else offset)
+    return jf
 
 
 def _last_seq(raw: bytes, offset: int) -> int | None:
@@ -181,7 +219,7 @@ def consistent(sv: Survey, jf: JournalFile | None) -> bool:
     if sv.index is None or jf is None:
         return False
     snap = sv.index.snapshot
-    if snap.chapter != jf.number or snap.offset > len(jf.raw):
+    if snap.chapter != jf.number or snap.offset > jf.size:
         return False
     if snap.journal is not None:
         return jf.covered
@@ -265,8 +303,14 @@ def explained(events: list[Event]) -> list[tuple[int, int]]:
 
 def gaps_in(events: list[Event], upto: int) -> list[tuple[int, int]]:
     """Sequence numbers up to ``upto`` that no event holds and no repair has named."""
-    gaps = missing(sorted(e.seq for e in events), 1, upto)
-    for a, b in explained(events):
+    return without_explained(missing(sorted(e.seq for e in events), 1, upto), explained(events))
+
+
+def without_explained(
+    gaps: list[tuple[int, int]], named: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """``gaps`` less the ranges a repair has ``named`` as lost."""
+    for a, b in named:
         kept: list[tuple[int, int]] = []
         for x, y in gaps:
             if y < a or x > b:

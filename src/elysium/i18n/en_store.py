@@ -209,6 +209,7 @@ STRINGS: dict[str, str] = {
     "index.what.chapter": "its chapter",
     "index.what.offset": "its journal offset",
     "index.what.digest": "its digest",
+    "index.what.window": "where its journal digest starts",
     "index.what.chapter_number": "a chapter number",
     "index.what.chapter_field": "chapter {chapter}'s {field}",
     "index.what.chapter_digest": "a chapter's digest",

@@ -20,12 +20,20 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
 
 @runtime_checkable
 class Renderable(Protocol):
     def render(self, lang: str = "en") -> str: ...
+
+
+def renders(value: object) -> bool:
+    """Whether ``value`` tells itself in a language: what ``isinstance(value, Renderable)``
+    answers, without typing's protocol check (tens of microseconds a value, and a log or a
+    recap asks it for every value of every line)."""
+    return getattr(value, "render", None) is not None
 
 
 def plural_form(n: int, lang: str) -> int:
@@ -57,7 +65,7 @@ class _Teller(string.Formatter):
         if isinstance(value, (list, tuple, frozenset, set)):
             items = sorted(value) if isinstance(value, (set, frozenset)) else value
             return joiner.join(self.format_field(v, format_spec) for v in items)
-        if isinstance(value, Renderable) and not isinstance(value, str):
+        if renders(value) and not isinstance(value, str):
             value = value.render(self.lang)
         if kind in ("n", "w"):
             forms = arg.split("|")
@@ -75,10 +83,29 @@ class _Teller(string.Formatter):
         return super().format_field(value, format_spec)
 
 
+_PLAIN_VALUES = (str, int, float, bool, type(None))
+
+
+@lru_cache(maxsize=8192)
+def _plain_fields(template: str) -> bool:
+    """Whether no field of ``template`` has a format of its own (``{n}``, not ``{n:n:…}``)."""
+    try:
+        return all(spec == "" for _text, _field, spec, _conv in string.Formatter().parse(template))
+    except ValueError:
+        return False
+
+
 def tell(template: str, lang: str, values: Mapping[str, Any], lookup) -> str:
     """``template`` filled with ``values`` for ``lang`` (see the module's formats)."""
     if not values:
         return template
+    if _plain_fields(template) and all(type(v) in _PLAIN_VALUES for v in values.values()):
+        # Plain fields and plain values: str.format says the same, without the Formatter
+        # written in Python (a log or a recap tells hundreds of thousands of lines).
+        try:
+            return template.format_map(values)
+        except (KeyError, IndexError, ValueError, AttributeError):
+            pass  # told below, as it always was (with the values shown)
     try:
         return _Teller(lang, lookup).vformat(template, (), values)
     except (KeyError, IndexError, ValueError, AttributeError):

@@ -202,6 +202,7 @@ STRINGS: dict[str, str] = {
     "index.what.chapter": "номер главы",
     "index.what.offset": "смещение в журнале",
     "index.what.digest": "дайджест журнала",
+    "index.what.window": "начало дайджеста журнала",
     "index.what.chapter_number": "номер главы",
     "index.what.chapter_field": "поле {field!r} главы {chapter}",
     "index.what.chapter_digest": "дайджест главы",

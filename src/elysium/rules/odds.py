@@ -7,18 +7,22 @@ Each die is a small generating function in ``x`` (successes) and ``y`` (cancelli
     G = (f + s·x + y/10 + (1 − y)·x^w/100) / (1 − t·x^w)   rule of ten, rerolled 1s ignored
 
 with ``t = 1/10`` (a 10), ``s`` the other successful faces, ``f`` the faces that do nothing
-and ``w`` = 2 for a specialty 10, 1 otherwise. The pool's distribution is ``G^n``; ``y``
-enters linearly, so ``G^n`` expands binomially in ``y`` and the whole table costs a few
-thousand integer operations even for 100 dice. Every probability is an exact
-:class:`~fractions.Fraction`; with the rule of ten the chains of rerolls make the successes
-unbounded, so the listed counts are exact and the remainder is reported as ``"more"``.
+and ``w`` = 2 for a specialty 10, 1 otherwise. What a roll scores depends on the successes
+less the cancelling 1s, so ``y`` is set to ``1/x`` (to 1 when 1s do not cancel): one die is
+then ``P(x) / U(x)`` in ``x`` alone, its chains of rerolled 10s built into it once (``U`` is
+1 without the rule of ten), and the pool is ``(P/U)^n``. Its coefficients come one after
+another from a linear recurrence (``F' · P · U = n · F · (P'U − PU')``), a few big-integer
+operations each, so even 100 dice with the rule of ten answer in milliseconds. A botch (no
+success, some 1) has its own closed form. Every probability is an exact
+:class:`~fractions.Fraction`; with the rule of ten the successes are unbounded, so the listed
+counts are exact and the remainder is reported as ``"more"``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
 from typing import Any
 
 from elysium.rules.dice import RollKind, RollRequest
@@ -92,12 +96,11 @@ def odds(request: RollRequest, profile: Profile = V20) -> Odds:
     if n == 0:  # a soak pool of 0: nothing is rolled
         return Odds(request, {0: Fraction(1)}, Fraction(0))
 
-    # Integer numerators over 100 (so the rule of ten's 1/100 term stays whole).
-    scale = 100
+    # One die's numerator in hundredths: A(x) without a 1, B(x) the part a 1 (``y``) takes.
     plain = (10 - d) * 10 if d < 10 else 0  # faces d..9
     idle = (d - 2) * 10  # faces 2..d-1
-    a_poly = [0] * (w + 1)  # A(x): the y-free part of one die's numerator
-    b_poly = [10]  # B(x): the part multiplied by y (a cancelling 1)
+    a_poly = [0] * (w + 1)
+    b_poly = [10]
     a_poly[0] += idle
     a_poly[1] += plain
     if not ten:
@@ -106,91 +109,56 @@ def odds(request: RollRequest, profile: Profile = V20) -> Odds:
         # A reroll's 1 ends the chain and does nothing: (1 − y)·x^w/100.
         a_poly[w] += 1
         b_poly = [10] + [0] * (w - 1) + [-1]
-
-    # joint[o] = coefficients (by successes) of the terms with o ones, over scale**n:
-    # (A + y·B)^n = Σ C(n, o) · B^o · A^(n−o) · y^o.
-    a_pows = [[1]]
-    b_pows = [[1]]
-    for _ in range(n):
-        a_pows.append(_mul(a_pows[-1], a_poly))
-        b_pows.append(_mul(b_pows[-1], b_poly))
-    joint = [[comb(n, o) * c for c in _mul(b_pows[o], a_pows[n - o])] for o in range(n + 1)]
-    denominator = scale**n
-
-    if ten:
-        cancel = house.rule_of_ten_ones is RerolledOnes.CANCEL
-        return _with_rule_of_ten(request, joint, denominator, n, w, ones_count, cancel)
-
-    counts: dict[str | int, int] = {}
-    total_net = 0
-    for o, row in enumerate(joint):
-        for s, c in enumerate(row):
-            if not c:
-                continue
-            key, net = _classify(request, s, o, ones_count)
-            counts[key] = counts.get(key, 0) + c
-            total_net += net * c
-    dist = {k: Fraction(v, denominator) for k, v in _ordered(counts)}
-    return Odds(request, dist, Fraction(total_net, denominator))
-
-
-def _classify(request: RollRequest, s: int, o: int, ones_count: bool) -> tuple[str | int, int]:
-    """Bucket for ``s`` rolled successes and ``o`` ones, and the net successes it scores."""
-    cancel = o if ones_count else 0
-    net = max(0, s - cancel)
-    if request.willpower:
-        return net + 1, net + 1
-    if request.can_botch and s == 0 and o > 0:
-        return BOTCH, 0
-    return net, net
-
-
-def _with_rule_of_ten(
-    request: RollRequest,
-    joint: list[list[int]],
-    denominator: int,
-    n: int,
-    w: int,
-    ones_count: bool,
-    reroll_ones_cancel: bool,
-) -> Odds:
-    """Multiply in the chains of rerolled 10s, ``(1 − x^w/10)^−n``, up to the tail bound.
-
-    The listed buckets are exact; only the unbounded remainder is lumped into ``"more"``.
-    """
+    # y = 1/x (times x, so exponents stay whole: e = successes − ones + n), or y = 1.
+    p_poly = _add([0, *a_poly], b_poly) if ones_count else _add(a_poly, b_poly)
+    # The rerolls' series 1/(1 − x^w/10) = 10/U, U = 10 − x^w; without the rule of ten, 1.
+    u_poly = [10] + [0] * (w - 1) + [-1] if ten else [1]
+    lift = 10 if ten else 1  # coefficient e is over 100^n · lift^e
+    base = 100**n
+    offset = n if ones_count else 0
     shift = 1 if request.willpower else 0
-    limit = max(len(r) for r in joint) + n + 8
-    while True:
-        # Net k with o ones needs s = k + o successes: with successes below ``limit`` every
-        # net count up to ``top`` is complete.
-        table, scale = _series_table(joint, n, w, limit)
-        top = limit - 1 - (n if ones_count else 0)
-        counts: dict[str | int, int] = {}
-        for o, row in enumerate(table):
-            for s, c in enumerate(row):
-                if not c:
-                    continue
-                key, _net = _classify(request, s, o, ones_count)
-                if isinstance(key, int) and key > top + shift:
-                    continue
-                counts[key] = counts.get(key, 0) + c
-        whole = denominator * scale
-        remainder = Fraction(whole - sum(counts.values()), whole)
-        if remainder < TAIL:
-            break
-        limit *= 2
-    dist: dict[str | int, Fraction] = {k: Fraction(v, whole) for k, v in _ordered(counts)}
-    # Fold the vanishing top counts into "more" so the listing stays readable.
-    while True:
-        k = max(key for key in dist if isinstance(key, int))
-        if k <= shift or remainder + dist[k] >= TAIL:
-            break
-        remainder += dist.pop(k)
-    if remainder:
-        dist[MORE] = remainder
+    # No success at all means no 10 and so no reroll: each die a 1 or a failing face.
+    p_botch = Fraction((idle + 10) ** n - idle**n, base) if request.can_botch else Fraction(0)
 
-    # E[net] = E[S] − E[O] + E[max(0, O − S)]: the first two by linearity (geometric
-    # chains), the last a finite sum because only s < o ≤ n contributes.
+    probs: dict[str | int, Fraction] = {}  # by key (net successes, + 1 with Willpower)
+    low = Fraction(0)  # successes − ones at or below 0: net 0 (botch included here)
+    deficit = Fraction(0)  # E[max(0, ones − successes)], for the rule of ten's mean
+    cum = p_botch  # probability of every key finished so far
+    degree = None if ten else n * (len(p_poly) - 1)
+    for e, coefficient in enumerate(_power(p_poly, u_poly, n, lift)):
+        if degree is not None and e > degree:
+            break
+        p = Fraction(coefficient, base * lift**e) if coefficient else Fraction(0)
+        if e <= offset:
+            low += p
+            deficit += (offset - e) * p
+            if e < offset:
+                continue
+            p = low - p_botch  # the last of the low exponents: net 0 is complete
+        key = e - offset + shift
+        if ten and key > shift and p and 1 - cum < TAIL:
+            break  # this key and every one above it is less likely than TAIL together
+        if p:
+            probs[key] = p
+        cum += p
+    counts: dict[str | int, Fraction] = {BOTCH: p_botch} if p_botch else {}
+    counts.update(probs)
+    dist = dict(_ordered(counts))
+    if not ten:
+        expected = sum((int(k) * v for k, v in probs.items()), Fraction(0))
+        return Odds(request, dist, expected)
+    if 1 - cum:
+        dist[MORE] = 1 - cum
+    cancel = house.rule_of_ten_ones is RerolledOnes.CANCEL
+    return Odds(request, dist, _ten_mean(request, w, ones_count, cancel, deficit) + shift)
+
+
+def _ten_mean(
+    request: RollRequest, w: int, ones_count: bool, reroll_ones_cancel: bool, deficit: Fraction
+) -> Fraction:
+    """E[net] = E[S] − E[O] + E[max(0, O − S)]: the first two by linearity (geometric
+    chains), the last (``deficit``) a finite sum because only successes < ones ≤ n count."""
+    n = request.dice
     d = request.difficulty
     t = Fraction(1, 10)
     plain = Fraction(10 - d, 10) if d < 10 else Fraction(0)
@@ -199,33 +167,46 @@ def _with_rule_of_ten(
     if ones_count:
         chain_ones = Fraction(1, 10) / (1 - t) if reroll_ones_cancel else Fraction(0)
         expected -= n * (Fraction(1, 10) + t * chain_ones)
-        low, low_scale = _series_table(joint, n, w, n + 1)
-        deficit = sum(
-            (o - s) * row[s] for o, row in enumerate(low) for s in range(min(o, len(row)))
-        )
-        expected += Fraction(deficit, denominator * low_scale)
-    return Odds(request, dist, expected + shift)
+        expected += deficit
+    return expected
 
 
-def _series_table(
-    joint: list[list[int]], n: int, w: int, limit: int
-) -> tuple[list[list[int]], int]:
-    """``joint`` times ``(1 − x^w/10)^−n`` for successes below ``limit``, as integers over
-    the returned extra scale (a power of 10)."""
-    top_m = (limit - 1) // w
-    scale = 10**top_m
-    series = [0] * limit
-    for m in range(top_m + 1):
-        series[m * w] = comb(m + n - 1, m) * 10 ** (top_m - m)
-    table = []
-    for row in joint:
-        out = [0] * limit
-        for i, c in enumerate(row[:limit]):
-            if c:
-                for j in range(0, limit - i, w):
-                    out[i + j] += c * series[j]
-        table.append(out)
-    return table, scale
+def _power(p: list[int], u: list[int], n: int, lift: int) -> Iterator[int]:
+    """The coefficients of ``(P/U)^n`` one after another, each times ``U(0)^n · lift^e``
+    (whole numbers for our ``U``). From ``F' · P · U = n · F · (P'U − PU')``: with
+    ``M = PU`` and ``N = P'U − PU'``, ``M_0 · e · F_e = n · Σ N_j F_(e−1−j) −
+    Σ_(k≥1) M_k (e − k) F_(e−k)``; the division is exact."""
+    m = _mul(p, u)
+    dn = _add(_mul(_derivative(p), u), [-c for c in _mul(p, _derivative(u))])
+    first = p[0] ** n
+    done = [first]
+    yield first
+    e = 0
+    while True:
+        e += 1
+        total = 0
+        for j, c in enumerate(dn):
+            if c and e - 1 - j >= 0:
+                total += n * c * done[e - 1 - j] * lift ** (j + 1)
+        for k in range(1, min(e, len(m) - 1) + 1):
+            if m[k]:
+                total -= m[k] * (e - k) * done[e - k] * lift**k
+        value = total // (m[0] * e)  # exact: F_e times the scale is a whole number
+        done.append(value)
+        yield value
+
+
+def _derivative(a: list[int]) -> list[int]:
+    return [i * c for i, c in enumerate(a)][1:] or [0]
+
+
+def _add(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * max(len(a), len(b))
+    for i, x in enumerate(a):
+        out[i] += x
+    for i, y in enumerate(b):
+        out[i] += y
+    return out
 
 
 def _mul(a: list[int], b: list[int]) -> list[int]:

@@ -26,7 +26,7 @@ def run_replay(root: Path, chapter: int | None, lang: str) -> int:
                 file=sys.stderr,
             )
             return 2
-        replay = Replay(session.events(), chapter)
+        replay = Replay.open(session, chapter)
         name = session.state.name
         for line in [*session.report, *session.store.warnings]:
             print(f"elysium replay: warning: {line}", file=sys.stderr)

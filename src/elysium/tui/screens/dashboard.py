@@ -313,14 +313,17 @@ class DashboardScreen(Screen[None]):
 
     def action_stats(self) -> None:
         """Dice statistics for the current chapter, counted in the runner's thread."""
-        from elysium.stats import dice_stats
+        from elysium.stats import ROLLING, dice_stats
         from elysium.tui.help import StatsScreen
 
         state = self.state
         session = self.session
 
         def count() -> dict:
-            return dice_stats(session.events(state.chapter), state.profile, state.chapter)
+            # Streamed: only the events that hold rolls are decoded, one at a time.
+            stream = session.store.stream(want=lambda r: r.kind in ROLLING, only_wanted=True)
+            rolls = (r.event for r in stream if r.event is not None)
+            return dice_stats(rolls, state.profile, state.chapter)
 
         def show(tallies: Any) -> None:
             if isinstance(tallies, Failed):
@@ -339,7 +342,8 @@ class DashboardScreen(Screen[None]):
         chapter = self.state.chapter
 
         def read() -> Replay:
-            return Replay(session.events(chapter), chapter)
+            # From the chronicle's files: the chapter's index, and the state before it.
+            return Replay.open(session, chapter)
 
         def show(replay: Any) -> None:
             if isinstance(replay, Failed):

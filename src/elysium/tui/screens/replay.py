@@ -112,6 +112,16 @@ class ReplayScreen(Screen[None]):
         breakpoints_now(self)
         self._log_until = None
         self.go(self.cursor)
+        # While the Storyteller looks, work out a state every few hundred events, a few
+        # milliseconds at a time, so any jump later is quick; it stops once done.
+        self._preparing = self.set_interval(0.05, self._prepare)
+
+    def _prepare(self) -> None:
+        if self.replay.prepare(0.005):
+            self._preparing.stop()
+
+    def on_unmount(self) -> None:
+        self.replay.close()
 
     def _top(self, state: State) -> Text:
         top = Text(f" {t('replay.title', self.lang)} ", style="reverse")
@@ -201,7 +211,7 @@ class ReplayScreen(Screen[None]):
         from elysium.stats import dice_stats
         from elysium.tui.help import StatsScreen
 
-        events = [self.replay.event(i) for i in range(self.cursor + 1)]
+        events = self.replay.events_until(self.cursor)
         state = self.replay.state(self.cursor)
         tallies = dice_stats(events, state.profile, self.replay.chapter)
         self.app.push_screen(StatsScreen(self.lang, tallies, self.replay.chapter))

@@ -1,0 +1,283 @@
+"""Costs that stay flat or stream (issue 13): opening, export, stats, replay and the odds.
+
+Targets, each measured in this one run (A and B interleaved where two things are compared,
+since the machine is shared and noisy):
+
+1. Opening a chronicle of 200,000 events against one of 1,000 (read-only, in this process;
+   openings of the two alternate): the median at 200k at most 2 x the median at 1k.
+2. ``elysium export`` (Markdown) of a 10,000-event chapter of the 200k chronicle and
+   ``elysium stats`` of all of it, each a separate process (the two alternate): at most 2 s
+   each (median), peak memory (the process's maximum resident set) at most 120 MB.
+3. The replay of the latest chapter (50,000 events, at the end of the 200k chronicle):
+   opening it at the end (the session opened, the replay opened, the last state and the
+   log window read) at most 1 s; a step (the state, the event and the log window of the
+   next or previous event) at most 10 ms, worst of 400 steps back and forth.
+4. ``elysium odds 100 --rule-of-ten``: the command's work in this process (odds and their
+   table) at most 0.1 s; the whole process against ``elysium odds 1`` is printed too.
+
+Building 200,000 events through ``Session.execute`` with an fsync per event takes many
+minutes, so the chronicles are built the honest way with one bench-only switch: this
+process replaces ``os.fsync`` with a no-op before building (see :func:`no_fsync`). Every
+event still goes through the parser, the rules, the reducer, the journal, checkpoints and
+chapter closes; only durability, which nothing here measures, is skipped, and the files are
+the same bytes. The measurements run with fsync restored. ``--keep DIR`` keeps (or reuses)
+the built chronicles in DIR between runs.
+
+Usage::
+
+    python bench/costs_bench.py            # the full run (a few minutes: most is building)
+    python bench/costs_bench.py --quick    # small sizes, a few seconds (used by the tests)
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from elysium.chronicle.errors import ChronicleError
+from elysium.chronicle.replay import Replay
+from elysium.chronicle.session import Session
+from elysium.rules import V20, SeededDice
+
+SETUP = [
+    'add "Marcus" vampire gen 10',
+    'add "Bob" mortal',
+    "set Marcus dexterity 3 brawl 2 wits 2",
+    "set Bob dexterity 2 brawl 1",
+]
+# A night's mix: rolls (some with a specialty or Willpower), damage and healing, XP, time.
+MIX = [
+    "roll Marcus dex+brawl diff 6",
+    "award Marcus 1",
+    "damage Bob 1 bashing",
+    "roll Bob dex+brawl diff 7",
+    "heal Bob 1",
+    "turn",
+    "roll Marcus wits+brawl diff 8",
+    "scene",
+]
+LOG_WINDOW = 120  # what the replay screen reads for its log after a jump
+
+
+@contextlib.contextmanager
+def no_fsync() -> Iterator[None]:
+    """The bench-only switch: fsync is a no-op while chronicles are built (see above)."""
+    saved = os.fsync
+    os.fsync = lambda fd: None
+    try:
+        yield
+    finally:
+        os.fsync = saved
+
+
+def build(root: Path, events: int, chapter_every: int, open_from: int) -> None:
+    """A chronicle of ``events`` events, a chapter closed every ``chapter_every`` up to
+    ``open_from``; the rest is the open chapter."""
+    marker = root / ".bench-built"
+    wanted = f"{events} {chapter_every} {open_from}"
+    if marker.exists() and marker.read_text() == wanted:
+        return  # kept from an earlier run (--keep)
+    if root.exists():
+        raise SystemExit(f"{root} exists and is not this bench's chronicle")
+    with no_fsync():
+        session = Session.create(root, "Bench", V20, SeededDice(13))
+        for command in SETUP:
+            session.execute(command)
+        i = 0
+        while session.state.events < events:
+            n = session.state.events
+            if n <= open_from and n % chapter_every == 0:
+                session.execute("chapter")
+                continue
+            with contextlib.suppress(ChronicleError):  # a refusal (Bob unhurt) is skipped
+                session.execute(MIX[i % len(MIX)])
+            i += 1
+        session.close()
+    marker.write_text(wanted)
+
+
+def median_of(samples: list[float]) -> float:
+    return statistics.median(samples)
+
+
+def open_time(root: Path) -> float:
+    start = time.perf_counter()
+    session = Session.open(root, readonly=True)
+    took = time.perf_counter() - start
+    session.close()
+    return took
+
+
+# Runs a command and says how long it took and its own peak memory. A small process of its
+# own: a child's peak memory counts the pages of the process it was forked from, so the
+# command is not forked from this one (which holds the chronicles it built).
+MEASURE = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[2:], stdout=open(sys.argv[1], "wb"))
+_, status, usage = os.wait4(child.pid, 0)
+print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+
+
+def run_command(argv: list[str]) -> tuple[float, int, str]:
+    """An ``elysium`` command in its own process: seconds, peak memory (KB), the end of
+    its output."""
+    with tempfile.NamedTemporaryFile() as out:
+        proc = subprocess.run(
+            [sys.executable, "-c", MEASURE, out.name, sys.executable, "-m", "elysium", *argv],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        try:
+            seconds, peak, status = proc.stdout.split()
+        except ValueError:
+            raise SystemExit(f"elysium {' '.join(argv)}: {proc.stderr}") from None
+        if int(status) != 0:
+            raise SystemExit(f"elysium {' '.join(argv)} failed: {proc.stderr}")
+        text = Path(out.name).read_bytes().decode(errors="replace")
+    return float(seconds), int(peak), text[-300:]
+
+
+def replay_costs(root: Path, steps: int) -> tuple[float, float, float, int]:
+    """Opening the latest chapter's replay at its end, then steps back and forth: (open
+    seconds, median step, worst step, events in the chapter)."""
+    start = time.perf_counter()
+    session = Session.open(root, readonly=True)
+    replay = Replay.open(session)
+    session.close()
+    cursor = len(replay) - 1
+    replay.state(cursor)
+    replay.events_window(cursor, LOG_WINDOW)
+    opened = time.perf_counter() - start
+    times = []
+    for step in [-1] * (steps // 2) + [1] * (steps // 2):
+        cursor += step
+        start = time.perf_counter()
+        replay.state(cursor)
+        replay.event(cursor)
+        replay.events_window(cursor, LOG_WINDOW)
+        times.append(time.perf_counter() - start)
+    size = len(replay)
+    replay.close()
+    return opened, median_of(times), max(times), size
+
+
+def odds_in_process(repeats: int) -> float:
+    from elysium.present import format_odds
+    from elysium.rules import RollRequest, odds
+
+    profile = V20.with_house(rule_of_ten=True)
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        format_odds(odds(RollRequest(100, 6), profile), profile, "en")
+        times.append(time.perf_counter() - start)
+    return median_of(times)
+
+
+def interleaved(pairs: int, *runs: Callable[[], float]) -> list[list[float]]:
+    out: list[list[float]] = [[] for _ in runs]
+    for _ in range(pairs):
+        for samples, run in zip(out, runs, strict=True):
+            samples.append(run())
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
+    parser.add_argument("--keep", type=Path, help="keep (or reuse) the chronicles here")
+    args = parser.parse_args(argv)
+    if args.quick:
+        small, big, every, open_from, chapter, steps, pairs = 200, 3_000, 500, 2_000, 4, 40, 2
+    else:
+        small, big, every, open_from, chapter, steps, pairs = (
+            1_000,
+            200_000,
+            10_000,
+            150_000,
+            15,
+            400,
+            5,
+        )
+    with contextlib.ExitStack() as stack:
+        work = args.keep or Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        work.mkdir(parents=True, exist_ok=True)
+        small_root, big_root = work / f"small-{small}", work / f"big-{big}"
+        start = time.perf_counter()
+        build(small_root, small, every, open_from)
+        build(big_root, big, every, open_from)
+        print(f"chronicles ready in {time.perf_counter() - start:.1f} s (fsync off to build)")
+        return measure(args, small_root, big_root, small, big, chapter, steps, pairs)
+
+
+def measure(
+    args: argparse.Namespace,
+    small_root: Path,
+    big_root: Path,
+    small: int,
+    big: int,
+    chapter: int,
+    steps: int,
+    pairs: int,
+) -> int:
+    at_small, at_big = interleaved(
+        pairs * 4, lambda: open_time(small_root), lambda: open_time(big_root)
+    )
+    export_argv = ["export", str(big_root), "--chapter", str(chapter), "--format", "md"]
+    stats_argv = ["stats", str(big_root)]
+    exports, stats = [], []
+    for _ in range(pairs):
+        exports.append(run_command(export_argv))
+        stats.append(run_command(stats_argv))
+    opened, step_median, step_worst, replayed = replay_costs(big_root, steps)
+    odds_work = odds_in_process(pairs * 2)
+    odds_process, odds_start = interleaved(
+        pairs,
+        lambda: run_command(["odds", "100", "--rule-of-ten"])[0],
+        lambda: run_command(["odds", "1"])[0],
+    )
+    ok = True
+
+    def line(name: str, value: float, limit: float, unit: str = "") -> bool:
+        good = value <= limit
+        verdict = "PASS" if good else "FAIL"
+        print(f"{name:<58} {value:10.3f}{unit}  (needs <= {limit}{unit})  {verdict}")
+        return good
+
+    print(f"open at {small} events: {median_of(at_small) * 1000:.2f} ms (median)")
+    print(f"open at {big} events: {median_of(at_big) * 1000:.2f} ms (median)")
+    ok &= line(f"open at {big} / open at {small}", median_of(at_big) / median_of(at_small), 2)
+    for name, runs in ((f"export chapter {chapter} of {big}", exports), (f"stats of {big}", stats)):
+        seconds = median_of([r[0] for r in runs])
+        memory = max(r[1] for r in runs) / 1024
+        ok &= line(f"{name} (seconds)", seconds, 2)
+        ok &= line(f"{name}, peak memory (MB)", memory, 120)
+    everyone = stats[0][2].strip().splitlines()[-1].split()
+    print(f"stats counted {everyone[1]} action rolls in {big} events (the cost is mostly theirs)")
+    print(f"replay of the latest chapter: {replayed} events")
+    ok &= line(f"replay: open at the end of {big} (seconds)", opened, 1)
+    print(f"replay: median step {step_median * 1000:.3f} ms")
+    ok &= line("replay: a step, worst (ms)", step_worst * 1000, 10)
+    ok &= line("odds 100 --rule-of-ten, the command's work (seconds)", odds_work, 0.1)
+    print(
+        f"odds 100 --rule-of-ten as a process: {median_of(odds_process):.3f} s "
+        f"(odds 1: {median_of(odds_start):.3f} s, the interpreter starting)"
+    )
+    if args.quick:
+        return 0  # sizes too small for the limits to mean anything; the full run judges
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
