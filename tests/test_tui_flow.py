@@ -291,3 +291,31 @@ async def test_the_palette_shows_usage_lines_whole(tmp_path: Path) -> None:
             hit = next(h for h in hits if str(h.text).startswith(verb))
             assert Content.from_markup(hit.help).plain == t(f"usage.{verb}", "en")
     app.session.close()
+
+
+@run_async
+async def test_f8_replays_this_chapter_with_the_whole_chronicle_before_it(tmp_path: Path) -> None:
+    from elysium.tui.screens.replay import ReplayScreen
+    from elysium.tui.widgets.vitals import VitalsPane
+
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        now = app.session.state
+        await pilot.press("f8")
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        assert replay.replay.chapter == now.chapter
+        at_end = replay.state
+        assert list(at_end.characters) == list(now.characters)  # not an empty chronicle
+        assert at_end.characters[DANA].health == now.characters[DANA].health
+        assert at_end.night == now.night and at_end.name == now.name
+        await pilot.press("home")
+        await settle(pilot)
+        assert replay.cursor == 0 and replay.state.characters  # chapter 1's people are here
+        assert replay.query_one(VitalsPane).row_count == len(replay.state.characters)
+        await pilot.press("q")
+        await settle(pilot)
+        assert app.screen is app.dashboard
+    app.session.close()
