@@ -85,6 +85,7 @@ class DashboardScreen(Screen[None]):
         self.set_reactive(DashboardScreen.selected, next(iter(state.characters), None))
 
     def compose(self) -> ComposeResult:
+        breakpoints_now(self)  # before the children are styled: they are styled once
         lang = self.lang
         yield HeaderBar(lang, self.state, self.session.readonly, id="topbar").data_bind(
             DashboardScreen.state
@@ -99,7 +100,6 @@ class DashboardScreen(Screen[None]):
     def on_mount(self) -> None:
         from elysium.tui.userstate import load_history
 
-        breakpoints_now(self)
         self.log_pane = self.query_one(RollLog)
         bar = self.query_one(CommandBar)
         bar.focus()

@@ -103,13 +103,13 @@ class ReplayScreen(Screen[None]):
         self.set_reactive(ReplayScreen.selected, next(iter(state.characters), None))
 
     def compose(self) -> ComposeResult:
+        breakpoints_now(self)  # before the children are styled: they are styled once
         yield Line(self._top(self.state), id="topbar")
         yield four_panes(self.lang, self.state, self.selected, ReplayScreen)
         yield Timeline(self.replay, self.lang, id="timeline")
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
-        breakpoints_now(self)
         self._log_until = None
         self.go(self.cursor)
         # While the Storyteller looks, work out a state every few hundred events, a few
