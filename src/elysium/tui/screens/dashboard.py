@@ -79,6 +79,7 @@ class DashboardScreen(Screen[None]):
         self.report = list(report)
         self.runner = Runner(self)
         self._slow: Timer | None = None
+        self._commands = 0  # asked for, not yet shown
         self._history_warned = False
         state = session.state
         self.set_reactive(DashboardScreen.state, state)
@@ -165,6 +166,7 @@ class DashboardScreen(Screen[None]):
         text = text.strip()
         if not text:
             return
+        self._commands += 1
         if self._slow is None:
             self._slow = self.set_timer(SLOW, self._saving)
         self.runner.submit(lambda: self._execute(text), lambda ran: self._ran(ran, origin))
@@ -195,12 +197,13 @@ class DashboardScreen(Screen[None]):
             self.notify(said, severity="warning", markup=False, timeout=6)
 
     def _saving(self) -> None:
-        if self.runner.busy:
+        if self._commands:  # a command (not the history file) is still being saved
             self.say(t("ui.saving", self.lang))
 
     def _ran(self, ran: Ran | Failed, origin: Any) -> None:
         """Back on the screen's thread: show what the command did, or why not."""
-        if not self.runner.jobs and self._slow is not None:
+        self._commands -= 1
+        if not self._commands and self._slow is not None:
             self._slow.stop()
             self._slow = None
         if isinstance(ran, Failed):
@@ -360,9 +363,10 @@ class DashboardScreen(Screen[None]):
         old = self.session
 
         def reopen() -> tuple[Session, list]:
+            session = Session.open(old.store.root, readonly=True)  # first: a failure keeps
+            events = session.store.tail_events(LOG_TAIL)  # the old one open and shown
             old.close()
-            session = Session.open(old.store.root, readonly=True)
-            return session, session.store.tail_events(LOG_TAIL)
+            return session, events
 
         def show(opened: Any) -> None:
             if isinstance(opened, Failed):
