@@ -35,7 +35,9 @@ def run_replay(root: Path, chapter: int | None, lang: str) -> int:
         return 2
     finally:
         session.close()
+    from elysium.config import load_config
     from elysium.tui.app import make_replay_app
 
-    make_replay_app(replay, name, lang).run()
+    # The user's keymap and theme apply to the replay as to the dashboard.
+    make_replay_app(replay, name, lang, config=load_config()).run()
     return 0
