@@ -155,6 +155,7 @@ class VitalsPane(VerticalScroll, can_focus=True):
         self.header = VitalsHeader(lang, classes="vitals-header")
         self._rows: dict[str, VitalsRow] = {}
         self._cells: dict[str, tuple[Character, list[Text], list[Text]]] = {}
+        self._label_widths = [Text(t(label, lang)).cell_len for label in LABELS]
         # The first frame is drawn from the state given here; binding only keeps it current.
         self.set_reactive(VitalsPane.state, state)
         self.set_reactive(VitalsPane.selected, selected)
@@ -168,11 +169,6 @@ class VitalsPane(VerticalScroll, can_focus=True):
 
     def _make_rows(self, state: State) -> None:
         self._rows = {key: VitalsRow(key, self.lang) for key in state.characters}
-        self._fill(state)
-
-    def _fill(self, state: State) -> None:
-        """Hand each row its character, its place and the widths (a row that gets what it
-        already has does not repaint)."""
         columns = self._columns(state)
         self.header.columns = columns
         for key, row in self._rows.items():
@@ -181,8 +177,24 @@ class VitalsPane(VerticalScroll, can_focus=True):
             row.chosen = key == self.selected
             row.focused = self.has_focus
 
+    def _fill(self, state: State) -> None:
+        """Hand each row whose character changed its new character, and every row the
+        widths when they changed; nothing else is touched (an unchanged character is the
+        same object)."""
+        columns = self._columns(state)
+        if columns != self.header.columns:
+            self.header.columns = columns
+            for row in self._rows.values():
+                row.columns = columns
+        for key, row in self._rows.items():
+            c = state.characters[key]
+            if row.character is not c:
+                row.character = c
+
     def _columns(self, state: State) -> Columns:
-        full = [len(Text(t(label, self.lang))) for label in LABELS]
+        """Every column as wide as its widest cell (cells worked out again only for the
+        characters that changed)."""
+        full = list(self._label_widths)
         compact = list(full)
         cache = {}
         for key, c in state.characters.items():
