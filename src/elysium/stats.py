@@ -178,15 +178,19 @@ def dice_stats(
     events: Iterable[Event | Glance], profile: Profile, chapter: int | None = None
 ) -> dict[str, Tally]:
     """Tallies per character (and ``"*"`` for everyone), for one chapter or all of them."""
-    tallies: dict[str, Tally] = {"*": Tally()}
+    everyone = Tally()
+    tallies: dict[str, Tally] = {"*": everyone}
     for event in events:
         if chapter is not None and event.time.get("chapter") != chapter:
             continue
         try:
             for who, roll in action_rolls(event):
                 throw = Throw.read(roll, profile)  # a malformed roll from a file is left out
-                tallies.setdefault(str(who), Tally()).count(throw)
-                tallies["*"].count(throw)
+                tally = tallies.get(name := str(who))
+                if tally is None:  # (a Tally made only for a new name: it costs)
+                    tally = tallies[name] = Tally()
+                tally.count(throw)
+                everyone.count(throw)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             continue
     for tally in tallies.values():
