@@ -70,18 +70,16 @@ def _write_export(target: Path, data: bytes, mode: int) -> None:
 
 
 def cmd_stats(args: argparse.Namespace, lang: str) -> int:
-    from elysium.stats import ROLLING, dice_stats
+    from elysium.stats import streamed_stats
 
     session = _open(args, readonly=True, lang=lang)
     try:
         if args.chapter is not None:
             _chapter(session, args.chapter)
         # Every chapter is read (what cannot be be read is told as before); only the events
-        # that hold rolls are decoded.
-        stream = session.store.stream(want=lambda r: r.kind in ROLLING, only_wanted=True)
-        decoded = (r.event for r in stream if r.event is not None)
-        tallies = dice_stats(decoded, session.state.profile, args.chapter)
-        session.store.warnings = stream.warnings
+        # that hold rolls are read, a roll's own at a glance.
+        tallies, warnings = streamed_stats(session.store, session.state.profile, args.chapter)
+        session.store.warnings = warnings
         _warn(args.command, session, lang)
     finally:
         session.close()

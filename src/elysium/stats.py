@@ -18,13 +18,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import chain
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from elysium.chronicle.events import Event
+from elysium.chronicle.glance import Glance, glance
 from elysium.rules import RollKind, RollRequest, odds
 from elysium.rules.odds import Odds
 from elysium.rules.profiles import Profile
 from elysium.rules.tables import MAX_POOL
+
+if TYPE_CHECKING:
+    from elysium.chronicle.records import Record
+    from elysium.chronicle.store import Store
 
 ANYONE = "—"
 _ACTION = RollKind.ACTION.value
@@ -140,7 +145,7 @@ def _order(item: tuple[Any, int]) -> tuple[int, int]:
     return (-1, 0) if key == "botch" else (0, int(key))
 
 
-def action_rolls(event: Event) -> list[tuple[str, dict[str, Any]]]:
+def action_rolls(event: Event | Glance) -> list[tuple[str, dict[str, Any]]]:
     """(who, roll) for every action roll an event holds."""
     d = event.data
     found: list[tuple[str | None, dict[str, Any] | None]] = []
@@ -170,20 +175,49 @@ def action_rolls(event: Event) -> list[tuple[str, dict[str, Any]]]:
 
 
 def dice_stats(
-    events: Iterable[Event], profile: Profile, chapter: int | None = None
+    events: Iterable[Event | Glance], profile: Profile, chapter: int | None = None
 ) -> dict[str, Tally]:
     """Tallies per character (and ``"*"`` for everyone), for one chapter or all of them."""
-    tallies: dict[str, Tally] = {"*": Tally()}
+    everyone = Tally()
+    tallies: dict[str, Tally] = {"*": everyone}
     for event in events:
         if chapter is not None and event.time.get("chapter") != chapter:
             continue
         try:
             for who, roll in action_rolls(event):
                 throw = Throw.read(roll, profile)  # a malformed roll from a file is left out
-                tallies.setdefault(str(who), Tally()).count(throw)
-                tallies["*"].count(throw)
+                tally = tallies.get(name := str(who))
+                if tally is None:  # (a Tally made only for a new name: it costs)
+                    tally = tallies[name] = Tally()
+                tally.count(throw)
+                everyone.count(throw)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             continue
     for tally in tallies.values():
         tally.settle()
     return tallies
+
+
+# What a roll's own event (``roll``, ``power``) holds that the tally reads, in the order an
+# event is written: such a record is read at a glance, its JSON not decoded whole.
+_GLANCED = ("automatic", "botch", "dice", "difficulty", "kind", "specialty", "successes")
+_FIELDS = (*_GLANCED, "who", "willpower")  # sorted
+
+
+def _holds_rolls(record: Record) -> bool:
+    return record.kind in ROLLING
+
+
+def _glance(record: Record) -> Glance | None:
+    return glance(record.body, _FIELDS) if record.kind in ("roll", "power") else None
+
+
+def streamed_stats(
+    store: Store, profile: Profile, chapter: int | None = None
+) -> tuple[dict[str, Tally], list[str]]:
+    """:func:`dice_stats` of every chapter's events read from the files (a roll's own event
+    at a glance, the others that hold rolls decoded), and what could not be read."""
+    stream = store.stream(want=_holds_rolls, only_wanted=True, glance=_glance)
+    seen = (r.seen if r.seen is not None else r.event for r in stream)
+    tallies = dice_stats((e for e in seen if e is not None), profile, chapter)
+    return tallies, stream.warnings

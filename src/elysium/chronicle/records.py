@@ -17,7 +17,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from io import FileIO
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from elysium.chronicle.chapters import (
     MAX_CLOSED,
@@ -45,7 +45,7 @@ TAIL = re.compile(
     rb'"seq":(\d{1,13}),"time":(\{[^{}]*\}),"type":"([a-z_]{1,40})","v":\d{1,3},'
     rb'"wall":"[^"\\]*"\}\Z'
 )
-_HEADER = re.compile(rb'\{"chapter":(\{.*\}),\Z')
+HEADER = re.compile(rb'\{"chapter":(\{.*\}),\Z')
 ENTRY = re.compile(rb'"(\d{1,12})":\{"c":"([0-9a-f]{8})","e":(\{.*\})\},?\Z')
 # An entry whose event is plainly written: its number, chapter and type read from its end.
 _PLAIN_ENTRY = re.compile(
@@ -67,6 +67,7 @@ class Record:
     start: int = 0
     stop: int = 0
     event: Event | None = None
+    seen: Any = None  # what the stream's reader read of it at a glance, instead of decoding
 
     @property
     def body(self) -> bytes:
@@ -160,7 +161,7 @@ class JournalSource(Source):
                     record = Record(int(m.group(1)), m.group(3).decode(), number, line, 5, end)
                 wanted = decode(record)
                 if wanted:
-                    record.seq = record.decoded().seq
+                    record.seq = stream._read(record)
                 seq = record.seq
                 if seq <= last:
                     raise Invalid("chapters.out_of_order", seq=seq, last=last)
@@ -275,7 +276,7 @@ class ClosedSource(Source):
         lines = self._lines()
         given = last = 0
         try:
-            header_into(out, _json(_HEADER.match(next(lines, b"")), 2), self.number)
+            header_into(out, _json(HEADER.match(next(lines, b"")), 2), self.number)
         except _WholeRead:
             return given
         opening = next(lines, b"")
@@ -315,6 +316,8 @@ class ClosedSource(Source):
                     doc = {"c": crc.decode(), "e": _json(m, 4)}
                     event = admit(doc, number, last)
                     record = Record(event.seq, event.type, number, event=event)
+                elif wanted and stream._glanced(record):
+                    check_place(record.seq, record.seen.time.get("chapter"), number, last)
                 elif wanted:
                     # As Elysium wrote it (the file is the one the digest names, the entry
                     # plainly written and its checksum that of its bytes): decoded as such.
@@ -366,28 +369,3 @@ def _plain_event(body: bytes) -> Event:
     one; _WholeRead if its JSON is what the whole file's parse would refuse)."""
     _text, found = _deep_json(body, 4)
     return Event.from_dict(found, clean=not plain_json_bytes(body))
-
-
-def canonical(lines: Iterator[bytes]) -> bool:
-    """Whether a closed chapter's file is laid out as Elysium writes it (every line read,
-    for the digest): the header, ``"events":{``, one entry a line numbered from 1 with a
-    comma after all but the last, the closing braces."""
-    ok, expect, state, previous = True, 1, "header", b""
-    for line in lines:
-        if state == "header":
-            ok, state = _HEADER.match(line) is not None, "events"
-        elif state == "events":
-            ok = ok and line in (b'"events":{', b'"events":{}}')
-            state = "entries" if line == b'"events":{' else "done"
-        elif state == "entries" and line == b"}}":
-            ok = ok and expect > 1 and not previous.endswith(b",")
-            state = "done"
-        elif state == "entries":
-            m = ENTRY.match(line)
-            ok = ok and m is not None and int(m.group(1)) == expect
-            ok = ok and (expect == 1 or previous.endswith(b","))
-            expect += 1
-        else:
-            ok = False
-        previous = line
-    return ok and state == "done"

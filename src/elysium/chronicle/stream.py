@@ -24,6 +24,7 @@ import heapq
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from elysium.chronicle.errors import Line, NotRegularError, StoreError, repair_hint
 from elysium.chronicle.events import Event
@@ -59,7 +60,9 @@ class Stream:
     used. Iterate once; :attr:`warnings` is complete when the iteration is.
 
     ``want`` says which records to decode (every one by default); with ``only_wanted`` the
-    others are checked but not given. Chapters that ``skim`` names are only checked (for
+    others are checked but not given. ``glance`` reads a wanted record without decoding
+    it when it can (its answer, with a ``seq``, in :attr:`Record.seen`; None: decode it).
+    Chapters that ``skim`` names are only checked (for
     the warnings): a closed one whose file its digest names, whose numbers run unbroken
     and which holds no repair is then hashed, not read line by line."""
 
@@ -70,12 +73,14 @@ class Stream:
         want: Want = everything,
         only_wanted: bool = False,
         skim: Callable[[int], bool] | None = None,
+        glance: Callable[[Record], Any] | None = None,
     ) -> None:
         self.root = root
         self.chapter = chapter
         self.want = want
         self.only_wanted = only_wanted
         self.skim = skim or (lambda number: False)
+        self.glance = glance
         self.warnings: list[str] = []
         self.numbers, self._sources = _sources(root, chapter)
         self._problems: dict[int, list[str]] = {}
@@ -108,6 +113,24 @@ class Stream:
         """The decoded events (for a stream that wants every one)."""
         for record in self:
             yield record.decoded()
+
+    def _read(self, record: Record) -> int:
+        """The number of a wanted record: read at a glance when the reader can, else from
+        the decoded event."""
+        if self._glanced(record):
+            return record.seq
+        return record.decoded().seq
+
+    def _glanced(self, record: Record) -> bool:
+        """Whether the reader's glance read the record (a checksum-verified one whose type
+        is known; its number is then the glance's)."""
+        if self.glance is None or record.kind is None or record.kind == "recovered":
+            return False
+        seen = self.glance(record)
+        if seen is None:
+            return False
+        record.seen, record.seq = seen, seen.seq
+        return True
 
     def _decode(self, record: Record) -> bool:
         return record.kind is None or record.kind == "recovered" or self.want(record)

@@ -16,7 +16,9 @@ REPLACEMENT = "\ufffd"
 # Everything clean_text would change; a string without a match is left as it is (fast).
 # Bidirectional overrides and zero-width characters too: a name must look like what it is.
 _DECEPTIVE = "\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"
-_NEEDS_CLEANING = re.compile(f"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_DECEPTIVE}]")
+# The characters clean_text changes, as the inside of a character class.
+UNCLEAN = f"\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff{_DECEPTIVE}"
+_NEEDS_CLEANING = re.compile(f"[{UNCLEAN}]")
 
 
 _DECEPTIVE_RE = re.compile(f"[{_DECEPTIVE}]")

@@ -27,7 +27,7 @@ from typing import Any
 from elysium.chronicle.chapters import admit, read_closed
 from elysium.chronicle.events import Event, decode
 from elysium.chronicle.jsonsafe import loads
-from elysium.chronicle.records import CHUNK, ENTRY, TAIL, ClosedSource, JournalSource, canonical
+from elysium.chronicle.records import CHUNK, ENTRY, HEADER, TAIL, ClosedSource, JournalSource
 from elysium.chronicle.stream import Stream
 
 KEEP = 1024  # decoded events kept (a log window after a jump, stepping back through it)
@@ -239,3 +239,28 @@ def _pieces(file: Any, size: int) -> Iterator[tuple[int, bytes, int, int]]:
         yield start, data, 0, end
         start += end
         rest = data[end:]
+
+
+def canonical(lines: Iterator[bytes]) -> bool:
+    """Whether a closed chapter's file is laid out as Elysium writes it (every line read,
+    for the digest): the header, ``"events":{``, one entry a line numbered from 1 with a
+    comma after all but the last, the closing braces."""
+    ok, expect, state, previous = True, 1, "header", b""
+    for line in lines:
+        if state == "header":
+            ok, state = HEADER.match(line) is not None, "events"
+        elif state == "events":
+            ok = ok and line in (b'"events":{', b'"events":{}}')
+            state = "entries" if line == b'"events":{' else "done"
+        elif state == "entries" and line == b"}}":
+            ok = ok and expect > 1 and not previous.endswith(b",")
+            state = "done"
+        elif state == "entries":
+            m = ENTRY.match(line)
+            ok = ok and m is not None and int(m.group(1)) == expect
+            ok = ok and (expect == 1 or previous.endswith(b","))
+            expect += 1
+        else:
+            ok = False
+        previous = line
+    return ok and state == "done"
