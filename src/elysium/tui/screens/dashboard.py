@@ -316,17 +316,15 @@ class DashboardScreen(Screen[None]):
 
     def action_stats(self) -> None:
         """Dice statistics for the current chapter, counted in the runner's thread."""
-        from elysium.stats import ROLLING, dice_stats
+        from elysium.stats import streamed_stats
         from elysium.tui.help import StatsScreen
 
         state = self.state
         session = self.session
 
         def count() -> dict:
-            # Streamed: only the events that hold rolls are decoded, one at a time.
-            stream = session.store.stream(want=lambda r: r.kind in ROLLING, only_wanted=True)
-            rolls = (r.event for r in stream if r.event is not None)
-            return dice_stats(rolls, state.profile, state.chapter)
+            # Streamed: only the events that hold rolls are read, one at a time.
+            return streamed_stats(session.store, state.profile, state.chapter)[0]
 
         def show(tallies: Any) -> None:
             if isinstance(tallies, Failed):
