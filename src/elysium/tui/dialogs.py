@@ -309,34 +309,3 @@ class NpcDialog(Dialog):
     @on(Button.Pressed, "#cancel")
     def cancel(self) -> None:
         self.dismiss(None)
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes / no question (y, n, escape)."""
-
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes", id="confirm_yes"),
-        Binding("n", "answer(False)", "No", id="confirm_no"),
-        Binding("escape", "answer(False)", "No", id="confirm_escape"),
-    ]
-
-    def __init__(self, question: str, lang: str) -> None:
-        super().__init__()
-        self.question = question
-        self.lang = lang
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-dialog", classes="dialog"):
-            yield Static(Text(self.question), markup=False)
-            with Horizontal(classes="buttons"):
-                yield Button(
-                    t("ui.yes", self.lang) + " (y)", variant="primary", id="yes", compact=True
-                )
-                yield Button(t("ui.no", self.lang) + " (n)", id="no", compact=True)
-
-    def action_answer(self, value: bool) -> None:
-        self.dismiss(value)
-
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
