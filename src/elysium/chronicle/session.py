@@ -113,9 +113,11 @@ class Session:
         session.report = opened.report
         return session
 
-    def execute(self, text: str) -> Result:
+    def execute(self, text: str, dice: DiceSource | None = None) -> Result:
         """Run one command. On any refusal nothing is written and the state is unchanged;
-        the error says why (CommandError or StoreError)."""
+        the error says why (CommandError or StoreError). ``dice``: this command's own source
+        (physical dice asked step by step: :class:`~elysium.rules.table_dice.NeedFaces`
+        leaves with nothing written when a step's faces are still to come)."""
         if self.readonly:
             raise StoreError("store.read_only")
         parsed = parse(text)
@@ -141,7 +143,7 @@ class Session:
                 ) from None
             changes_out = forward
         else:
-            new_state, (event_type, data, message) = run_parsed(state, parsed, self.rng)
+            new_state, (event_type, data, message) = run_parsed(state, parsed, dice or self.rng)
             if event_type == ANSWER:
                 return Result(message, None)  # a question: nothing changed, nothing written
             changes_out = None

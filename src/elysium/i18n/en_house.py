@@ -25,6 +25,7 @@ STRINGS: dict[str, str] = {
     "house.name.ones_cancel_on_damage": "ones-cancel-on-damage",
     "house.name.no_ability_penalty": "no-ability-penalty",
     "house.name.teamwork_botch_spoils": "teamwork-botch-spoils",
+    "house.name.physical_dice": "physical-dice",
     "house.meaning.rule_of_ten": "every 10 is rolled again for more successes (Dark Ages option)",
     "house.meaning.rule_of_ten_ones": "a 1 on a rerolled die cancels a success, or is ignored",
     "house.meaning.forgiven_first_botch": (
@@ -38,6 +39,7 @@ STRINGS: dict[str, str] = {
     ),
     "house.meaning.no_ability_penalty": "+1 difficulty when a pool has no Ability (Demon option)",
     "house.meaning.teamwork_botch_spoils": "one helper's botch spoils the whole teamwork attempt",
+    "house.meaning.physical_dice": "we roll physical dice: the dashboard asks for each roll's faces, step by step",
     "house.unknown": "no house rule {word!r}; house rules: {names:l}",
     "house.bad_value": "{word!r} is neither on nor off (on, off, yes, no)",
     "house.bad_ones": "{word!r}: rerolled 1s either cancel or ignore",

@@ -25,6 +25,7 @@ STRINGS: dict[str, str] = {
     "house.name.ones_cancel_on_damage": "единицы-урона",
     "house.name.no_ability_penalty": "без-способности",
     "house.name.teamwork_botch_spoils": "провал-команды",
+    "house.name.physical_dice": "кубы-на-столе",
     "house.meaning.rule_of_ten": (
         "каждая «10» перебрасывается ради новых успехов (вариант «Тёмных веков»)"
     ),
@@ -42,6 +43,7 @@ STRINGS: dict[str, str] = {
         "+1 к сложности, если в пуле нет способности (вариант «Демона»)"
     ),
     "house.meaning.teamwork_botch_spoils": "провал одного участника портит всю командную попытку",
+    "house.meaning.physical_dice": "бросаем настоящие кубы: панель спрашивает грани каждого броска, шаг за шагом",
     "house.unknown": "нет домашнего правила {word!r}; домашние правила: {names:l}",
     "house.bad_value": "{word!r} — не вкл и не выкл (вкл, выкл, да, нет)",
     "house.bad_ones": "{word!r}: единицы переброса либо «отменяют», либо «не-отменяют»",

@@ -58,6 +58,9 @@ class HouseRules:
     no_ability_penalty: bool = False
     # Teamwork: V20 says one botch spoils the attempt; Dark Ages and Demon say it *may*.
     teamwork_botch_spoils: bool = True
+    # Not a rule but the table's habit: the dashboard asks for every roll's faces, one step
+    # at a time, instead of rolling (each command may still go the other way).
+    physical_dice: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for storage and JSON."""

@@ -159,7 +159,7 @@ class ElysiumApp(App[None]):
         that runs them."""
         message.stop()
         if self.dashboard is not None:
-            self.dashboard.run_command(message.text, message.origin, remember=message.remember)
+            self.dashboard.run(message)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own entries (Keys, Quit, Theme…), told in the reader's language, and

@@ -15,11 +15,15 @@ class RunCommand(Message):
     """Run ``text`` in the chronicle's command language.
 
     ``origin`` (the command bar, an editor that stays open) is told the outcome;
-    ``remember`` keeps the line in the command history (typed lines, not key presses)."""
+    ``remember`` keeps the line in the command history (typed lines, not key presses);
+    ``physical`` chooses this command's dice against the chronicle's setting (None: the
+    setting); ``dice`` are the faces the table has typed so far, step by step."""
 
     text: str
     origin: MessagePump | None = field(default=None, compare=False)
     remember: bool = False
+    physical: bool | None = None
+    dice: list[tuple[int, ...] | None] | None = field(default=None, compare=False)
 
 
 @dataclass

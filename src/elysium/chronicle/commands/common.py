@@ -21,6 +21,7 @@ from elysium.rules.dice import DiceSource, RollRequest, RollResult
 from elysium.rules.health import (
     Status,
 )
+from elysium.rules.table_dice import TableDice
 from elysium.rules.tables import DEFAULT_DIFFICULTY
 
 ANSWER = ""  # the event type of an outcome that only answers a question: nothing is written
@@ -118,7 +119,20 @@ def throw_dice(
                 "roll.faces_mismatch", what=Msg(what), dice=request.dice, faces=len(faces)
             )
         return roll_faces(request, faces, profile)
-    return throw(request, ctx.rng, profile)
+    return throw_from(ctx, request, Msg(what), profile)
+
+
+def throw_from(ctx: Context, request: RollRequest, what: Msg, profile=None) -> RollResult:
+    """Roll from the session's dice; at a real table (:class:`TableDice`) the roll is named
+    first, so the Storyteller is told what the dice are for, and shown once scored."""
+    profile = profile or ctx.state.profile
+    table = ctx.rng if isinstance(ctx.rng, TableDice) else None
+    if table is not None:
+        table.about(what, request)
+    result = throw(request, ctx.rng, profile)
+    if table is not None:
+        table.finished(result)
+    return result
 
 
 def marks(result: RollResult) -> str | Msg:

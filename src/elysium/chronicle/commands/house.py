@@ -25,6 +25,7 @@ SHORT: dict[str, tuple[str, ...]] = {
     "ones_cancel_on_damage": ("damage-ones",),
     "no_ability_penalty": ("no-ability",),
     "teamwork_botch_spoils": ("teamwork", "команда"),
+    "physical_dice": ("physical", "dice", "кубы", "живые-кубы"),
 }
 ON = ("on", "yes", "true", "вкл", "да")
 OFF = ("off", "no", "false", "выкл", "нет")

@@ -3,6 +3,7 @@ and ``delay`` (RULES.md §4; V20 p. 290-292; seed 003)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from elysium.chronicle.commands.common import Context, Outcome, find, put
@@ -26,6 +27,7 @@ from elysium.i18n import Msg, Told
 from elysium.i18n.message import Refusal
 from elysium.rules import combat as cr
 from elysium.rules.blood import new_turn
+from elysium.rules.table_dice import TableDice
 from elysium.rules.willpower import Use, spend_willpower
 
 SUBCOMMANDS = {
@@ -137,6 +139,20 @@ def _init_faces(args: Args) -> tuple[dict[str, int], dict[str, int]]:
     return faces, celerity
 
 
+def _init_dice(
+    ctx: Context, state: State, keys: Sequence[str], faces: dict[str, int], fixed: bool
+) -> dict[str, int]:
+    """One die for each who can act and has no typed face, thrown together in the acting
+    list's order (at a real table: one prompt naming them in that order)."""
+    if fixed:
+        return {}
+    needing = [k for k in keys if k not in faces and state.characters[k].can_act()]
+    if isinstance(ctx.rng, TableDice):
+        names = ", ".join(state.characters[k].name for k in needing)
+        ctx.rng.about(Msg("table.initiative", who=names), None)
+    return dict(zip(needing, ctx.rng.draw(len(needing)), strict=True))
+
+
 def cmd_init(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("init", words)
     faces, celerity = _init_faces(args)
@@ -155,6 +171,7 @@ def cmd_init(ctx: Context, words: tuple[str, ...]) -> Outcome:
     init: dict[str, InitEntry] = {}
     entries = []
     lines: list[Msg] = []
+    drawn = _init_dice(ctx, state, combat.participants, faces, fixed)
     for key in combat.participants:
         c = state.characters[key]
         if not c.can_act():
@@ -163,7 +180,7 @@ def cmd_init(ctx: Context, words: tuple[str, ...]) -> Outcome:
             continue
         die = None
         if not fixed:
-            die = faces[key] if key in faces else ctx.rng.draw(1)[0]
+            die = faces[key] if key in faces else drawn[key]
             if not 1 <= die <= 10:
                 raise CommandError("combat.init_die", who=c.name)
         spent = celerity.get(key, 0)

@@ -21,6 +21,7 @@ from elysium.chronicle.commands.common import (
     put,
     roll_data,
     throw_dice,
+    throw_from,
     verdict_text,
 )
 from elysium.chronicle.errors import CommandError
@@ -142,10 +143,18 @@ def throw_all(
     """Throw every side in order (typed faces shared out in that order), then apply the
     house rule's forgiven first botch of the chapter to each character."""
     profile = state.profile
-    if len(sides) == 1:  # one roll: the roll verb's own refusal for a wrong count
+    if faces is None:  # each roll named, for a table asked its faces step by step
+        results = [
+            throw_from(
+                ctx,
+                r.request,
+                Msg("table.side", who=r.who) if r.who else Msg("table.a_roll"),
+                profile,
+            )
+            for r in sides
+        ]
+    elif len(sides) == 1:  # one roll: the roll verb's own refusal for a wrong count
         results = [throw_dice(ctx, sides[0].request, faces, profile)]
-    elif faces is None:
-        results = [throw(r.request, ctx.rng, profile) for r in sides]
     else:
         need = sum(r.request.dice for r in sides)
         if not profile.house.rule_of_ten and len(faces) != need:

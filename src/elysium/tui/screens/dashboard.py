@@ -25,6 +25,7 @@ from elysium.chronicle.parser import MAX_COMMAND
 from elysium.chronicle.session import Result, Session
 from elysium.chronicle.state import State
 from elysium.i18n import t
+from elysium.rules.table_dice import NeedFaces, TableDice, Typed
 from elysium.tui import keys
 from elysium.tui.commandbar import CommandBar, powers_of
 from elysium.tui.messages import CharacterChosen, CommandDone, RunCommand
@@ -47,6 +48,7 @@ class Ran:
     result: Result | None = None
     refused: ChronicleError | None = None
     bug: BaseException | None = None
+    need: NeedFaces | None = None  # physical dice: the next step's faces are still to come
 
 
 class HeaderBar(Line):
@@ -157,27 +159,53 @@ class DashboardScreen(Screen[None]):
     # --- the one place that changes the chronicle ------------------------------------------
 
     @on(RunCommand)
-    def _run(self, message: RunCommand) -> None:
+    def run(self, message: RunCommand) -> None:
+        """A command asked for by a pane, a dialog or the bar (dialogs' come via the app)."""
         message.stop()
-        self.run_command(message.text, message.origin, remember=message.remember)
+        self.run_command(
+            message.text,
+            message.origin,
+            remember=message.remember,
+            physical=message.physical,
+            dice=message.dice,
+        )
 
-    def run_command(self, text: str, origin: Any = None, *, remember: bool = False) -> None:
-        """Queue a command; its result is shown when it is durable (see :meth:`_ran`)."""
+    def run_command(
+        self,
+        text: str,
+        origin: Any = None,
+        *,
+        remember: bool = False,
+        physical: bool | None = None,
+        dice: Typed | None = None,
+    ) -> None:
+        """Queue a command; its result is shown when it is durable (see :meth:`_ran`). With
+        physical dice (the chronicle's setting, or ``physical``) its rolls are asked of the
+        table step by step; ``dice`` holds the faces typed so far."""
         text = text.strip()
         if not text:
             return
+        if dice is None and (
+            self.state.profile.house.physical_dice if physical is None else physical
+        ):
+            dice = []
         self._commands += 1
         if self._slow is None:
             self._slow = self.set_timer(SLOW, self._saving)
-        self.runner.submit(lambda: self._execute(text), lambda ran: self._ran(ran, origin))
+        self.runner.submit(
+            lambda: self._execute(text, dice), lambda ran: self._ran(ran, origin, dice)
+        )
         if remember and len(text) <= MAX_COMMAND:
             self._remember(text)
 
-    def _execute(self, text: str) -> Ran:
+    def _execute(self, text: str, dice: Typed | None = None) -> Ran:
         """In the runner's thread: the command (fsync included)."""
         ran = Ran(text)
+        source = TableDice(dice, self.session.rng) if dice is not None else None
         try:
-            ran.result = self.session.execute(text)
+            ran.result = self.session.execute(text, source)
+        except NeedFaces as need:
+            ran.need = need  # nothing written: the table throws the next step first
         except ChronicleError as exc:
             ran.refused = exc
         except Exception as exc:  # a bug must not take the Storyteller's screen down
@@ -200,7 +228,7 @@ class DashboardScreen(Screen[None]):
         if self._commands:  # a command (not the history file) is still being saved
             self.say(t("ui.saving", self.lang))
 
-    def _ran(self, ran: Ran | Failed, origin: Any) -> None:
+    def _ran(self, ran: Ran | Failed, origin: Any, dice: Typed | None = None) -> None:
         """Back on the screen's thread: show what the command did, or why not."""
         self._commands -= 1
         if not self._commands and self._slow is not None:
@@ -208,12 +236,47 @@ class DashboardScreen(Screen[None]):
             self._slow = None
         if isinstance(ran, Failed):
             ran = Ran("", bug=ran.error)
+        if ran.need is not None and dice is not None:
+            self._ask_table(ran, origin, dice)
+            return
         with self.app.batch_update():  # the result and the cleared bar: one frame
             said, ok = self._show(ran)
             if isinstance(origin, CommandBar):
                 origin.command_done(ran.text, ok)
             elif origin is not None:
                 origin.post_message(CommandDone(ran.text, ok, said))
+
+    def _ask_table(self, ran: Ran, origin: Any, dice: Typed) -> None:
+        """A roll needs faces from the table: the prompt asks for them (the one already
+        open, or a new one that takes the command over from the bar or dialog)."""
+        from elysium.tui.faces import FacesPrompt
+
+        assert ran.need is not None
+        if isinstance(origin, FacesPrompt):
+            origin.ask(ran.need)
+            return
+        if isinstance(origin, CommandBar):
+            origin.command_done(ran.text, True)
+        elif origin is not None:
+            origin.post_message(CommandDone(ran.text, True, ""))
+        self.say(t("table.moved", self.lang, command=ran.text))
+        prompt = FacesPrompt(self.lang, ran.text, dice, ran.need)
+        self.app.push_screen(prompt, lambda saved: self._table_closed(ran.text, saved))
+
+    def _table_closed(self, text: str, saved: bool | None) -> None:
+        if saved is None:
+            self.say(t("table.cancelled", self.lang, command=text))
+        self.action_focus_command()
+
+    def action_other_dice(self) -> None:
+        """The typed command, run with the dice the chronicle does not use by default."""
+        bar = self.query_one(CommandBar)
+        text = bar.value.strip()
+        if not text:
+            self.say(t("ui.type_first", self.lang, key=keys.shown(self.app, "other_dice")))
+            return
+        physical = not self.state.profile.house.physical_dice
+        self.run_command(text, bar, remember=True, physical=physical)
 
     def _show(self, ran: Ran) -> tuple[str, bool]:
         lang = self.lang

@@ -1,0 +1,191 @@
+"""Physical dice in the dashboard (issue 14): with the chronicle set to physical dice, an
+attack asks the table for each step's faces; a wrong count is asked again for that step
+only; Esc cancels with nothing written; F9 runs one command the other way. And the same in a
+real pseudo-terminal."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from elysium.chronicle.session import Session
+from elysium.tui.app import make_app
+from elysium.tui.commandbar import CommandBar
+from elysium.tui.faces import FacesPrompt
+from elysium.tui.widgets.line import Line
+from tests.test_tui_pty import Terminal, _env, _events
+from tests.tui_helpers import demo_copy, run_async, settle, status
+
+# The demo is in round 2's act phase and Ilse Varga acts now; Spike is a mortal.
+ATTACK = 'attack "Ilse Varga" Spike punch'
+
+
+def physical_demo(tmp_path: Path, lang: str = "en") -> Session:
+    session = Session.open(demo_copy(tmp_path))
+    session.execute("rules physical-dice on")
+    return session
+
+
+async def submit(pilot, text: str) -> None:
+    bar = pilot.app.screen.query_one(CommandBar)
+    bar.value = text
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def answer(pilot, faces: str) -> None:
+    prompt = pilot.app.screen
+    assert isinstance(prompt, FacesPrompt)
+    box = prompt.query_one("#faces")
+    box.value = faces  # type: ignore[attr-defined]
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+def step_text(app) -> str:
+    return app.screen.query_one("#faces-step", Line).plain
+
+
+def faces_for(app, start: int = 6) -> str:
+    """As many faces as the prompt asks for (6s and up: successes, no botch)."""
+    count = app.screen.need.step.count
+    return " ".join(str(min(10, start + i % 3)) for i in range(count))
+
+
+@run_async
+async def test_an_attack_step_by_step_then_saved_once(tmp_path: Path) -> None:
+    session = physical_demo(tmp_path)
+    before = session.state.events
+    app = make_app(session, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await submit(pilot, ATTACK)
+        assert isinstance(app.screen, FacesPrompt)
+        assert step_text(app).startswith("the attack: throw ")
+        assert session.state.events == before  # nothing written yet
+        # A wrong count is refused for this step only.
+        await answer(pilot, "8 3")
+        assert "this step needs exactly" in app.screen.query_one("#faces-error", Line).plain
+        assert step_text(app).startswith("the attack: throw ")
+        await answer(pilot, faces_for(app))
+        assert step_text(app).startswith("the damage roll: throw ")
+        done = app.screen.query_one("#faces-done", Line).plain
+        assert done.startswith("the attack: ") and "success" in done
+        await answer(pilot, faces_for(app))
+        assert step_text(app).startswith("the soak roll: throw ")
+        await answer(pilot, "")  # empty: Elysium rolls the soak
+        assert not isinstance(app.screen, FacesPrompt)
+        assert session.state.events == before + 1  # one event for the whole attack
+        assert "Ilse Varga" in status(app) and "Spike" in status(app)
+    session.close()
+
+
+@run_async
+async def test_escape_cancels_with_nothing_written(tmp_path: Path) -> None:
+    session = physical_demo(tmp_path)
+    before = session.state.events
+    app = make_app(session, "ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await submit(pilot, ATTACK)
+        assert step_text(app).startswith("атака: бросьте ")
+        await answer(pilot, faces_for(app))
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, FacesPrompt)
+        assert session.state.events == before
+        assert status(app).startswith("отменено:") and "ничего не записано" in status(app)
+    session.close()
+
+
+@run_async
+async def test_f9_runs_one_command_the_other_way(tmp_path: Path) -> None:
+    session = Session.open(demo_copy(tmp_path))  # rolled by Elysium by default
+    before = session.state.events
+    app = make_app(session, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        pilot.app.screen.query_one(CommandBar).value = 'roll "Lucien Marchetti" wits+etiquette'
+        await pilot.press("f9")
+        await settle(pilot)
+        assert isinstance(app.screen, FacesPrompt)
+        assert step_text(app) == "Lucien Marchetti's roll: throw 6 dice, difficulty 6"
+        await answer(pilot, "7 7 7 2 2 2")
+        assert session.state.events == before + 1
+        assert session.store.tail_events(1)[0].data["dice"] == [7, 7, 7, 2, 2, 2]
+        # Typed the usual way, the next roll is Elysium's own: no prompt.
+        await submit(pilot, 'roll "Lucien Marchetti" wits+etiquette')
+        assert not isinstance(app.screen, FacesPrompt)
+        assert session.state.events == before + 2
+        # With nothing typed, F9 says how it is used.
+        await pilot.press("f9")
+        await settle(pilot)
+        assert "type a command first" in status(app)
+    session.close()
+
+
+# What the table throws at each step, by the prompt's label: the attack hits, a defence
+# fails, the damage lands, the soak fails.
+FACE = {b"the attack": "9", b"the damage roll": "9", b"the soak roll": "2"}
+
+
+def next_step(term: Terminal, after: int) -> tuple[bytes, int] | None:
+    """The step the prompt asks for (its label and how many dice), read off the screen
+    after byte ``after``; None once the attack is saved."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with term.lock:
+            shown = bytes(term.output[after:])
+        found = re.findall(rb"(the [a-z ]+): throw (\d+) di", shown)
+        if found:
+            label, count = found[-1]
+            return label, int(count)
+        if b"Spike" in shown and b"throw" not in shown and b"lethal" in shown:
+            return None
+        time.sleep(0.05)
+    raise AssertionError(f"no prompt after byte {after}: {shown[-400:]!r}")
+
+
+def test_an_attack_with_physical_dice_in_a_real_terminal(tmp_path: Path) -> None:
+    root = demo_copy(tmp_path)
+    s = Session.open(root)
+    s.execute("rules physical-dice on")
+    s.close()
+    old = {(e.seq, e.wall) for e in _events(root) if e.type == "attack"}
+    term = Terminal(root, _env(tmp_path))
+    try:
+        term.wait_for(b"Vitals")
+        time.sleep(0.5)
+        term.type(ATTACK + "\r")
+        term.wait_for(b"the attack: throw")
+        term.type("8 3\r")  # a wrong count: this step is asked again
+        term.wait_for(b"this step needs exactly")
+        mark, labels = 0, []
+        while len(labels) < 6:
+            step = next_step(term, mark)
+            assert step is not None
+            label, count = step
+            labels.append(label)
+            mark = term.received()
+            term.type("\x15")  # Ctrl+U: the faces typed before are gone
+            time.sleep(0.2)
+            term.type(" ".join([FACE.get(label, "2")] * count) + "\r")
+            if label == b"the soak roll":
+                break
+            time.sleep(0.3)
+        assert labels[0] == b"the attack" and labels[-2:] == [b"the damage roll", b"the soak roll"]
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            new = [e for e in _events(root) if e.type == "attack" and (e.seq, e.wall) not in old]
+            if new:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the attack never reached the journal")
+        (attack,) = new
+        assert set(attack.data["attack"]["dice"]) == {9}  # the faces typed at each step
+        assert set(attack.data["damage_roll"]["dice"]) == {9}
+        assert set(attack.data["damage"]["soak"]["dice"]) == {2}
+    finally:
+        term.close()
