@@ -53,6 +53,9 @@ ALLOWED_LATIN = {
     # config.toml's table of keys, and the library whose themes and key syntax it names.
     "keys",
     "textual",
+    # Key caps: Russian keyboards print Enter and Esc in Latin letters.
+    "enter",
+    "esc",
 }
 SAMPLE_NAME = "Zxq"
 

@@ -59,7 +59,7 @@ def test_rules_shows_the_profile_and_every_house_rule_without_an_event(
     assert result.event is None and s.state.events == events
     text = result.render(lang)
     assert all(word in text for word in expected), text
-    assert len(text.splitlines()) == 2 + 9  # profile, heading, one line per house rule
+    assert len(text.splitlines()) == 2 + 10  # profile, heading, one line per house rule
     s.close()
 
 
@@ -76,6 +76,8 @@ SWITCHES = [
     ("rules retry-penalty off", "retry_penalty", False, "штраф-повтора: вкл → выкл"),
     ("правила штраф-повтора нет", "retry_penalty", False, "штраф-повтора: вкл → выкл"),
     ("rules fixed-initiative yes", "fixed_initiative", True, "постоянная-инициатива"),
+    ("rules physical-dice on", "physical_dice", True, "кубы-на-столе: выкл → вкл"),
+    ("правила кубы-на-столе вкл", "physical_dice", True, "кубы-на-столе: выкл → вкл"),
     ("rules willpower_on_attacks off", "willpower_on_attacks", False, "воля-на-атаку"),
     ("правила воля-на-атаку выкл", "willpower_on_attacks", False, "воля-на-атаку"),
     ("rules ones-cancel-on-damage off", "ones_cancel_on_damage", False, "единицы-урона"),

@@ -175,3 +175,30 @@ def test_the_chronicle_setting(tmp_path: Path, command: str, lang_word: bool) ->
         assert not s.state.profile.house.physical_dice
     finally:
         s.close()
+
+
+def test_a_roll_belongs_to_someone(tmp_path: Path) -> None:
+    """``roll N ... by NAME``: an NPC not on the sheet throws; a bare pool with no name is
+    the Storyteller's, in the log and the statistics (never "—")."""
+    from elysium.describe import describe
+    from elysium.stats import dice_stats
+
+    s = Session.create(tmp_path / "c", "Test", V20, SeededDice(1))
+    try:
+        s.execute('add "Marcus" vampire gen 10')
+        said = s.execute('roll 5 diff 6 by "The Sheriff" dice 8,8,2,3,1').render("en")
+        assert said.startswith("The Sheriff: 5 dice, diff 6: ")
+        s.execute("бросок 3 сл 7 бросает Шериф кости 9,9,9")
+        s.execute("roll 4 dice 6,6,6,6")
+        with pytest.raises(CommandError, match="Marcus rolls their own traits"):
+            s.execute("roll Marcus dex+brawl by Someone")
+        logged = [describe(e, "en") for e in s.store.tail_events(3)]
+        assert logged[0].startswith("The Sheriff: ")
+        assert logged[1].startswith("Шериф: ")
+        assert logged[2].startswith("Storyteller: ")
+        assert describe(s.store.tail_events(1)[0], "ru").startswith("Рассказчик: ")
+        tallies = dice_stats(s.store.events(), s.state.profile)
+        assert tallies["The Sheriff"].rolls == 1 and tallies["Шериф"].rolls == 1
+        assert tallies["—"].rolls == 1  # shown as "Storyteller" / "Рассказчик"
+    finally:
+        s.close()

@@ -70,7 +70,7 @@ def _write_export(target: Path, data: bytes, mode: int) -> None:
 
 
 def cmd_stats(args: argparse.Namespace, lang: str) -> int:
-    from elysium.stats import streamed_stats
+    from elysium.stats import ANYONE, streamed_stats
 
     session = _open(args, readonly=True, lang=lang)
     try:
@@ -101,6 +101,7 @@ def cmd_stats(args: argparse.Namespace, lang: str) -> int:
     )
     for who, tally in sorted(tallies.items(), key=lambda kv: (kv[0] == "*", kv[0])):
         name = t("stats.all", lang) if who == "*" else who
+        name = t("rolls.storyteller", lang) if name == ANYONE else name
         print(
             f"{name[:22]:<22} {tally.rolls:>6}  {tally.successes:>10} "
             f"({float(tally.expected_successes):6.2f})  {tally.botches:>8} "

@@ -93,7 +93,7 @@ def _roll(d: dict[str, Any], lang: str) -> str:
     return t(
         "log.roll",
         lang,
-        who=d.get("who") or "—",
+        who=d.get("who") or t("rolls.storyteller", lang),
         what=what,
         pool=len(d.get("dice", [])),
         diff=d.get("difficulty"),

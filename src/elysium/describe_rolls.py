@@ -32,7 +32,7 @@ def side(d: dict[str, Any], lang: str) -> str:
     return t(
         "log.side",
         lang,
-        who=d.get("who") or "—",
+        who=d.get("who") or t("rolls.storyteller", lang),
         what=what,
         pool=len(d.get("dice", [])),
         diff=d.get("difficulty"),

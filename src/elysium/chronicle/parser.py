@@ -93,6 +93,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "retry": ("retry", "повтор"),
     "target": ("target", "цель"),
     "vs": ("vs", "versus", "против"),
+    "by": ("by", "бросает"),
     "with": ("with", "and", "с", "и"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}

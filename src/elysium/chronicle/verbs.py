@@ -64,7 +64,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "dice:cmd_roll",
         (NAME, TRAITS),
-        ("diff", "spec", "wp", "retry", "dice"),
+        ("diff", "spec", "wp", "retry", "dice", "by"),
     ),
     Verb(
         "resist",

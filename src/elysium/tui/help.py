@@ -138,6 +138,7 @@ class StatsScreen(Dialog):
         top = max(max(float(x.expected_successes), x.successes) for x in self.tallies.values())
         for who, tally in sorted(self.tallies.items(), key=lambda kv: (kv[0] == "*", kv[0])):
             name = t("stats.all", lang) if who == "*" else who  # user text: plain
+            name = t("rolls.storyteller", lang) if name == "—" else name  # stats.ANYONE
             out.append(name, style="bold")
             out.append(f"  {t('stats.rolls', lang)} {tally.rolls}\n")
             out.append(f"  {t('stats.successes', lang):<10} {tally.successes:>4} ")

@@ -12,6 +12,7 @@ from elysium.chronicle.commands.common import (
 from elysium.chronicle.commands.sides import prepare, read_side, throw_all
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
+from elysium.chronicle.text import clean_name
 from elysium.i18n import Msg
 from elysium.rules.actions import retry_difficulty
 from elysium.rules.tables import DEFAULT_DIFFICULTY, MAX_DIFFICULTY
@@ -23,10 +24,19 @@ def _ten_warning(difficulty: int) -> Msg | str:
     return Msg("ack.roll.ten") if difficulty == 10 else ""
 
 
+def roller(name: str) -> str:
+    """Who throws a bare pool, as typed: a name, never markup or control characters."""
+    cleaned = clean_name(name)
+    if not cleaned:
+        raise CommandError("roll.by_empty")
+    return cleaned
+
+
 def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("roll", words)
     faces = args.faces()
     retries = args.keyed_int(("retry",), "what.retries", 1, MAX_RETRIES)
+    owner = args.keyed("by")  # who throws a bare pool: an NPC not on the sheet, anyone
     # The name and the traits come first, so "roll Marcus willpower diff 8" rolls the
     # Willpower rating and only a later "wp" spends a point.
     side = read_side("roll", args.words)
@@ -42,14 +52,19 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
         off = not state.profile.house.retry_penalty
         shown = Msg("ack.roll.retry_off" if off else "ack.roll.retry", diff=raised, base=base)
     state, ready = prepare(state, side, difficulty, args)
+    if owner is not None and ready.character is not None:
+        raise CommandError("roll.by_needs_pool", who=ready.character.name)
     state, (thrown,) = throw_all(ctx, state, [ready], faces)
     result = thrown.result
     data = thrown.data()
     if retries is not None:
         data |= {"retry": retries, "base_difficulty": base}
     if ready.character is None:
+        if owner is not None:
+            data["who"] = owner = roller(owner)
         say = Msg(
-            "ack.roll.dice",
+            "ack.roll.dice_by" if owner else "ack.roll.dice",
+            who=owner or "",
             n=ready.request.pool,
             diff=shown,
             faces=marks(result),
