@@ -1,6 +1,6 @@
 """Physical dice in the dashboard (issue 14): with the chronicle set to physical dice, an
 attack asks the table for each step's faces; a wrong count is asked again for that step
-only; Esc cancels with nothing written; F9 runs one command the other way. And the same in a
+only; Esc cancels with nothing written; Ctrl+T runs one command the other way. And the same in a
 real pseudo-terminal."""
 
 from __future__ import annotations
@@ -100,14 +100,14 @@ async def test_escape_cancels_with_nothing_written(tmp_path: Path) -> None:
 
 
 @run_async
-async def test_f9_runs_one_command_the_other_way(tmp_path: Path) -> None:
+async def test_ctrl_t_runs_one_command_the_other_way(tmp_path: Path) -> None:
     session = Session.open(demo_copy(tmp_path))  # rolled by Elysium by default
     before = session.state.events
     app = make_app(session, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         pilot.app.screen.query_one(CommandBar).value = 'roll "Lucien Marchetti" wits+etiquette'
-        await pilot.press("f9")
+        await pilot.press("ctrl+t")
         await settle(pilot)
         assert isinstance(app.screen, FacesPrompt)
         assert step_text(app) == "Lucien Marchetti's roll: throw 6 dice, difficulty 6"
@@ -118,8 +118,8 @@ async def test_f9_runs_one_command_the_other_way(tmp_path: Path) -> None:
         await submit(pilot, 'roll "Lucien Marchetti" wits+etiquette')
         assert not isinstance(app.screen, FacesPrompt)
         assert session.state.events == before + 2
-        # With nothing typed, F9 says how it is used.
-        await pilot.press("f9")
+        # With nothing typed, Ctrl+T says how it is used.
+        await pilot.press("ctrl+t")
         await settle(pilot)
         assert "type a command first" in status(app)
     session.close()

@@ -43,7 +43,7 @@ DASHBOARD = (
     Key("npc", "f4", "npc", "key.npc", show=False),
     Key("next", "f5", "next", "key.next"),
     Key("filter", "f6", "filter", "key.filter", show=False),
-    Key("other_dice", "f9", "other_dice", "key.other_dice", show=False),
+    Key("other_dice", "ctrl+t", "other_dice", "key.other_dice", show=False),
     Key("stats", "f7", "stats", "key.stats", show=False),
     Key("replay", "f8", "replay", "key.replay", show=False),
     Key("undo", "ctrl+z", "undo", "key.undo", priority=True),
