@@ -3,4 +3,5 @@ hint for a chronicle that is not there, the recap's fight pointer, the combat fl
 
 STRINGS: dict[str, str] = {
     "recap.fight_here": "{fight} (round by round under Fights)",
+    "start.create_hint": "{error}; to create it: {command}",
 }

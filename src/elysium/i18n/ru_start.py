@@ -3,4 +3,5 @@
 
 STRINGS: dict[str, str] = {
     "recap.fight_here": "{fight} (по раундам в разделе «Бои»)",
+    "start.create_hint": "{error}; создать её: {command}",
 }

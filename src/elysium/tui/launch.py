@@ -33,6 +33,13 @@ def fresh_demo(name: str | None = None) -> Path:
     return fresh_copy(target)
 
 
+def new_command(dir_arg: str) -> str:
+    """The shell command that creates the chronicle ``dir_arg`` names (quoted as typed)."""
+    import shlex
+
+    return f"elysium new {shlex.quote(dir_arg)}"
+
+
 def choose(dir_arg: str | None, demo: bool) -> Path:
     if demo:
         return fresh_demo()
@@ -71,7 +78,10 @@ def launch(
     except LockedError:
         locked = root
     except StoreError as exc:
-        print(t("cli.error", lang, prog="elysium", error=exc.render(lang)), file=sys.stderr)
+        said = exc.render(lang)
+        if exc.key == "store.no_chronicle" and dir_arg:  # say how to make it
+            said = t("start.create_hint", lang, error=said, command=new_command(dir_arg))
+        print(t("cli.error", lang, prog="elysium", error=said), file=sys.stderr)
         return 2
     if session is not None and not session.readonly:
         with contextlib.suppress(StoreError, OSError):  # a convenience; a full disk is fine
