@@ -73,7 +73,9 @@ def test_the_version_comes_from_one_place(site: Path, tmp_path: Path) -> None:
     assert "version" not in project and "version" in project["dynamic"]
     init = (ROOT / "src" / "elysium" / "__init__.py").read_text(encoding="utf-8")
     source = init.split('__version__ = "')[1].split('"')[0]
-    check = "import importlib.metadata as m, elysium; print(m.version('elysium'), elysium.__version__)"
+    check = (
+        "import importlib.metadata as m, elysium; print(m.version('elysium'), elysium.__version__)"
+    )
     assert _python(site, check, tmp_path) == [f"{source} {source}"]
     told = subprocess.run(
         [sys.executable, "-m", "elysium", "--version"],
