@@ -40,15 +40,14 @@ def new_command(dir_arg: str) -> str:
     return f"elysium new {shlex.quote(dir_arg)}"
 
 
-def choose(dir_arg: str | None, demo: bool) -> Path:
+def choose(dir_arg: str | None, demo: bool) -> Path | None:
+    """The chronicle to open: a fresh demo, the one named, else the one used last; None
+    when there is none yet (the start screen offers the demo and a new chronicle)."""
     if demo:
         return fresh_demo()
     if dir_arg:
         return resolve_chronicle(dir_arg)
-    last = recent()
-    if last is not None:
-        return last
-    return fresh_demo("demo")  # the first run
+    return recent()
 
 
 def launch(
@@ -74,7 +73,7 @@ def launch(
     session: Session | None = None
     locked = None
     try:
-        session = Session.open(root, readonly=readonly)
+        session = Session.open(root, readonly=readonly) if root is not None else None
     except LockedError:
         locked = root
     except StoreError as exc:
@@ -83,7 +82,7 @@ def launch(
             said = t("start.create_hint", lang, error=said, command=new_command(dir_arg))
         print(t("cli.error", lang, prog="elysium", error=said), file=sys.stderr)
         return 2
-    if session is not None and not session.readonly:
+    if session is not None and root is not None and not session.readonly:
         with contextlib.suppress(StoreError, OSError):  # a convenience; a full disk is fine
             remember(root)
     report = session.report if session else ()
