@@ -33,4 +33,9 @@ STRINGS: dict[str, str] = {
     "palette.new_chronicle.help": "Create a chronicle and open it",
     "palette.open_recent": "Open recent…",
     "palette.open_recent.help": "Open a chronicle you used lately, or the demo",
+    "argparse.usage": "usage: ",
+    "argparse.positionals": "positional arguments",
+    "argparse.options": "options",
+    "argparse.help": "show this help message and exit",
+    "argparse.version": "show the program's version and exit",
 }

@@ -32,4 +32,9 @@ STRINGS: dict[str, str] = {
     "palette.new_chronicle.help": "Создать хронику и открыть её",
     "palette.open_recent": "Открыть недавнюю…",
     "palette.open_recent.help": "Открыть хронику, с которой вы недавно работали, или демо",
+    "argparse.usage": "использование: ",
+    "argparse.positionals": "позиционные аргументы",
+    "argparse.options": "параметры",
+    "argparse.help": "показать эту справку и выйти",
+    "argparse.version": "показать версию программы и выйти",
 }
