@@ -100,7 +100,7 @@ class DashboardScreen(Screen[None]):
         bar = self.query_one(CommandBar)
         bar.focus()
         if self.report:
-            self.say(report_line(self.report, self.session.readonly, self.lang), error=True)
+            self.say(self._report_line(), error=True)
         self.runner.submit(load_history, self._history_loaded)
         # The roll log is read after the first frame, so the panes appear at once.
         self.call_after_refresh(
@@ -123,6 +123,9 @@ class DashboardScreen(Screen[None]):
             from elysium.tui.views import restore
 
             self.call_after_refresh(restore, self, self.view)
+
+    def _report_line(self) -> str:
+        return report_line(self.report, self.session.readonly, self.lang)
 
     def _names(self) -> list[str]:
         return [c.name for c in self.state.characters.values()]
