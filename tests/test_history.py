@@ -124,7 +124,7 @@ def test_export_of_the_demo_has_every_section_in_both_languages(tmp_path: Path) 
             "## Blood spent and fed",
             "## Frenzy and Rötschreck",
             "## Degeneration",
-            "## Experience awarded",
+            "## Experience awarded and spent",
         ],
         "ru": [
             "## Сцены",
@@ -134,13 +134,17 @@ def test_export_of_the_demo_has_every_section_in_both_languages(tmp_path: Path) 
             "## Кровь потрачена и выпита",
             "## Ярость и Ротшрек",
             "## Деградация",
-            "## Выдан опыт",
+            "## Опыт выдан и потрачен",
         ],
     }
     for lang, heads in sections.items():
         one = markdown(build(events, 1, name, lang), lang)
         two = markdown(build(events, 2, name, lang), lang)
         for head in heads:
+            if head in ("## Fights, round by round", "## Бои по раундам"):
+                # Only the chapter with a fight has the heading (chapter 2's fight).
+                assert head in two and head not in one
+                continue
             assert head in one and head in two
     one_en = markdown(build(events, 1, name, "en"), "en")
     assert "Ilse Varga degeneration, sin 4" in one_en  # degeneration history

@@ -1,16 +1,23 @@
-"""A non-editable ``pip install .`` carries the stylesheets and the demo chronicle."""
+"""A non-editable ``pip install .`` carries the stylesheets, the demo chronicle, the licence
+and metadata a user can trust (issue 14): the version read from one place, classifiers that
+say where it runs."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import ROOT
 
 
-def test_styles_and_demo_are_found_after_a_plain_install(tmp_path: Path) -> None:
-    target = tmp_path / "site"
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The package installed as a user installs it (once for the module's tests)."""
+    target = tmp_path_factory.mktemp("site")
     proc = subprocess.run(
         [
             sys.executable,
@@ -28,6 +35,23 @@ def test_styles_and_demo_are_found_after_a_plain_install(tmp_path: Path) -> None
         timeout=600,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
+    return target
+
+
+def _python(site: Path, code: str, cwd: Path) -> list[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
+        cwd=cwd,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout.splitlines()
+
+
+def test_styles_and_demo_are_found_after_a_plain_install(site: Path, tmp_path: Path) -> None:
     check = (
         "import elysium, elysium.resources as r;"
         "print(elysium.__file__);"
@@ -35,17 +59,61 @@ def test_styles_and_demo_are_found_after_a_plain_install(tmp_path: Path) -> None
         "print(sorted(p.name for p in r.styles_dir().glob('*.tcss')));"
         "print((r.demo_chronicle() / 'journal').is_dir())"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", check],
+    package, styles, demo, names, journal = _python(site, check, tmp_path)
+    assert package.startswith(str(site))
+    assert styles.startswith(str(site)) and demo.startswith(str(site))
+    assert names == "['app.tcss', 'dialogs.tcss', 'start.tcss']"
+    assert journal == "True"
+
+
+def test_the_version_comes_from_one_place(site: Path, tmp_path: Path) -> None:
+    """pyproject reads ``elysium.__version__``; the installed metadata and ``elysium
+    --version`` say the same."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert "version" not in project and "version" in project["dynamic"]
+    init = (ROOT / "src" / "elysium" / "__init__.py").read_text(encoding="utf-8")
+    source = init.split('__version__ = "')[1].split('"')[0]
+    check = (
+        "import importlib.metadata as m, elysium; print(m.version('elysium'), elysium.__version__)"
+    )
+    assert _python(site, check, tmp_path) == [f"{source} {source}"]
+    told = subprocess.run(
+        [sys.executable, "-m", "elysium", "--version"],
         capture_output=True,
         text=True,
-        env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
+        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"},
         cwd=tmp_path,
         timeout=60,
     )
-    assert out.returncode == 0, out.stderr
-    package, styles, demo, names, journal = out.stdout.splitlines()
-    assert package.startswith(str(target))
-    assert styles.startswith(str(target)) and demo.startswith(str(target))
-    assert names == "['app.tcss', 'dialogs.tcss']"
-    assert journal == "True"
+    # The dashboard's parser answers --version before Textual is needed.
+    assert told.stdout.strip() == f"elysium {source}", told.stderr
+
+
+def test_the_licence_ships_and_matches_the_metadata(site: Path, tmp_path: Path) -> None:
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert licence.startswith("MIT License")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["license"] == {"text": "MIT"}
+    assert "License :: OSI Approved :: MIT License" in project["classifiers"]
+    check = (
+        "import importlib.metadata as m; d = m.distribution('elysium');"
+        "print(d.metadata['License']);"
+        "print(any(f.name == 'LICENSE' and f.read_text().startswith('MIT License')"
+        " for f in (d.files or [])))"
+    )
+    shipped_as, licence_file = _python(site, check, tmp_path)
+    assert shipped_as == "MIT"
+    assert licence_file == "True"
+
+
+def test_classifiers_say_where_it_runs(site: Path, tmp_path: Path) -> None:
+    """The store locks with flock(2): POSIX, said so; and the Python it needs."""
+    check = (
+        "import importlib.metadata as m; md = m.metadata('elysium');"
+        "print('\\n'.join(md.get_all('Classifier')))"
+    )
+    classifiers = _python(site, check, tmp_path)
+    assert "Operating System :: POSIX" in classifiers
+    assert not any(c.startswith("Operating System :: Microsoft") for c in classifiers)
+    assert "Programming Language :: Python :: 3.11" in classifiers
+    assert "Typing :: Typed" in classifiers

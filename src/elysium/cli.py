@@ -19,13 +19,12 @@ from elysium.cli_parser import (
     CHRONICLE_COMMANDS,
     EXIT_USAGE,
     SUBCOMMANDS,
-    argparse_words,
     argv_lang,
     build_parser,
     dashboard_parser,
-    error_lang,
     told,
 )
+from elysium.cli_words import argparse_words, error_lang
 from elysium.config import Config, load_config
 from elysium.i18n import detect_lang, t
 from elysium.present import format_odds, format_roll

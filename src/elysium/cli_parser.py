@@ -4,25 +4,32 @@ language (argparse's own phrases included) in one line each."""
 from __future__ import annotations
 
 import argparse
-import re
 from collections.abc import Sequence
 from typing import NoReturn
 
 from elysium import __version__
 from elysium.chronicle.verbs import VERBS as VERB_TABLE
-from elysium.i18n import CATALOGS, LANGUAGES, Msg, Refusal, detect_lang, t
+from elysium.cli_words import _lang, argparse_words
+from elysium.i18n import LANGUAGES, Msg, Refusal, detect_lang, t
 from elysium.rules import PROFILES, Profile, RollKind, RulesError, get_profile
 from elysium.rules.tables import MAX_POOL
 
 EXIT_USAGE = 2
 LANG_HELP = "language (default: language in config.toml, else the locale's)"
-# The language usage errors are told in: --lang when the command line has it, else the
-# locale's (set by main before parsing; argparse reports while it parses).
-error_lang: list[str] = []
 
 
-def _lang() -> str:
-    return error_lang[-1] if error_lang else detect_lang()
+def VERSION_HELP() -> str:
+    return argparse_words("show program's version number and exit")
+
+
+DIR_HELP = "a chronicle: a name (kept in your data directory) or a path"
+JSON_HELP = "print JSON instead of text"
+DASHBOARD_EPILOG = (
+    "The dashboard: elysium [DIR] [--demo] [--readonly] [--lang en|ru]. Without DIR it opens "
+    "the chronicle used last, or a start screen to open the demo or create one; --demo opens "
+    "a fresh copy of the demo chronicle, --readonly looks without changing anything. "
+    "elysium COMMAND --help tells a command's arguments."
+)
 
 
 def told(exc: BaseException, lang: str) -> str:
@@ -40,43 +47,6 @@ def argv_lang(argv: Sequence[str], configured: str | None = None) -> str:
         if value in LANGUAGES:
             return value
     return configured or detect_lang()
-
-
-# argparse's own words in a usage error (its gettext message ids) and the catalog keys that
-# tell them in another language; ``{_s}`` stands for argparse's ``%s``, ``{_r}`` for ``%r``.
-_ARGPARSE = {
-    "argument %(argument_name)s: %(message)s": "argparse.argument",
-    "the following arguments are required: %s": "argparse.required",
-    "unrecognized arguments: %s": "argparse.unrecognized",
-    "expected one argument": "argparse.one",
-    "expected at most one argument": "argparse.at_most_one",
-    "expected at least one argument": "argparse.at_least_one",
-    "invalid choice: %(value)r (choose from %(choices)s)": "argparse.choice",
-    "invalid %(type)s value: %(value)r": "argparse.invalid",
-    "ambiguous option: %(option)s could match %(matches)s": "argparse.ambiguous",
-    "not allowed with argument %s": "argparse.not_allowed",
-    "ignored explicit argument %r": "argparse.ignored",
-    "one of the arguments %s is required": "argparse.one_of",
-}
-_FIELD = re.compile(r"\{(\w+)(!r)?\}")
-
-
-def argparse_words(msgid: str) -> str:
-    """argparse's ``gettext``: its message id, or the same message in the reader's language
-    (as a ``%`` template, which argparse fills)."""
-    key = _ARGPARSE.get(msgid)
-    lang = _lang()
-    if key is None or lang == "en":
-        return msgid
-    text = CATALOGS.get(lang, {}).get(key)
-    if text is None:
-        return msgid
-
-    def field(m: re.Match[str]) -> str:
-        kind = "r" if m[2] else "s"
-        return f"%{m[1][1:]}" if m[1] in ("_s", "_r") else f"%({m[1]}){kind}"
-
-    return _FIELD.sub(field, text.replace("%", "%%"))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -174,8 +144,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="elysium",
         description="Elysium: the Storyteller's screen for Vampire: The Masquerade (V20).",
+        epilog=DASHBOARD_EPILOG,
     )
-    parser.add_argument("--version", action="version", version=f"elysium {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"elysium {__version__}", help=VERSION_HELP()
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p_roll = sub.add_parser(
@@ -208,8 +181,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_roll_options(p_odds)
 
-    p_new = sub.add_parser("new", help="create a chronicle")
-    p_new.add_argument("dir", metavar="DIR", help="a name (kept in your data directory) or a path")
+    p_new = sub.add_parser(
+        "new",
+        help="create a chronicle",
+        description="Create an empty chronicle (then add characters with elysium run, or "
+        "open it in the dashboard: elysium DIR).",
+    )
+    p_new.add_argument("dir", metavar="DIR", help=DIR_HELP)
     p_new.add_argument("--name", help="the chronicle's title (default: the directory's name)")
     p_new.add_argument(
         "--profile",
@@ -218,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="v20|dark-ages|demon",
         help="rules profile (default: profile in config.toml, else v20)",
     )
-    p_new.add_argument("--lang", choices=LANGUAGES)
+    p_new.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
     p_run = sub.add_parser(
         "run",
@@ -230,7 +208,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Verbs: " + ", ".join(v.name for v in VERB_TABLE) + ". Russian spellings work "
         "too; elysium help VERB explains one.",
     )
-    p_run.add_argument("dir", metavar="DIR")
+    p_run.add_argument("dir", metavar="DIR", help=DIR_HELP)
     p_run.add_argument("commands", nargs="+", metavar="COMMAND", help="commands, or - for stdin")
     p_run.add_argument(
         "--seed",
@@ -246,34 +224,56 @@ def build_parser() -> argparse.ArgumentParser:
         description="Every verb of the command language by group, or one verb (any of its "
         "spellings) with its usage and keywords, in the session's language.",
     )
-    p_help.add_argument("verb", nargs="?", metavar="VERB")
+    p_help.add_argument("verb", nargs="?", metavar="VERB", help="a verb, in any spelling")
     p_help.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
-    p_state = sub.add_parser("state", help="show a chronicle's current state")
-    p_state.add_argument("dir", metavar="DIR")
-    p_state.add_argument("--json", action="store_true")
-    p_state.add_argument("--lang", choices=LANGUAGES)
+    p_state = sub.add_parser(
+        "state",
+        help="show a chronicle's current state",
+        description="The chronicle as it stands: time, combat, every character.",
+    )
+    p_state.add_argument("dir", metavar="DIR", help=DIR_HELP)
+    p_state.add_argument("--json", action="store_true", help=JSON_HELP)
+    p_state.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
-    p_log = sub.add_parser("log", help="list a chronicle's events")
-    p_log.add_argument("dir", metavar="DIR")
-    p_log.add_argument("--chapter", type=_whole("cli.allowed.chapter"), metavar="N")
-    p_log.add_argument("--json", action="store_true")
-    p_log.add_argument("--lang", choices=LANGUAGES)
+    p_log = sub.add_parser(
+        "log",
+        help="list a chronicle's events",
+        description="Every event of the chronicle (or of one chapter), oldest first.",
+    )
+    p_log.add_argument("dir", metavar="DIR", help=DIR_HELP)
+    p_log.add_argument(
+        "--chapter", type=_whole("cli.allowed.chapter"), metavar="N", help="default: every chapter"
+    )
+    p_log.add_argument("--json", action="store_true", help=JSON_HELP)
+    p_log.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
-    p_import = sub.add_parser("import", help="add characters from a JSON or TOML file")
-    p_import.add_argument("dir", metavar="DIR")
-    p_import.add_argument("file", metavar="FILE")
-    p_import.add_argument("--lang", choices=LANGUAGES)
+    p_import = sub.add_parser(
+        "import",
+        help="add characters from a JSON or TOML file",
+        description="Add the characters a JSON or TOML file lists, each checked as set checks "
+        "it; one event each, undoable.",
+    )
+    p_import.add_argument("dir", metavar="DIR", help=DIR_HELP)
+    p_import.add_argument("file", metavar="FILE", help="the JSON or TOML file")
+    p_import.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
-    p_export = sub.add_parser("export", help="a chapter's recap as Markdown or HTML")
-    p_export.add_argument("dir", metavar="DIR")
+    p_export = sub.add_parser(
+        "export",
+        help="a chapter's recap as Markdown or HTML",
+        description="A chapter told as a recap: scenes, fights round by round, notable rolls, "
+        "damage, blood, the Beast, experience. HTML is one standalone page.",
+    )
+    p_export.add_argument("dir", metavar="DIR", help=DIR_HELP)
     p_export.add_argument(
         "--chapter",
         type=_whole("cli.allowed.chapter"),
         metavar="N",
         help="default: the latest chapter",
     )
-    p_export.add_argument("--format", choices=("md", "html"), default="md")
+    p_export.add_argument(
+        "--format", choices=("md", "html"), default="md", help="Markdown or HTML (default md)"
+    )
     p_export.add_argument("-o", "--output", metavar="FILE", help="write here (default: stdout)")
     p_export.add_argument(
         "--mode",
@@ -282,15 +282,20 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="OCTAL",
         help="permissions of the file written (default 600: private, like every save)",
     )
-    p_export.add_argument("--lang", choices=LANGUAGES)
+    p_export.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
-    p_stats = sub.add_parser("stats", help="dice statistics against the exact odds")
-    p_stats.add_argument("dir", metavar="DIR")
+    p_stats = sub.add_parser(
+        "stats",
+        help="dice statistics against the exact odds",
+        description="Rolls, successes and botches per character against their exact "
+        "expectation, with histograms of outcomes and faces.",
+    )
+    p_stats.add_argument("dir", metavar="DIR", help=DIR_HELP)
     p_stats.add_argument(
         "--chapter", type=_whole("cli.allowed.chapter"), metavar="N", help="default: every chapter"
     )
-    p_stats.add_argument("--json", action="store_true")
-    p_stats.add_argument("--lang", choices=LANGUAGES)
+    p_stats.add_argument("--json", action="store_true", help=JSON_HELP)
+    p_stats.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
     p_check = sub.add_parser(
         "check",
@@ -298,8 +303,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Verify every file and checksum of a chronicle without changing "
         "anything. Exit 0 when it is sound, 1 when something is damaged.",
     )
-    p_check.add_argument("dir", metavar="DIR")
-    p_check.add_argument("--lang", choices=LANGUAGES)
+    p_check.add_argument("dir", metavar="DIR", help=DIR_HELP)
+    p_check.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
     p_repair = sub.add_parser(
         "repair",
         help="repair a damaged chronicle, keeping every original aside",
@@ -307,18 +312,22 @@ def build_parser() -> argparse.ArgumentParser:
         "close, cut off an unfinished record, rebuild damaged files from what is readable. "
         "Every original is kept as NAME.damaged-DATE.",
     )
-    p_repair.add_argument("dir", metavar="DIR")
-    p_repair.add_argument("--lang", choices=LANGUAGES)
+    p_repair.add_argument("dir", metavar="DIR", help=DIR_HELP)
+    p_repair.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
-    p_replay = sub.add_parser("replay", help="step through a saved chapter in the dashboard")
-    p_replay.add_argument("dir", metavar="DIR")
+    p_replay = sub.add_parser(
+        "replay",
+        help="step through a saved chapter in the dashboard",
+        description="A saved chapter event by event, read-only, in the dashboard's panes.",
+    )
+    p_replay.add_argument("dir", metavar="DIR", help=DIR_HELP)
     p_replay.add_argument(
         "--chapter",
         type=_whole("cli.allowed.chapter"),
         metavar="N",
         help="default: the latest chapter",
     )
-    p_replay.add_argument("--lang", choices=LANGUAGES)
+    p_replay.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
     p_config = sub.add_parser(
         "config",
@@ -345,10 +354,15 @@ def dashboard_parser() -> argparse.ArgumentParser:
         prog="elysium",
         description="Open the dashboard: the most recent chronicle, or DIR, or a fresh demo. "
         "Other commands: " + ", ".join(SUBCOMMANDS) + " (elysium COMMAND --help).",
+        epilog=DASHBOARD_EPILOG,
     )
-    parser.add_argument("dir", nargs="?", metavar="DIR", help="a chronicle name or directory")
+    parser.add_argument(
+        "dir", nargs="?", metavar="DIR", help=DIR_HELP + " (default: the one used last)"
+    )
     parser.add_argument("--demo", action="store_true", help="open a fresh copy of the demo")
     parser.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
     parser.add_argument("--readonly", action="store_true", help="look, change nothing")
-    parser.add_argument("--version", action="version", version=f"elysium {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"elysium {__version__}", help=VERSION_HELP()
+    )
     return parser

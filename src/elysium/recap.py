@@ -35,7 +35,7 @@ class Recap:
     blood: dict[str, list[int]] = field(default_factory=dict)  # who -> [spent, fed]
     beast: list[str] = field(default_factory=list)
     degeneration: list[str] = field(default_factory=list)
-    xp: dict[str, int] = field(default_factory=dict)
+    xp: dict[str, list[int]] = field(default_factory=dict)  # who -> [awarded, spent]
     house: list[str] = field(default_factory=list)  # house rules switched this chapter
 
 
@@ -68,7 +68,7 @@ def build(
     recap = Recap(title=title, chapter=chapter, nights=(1, 1))
     damage: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     blood: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    xp: dict[str, int] = defaultdict(int)
+    xp: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     scene_key = None
     fight: tuple[str, list[tuple[str, list[str]]]] | None = None
     nights: list[int] = []  # the first and last night told
@@ -86,23 +86,25 @@ def build(
             return told[0]
 
         key = (e.time.get("night"), e.time.get("scene"))
+        if key != scene_key and (fight is None or e.type == "combat_start"):
+            recap.scenes.append((t("recap.scene", lang, night=key[0], scene=key[1]), []))
+            scene_key = key
         if e.type == "combat_start":
             fight = (line(), [])
             recap.fights.append(fight)
+            # The scene says where the fight happened; its story is told under Fights.
+            recap.scenes[-1][1].append(t("recap.fight_here", lang, fight=line()))
         elif e.type == "initiative" and fight is not None:
             fight[1].append((t("recap.round", lang, n=d.get("round")), []))
         elif e.type == "combat_end":
             fight = None
-        in_fight = e.type in ("attack", "defend", "damage", "frenzy", "rotschreck")
-        if fight is not None and in_fight:
-            if not fight[1]:
-                fight[1].append((t("recap.round", lang, n=1), []))
-            fight[1][-1][1].append(line())
         elif e.type not in NOISE and not e.type.startswith("combat"):
-            if key != scene_key:
-                recap.scenes.append((t("recap.scene", lang, night=key[0], scene=key[1]), []))
-                scene_key = key
-            recap.scenes[-1][1].append(line())
+            if fight is not None:  # whatever happened during the fight, in its round, in order
+                if not fight[1]:
+                    fight[1].append((t("recap.round", lang, n=1), []))
+                fight[1][-1][1].append(line())
+            else:
+                recap.scenes[-1][1].append(line())
         try:  # a malformed record read from a file adds nothing to the tallies
             for roll in _rolls(e):
                 botch = roll.get("botch")
@@ -155,13 +157,16 @@ def _tally(e: Event, damage, blood, xp) -> None:
     elif e.type == "feed":
         blood[d["who"]][1] += d.get("amount", 0)
     elif e.type == "xp" or (e.type == "gain" and d.get("what") == "xp"):
-        xp[d["who"]] += d.get("amount", 0)
+        xp[d["who"]][0] += d.get("amount", 0)
+    elif e.type == "raise":
+        xp[d["who"]][1] += d.get("cost", 0)
 
 
 def _sections(recap: Recap, lang: str) -> list[tuple[str, list[Any]]]:
     return [
         ("recap.scenes", recap.scenes),
-        ("recap.fights", recap.fights),
+        # A chapter without a fight has no Fights heading.
+        *([("recap.fights", recap.fights)] if recap.fights else []),
         ("recap.notable", recap.notable),
         (
             "recap.damage",
@@ -179,7 +184,10 @@ def _sections(recap: Recap, lang: str) -> list[tuple[str, list[Any]]]:
         ),
         ("recap.beast", recap.beast),
         ("recap.degeneration", recap.degeneration),
-        ("recap.xp", [t("recap.xp_line", lang, who=w, n=v) for w, v in recap.xp.items()]),
+        (
+            "recap.xp",
+            [t("recap.xp_line", lang, who=w, n=v[0], spent=v[1]) for w, v in recap.xp.items()],
+        ),
         # Only a chapter whose house rules changed has this section.
         *([("recap.house", recap.house)] if recap.house else []),
     ]

@@ -18,6 +18,7 @@ from elysium.i18n import (
     en_house,
     en_rolls,
     en_rules,
+    en_start,
     en_store,
     en_table,
     en_xp,
@@ -29,6 +30,7 @@ from elysium.i18n import (
     ru_house,
     ru_rolls,
     ru_rules,
+    ru_start,
     ru_store,
     ru_table,
     ru_xp,
@@ -44,11 +46,13 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         *(en.STRINGS, en_rules.STRINGS, en_store.STRINGS, en_commands.STRINGS, en_combat.STRINGS),
         *(en_rolls.STRINGS, en_feats.STRINGS, en_house.STRINGS, en_xp.STRINGS, en_config.STRINGS),
         en_table.STRINGS,
+        en_start.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
         *(ru_rolls.STRINGS, ru_feats.STRINGS, ru_house.STRINGS, ru_xp.STRINGS, ru_config.STRINGS),
         ru_table.STRINGS,
+        ru_start.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

@@ -47,7 +47,7 @@ def _provider(name: str) -> type[Provider]:
 class ElysiumApp(App[None]):
     """The Storyteller's screen."""
 
-    CSS_PATH = stylesheets("app.tcss", "dialogs.tcss")
+    CSS_PATH = stylesheets("app.tcss", "dialogs.tcss", "start.tcss")
     TITLE = "Elysium"
     ENABLE_COMMAND_PALETTE = True
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
@@ -71,7 +71,10 @@ class ElysiumApp(App[None]):
         self.config = config
         self.dashboard: DashboardScreen | None = None
         if session is not None:
-            self.dashboard = DashboardScreen(session, lang, report=report)
+            from elysium.tui import views
+
+            view = views.load(session.store.root)  # as the Storyteller left it
+            self.dashboard = DashboardScreen(session, lang, report=report, view=view)
         self._locked = locked
         self._replay = replay
         self._theme_ready = False
@@ -92,10 +95,31 @@ class ElysiumApp(App[None]):
             return ReplayScreen(replay, name, self.lang)
         if self.dashboard is not None:
             return self.dashboard
-        from elysium.tui.screens.locked import LockedScreen
+        if self._locked is not None:
+            from elysium.tui.screens.locked import LockedScreen
 
-        assert self._locked is not None, "the app needs a session, a replay or a locked path"
-        return LockedScreen(self._locked, self.lang)
+            return LockedScreen(self._locked, self.lang)
+        return self._start_screen(over=False)  # no chronicle yet: choose or create one
+
+    def _start_screen(self, *, over: bool, focus: str = "open") -> Screen:
+        from elysium.tui.screens.start import StartScreen
+        from elysium.tui.userstate import chronicles
+
+        session = self.session
+        here = session.store.root if session is not None else None
+        listed = [p for p in chronicles() if p != here]  # never the one open now
+        return StartScreen(self.lang, listed, over=over, focus=focus)
+
+    def action_start(self, focus: str = "open") -> None:
+        """The start screen over the dashboard (the palette's New chronicle…, Open recent…)."""
+        self.push_screen(self._start_screen(over=self.dashboard is not None, focus=focus))
+
+    def open_chronicle(self, choice: Any, told: Any) -> None:
+        """Open (or create) the chosen chronicle and show it instead of the one shown now;
+        ``told(text)`` says why not (see :mod:`elysium.tui.opening`)."""
+        from elysium.tui.opening import switch_to
+
+        self.run_worker(switch_to(self, choice, told), name="open-chronicle", exclusive=True)
 
     def on_mount(self) -> None:
         loop = asyncio.get_running_loop()
@@ -151,7 +175,16 @@ class ElysiumApp(App[None]):
         """Leave once every command asked for is saved (the screen waits, never drops it)."""
         if self.dashboard is not None:
             await self.dashboard.runner.settled()
+            self._keep_view()
         self.exit()
+
+    def _keep_view(self) -> None:
+        """What the dashboard shows (selection, scroll), for the next time it is opened."""
+        from elysium.tui import views
+
+        dashboard = self.dashboard
+        if dashboard is not None and dashboard.is_attached:
+            views.save(dashboard.session.store.root, views.capture(dashboard))
 
     @on(RunCommand)
     def _forward(self, message: RunCommand) -> None:
@@ -165,6 +198,13 @@ class ElysiumApp(App[None]):
         """Textual's own entries (Keys, Quit, Theme…), told in the reader's language, and
         the dashboard's key actions."""
         lang = self.lang
+        if isinstance(screen, DashboardScreen) or type(screen).__name__ == "StartScreen":
+            for name, focus in (("new_chronicle", "new"), ("open_recent", "open")):
+                yield SystemCommand(
+                    t(f"palette.{name}", lang),
+                    t(f"palette.{name}.help", lang),
+                    lambda focus=focus: self.action_start(focus),
+                )
         if isinstance(screen, DashboardScreen):
             for name in (
                 "roll", "edit", "npc", "undo", "redo", "next", "scene", "night",

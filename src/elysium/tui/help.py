@@ -72,6 +72,8 @@ class HelpScreen(Dialog):
         with VerticalScroll(id="help-dialog", classes="dialog"):
             yield Label(t("help.title", self.lang), classes="dialog-title")
             yield Static(keys_text(self.rows, self.lang), markup=False)
+            yield Label(t("help.flow.title", self.lang), classes="help-section")
+            yield Static(Text(t("help.flow", self.lang)), markup=False, id="combat-flow")
             yield Static(commands_text(self.lang), markup=False, classes="commands")
             yield Button("OK", id="ok", compact=True)
 

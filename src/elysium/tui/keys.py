@@ -78,10 +78,15 @@ REPLAY = (
     Key("replay_quit", "q,escape", "leave", "key.leave"),
 )
 
+START = (
+    Key("start_new", "ctrl+n", "new", "key.new_chronicle"),
+    Key("start_back", "escape", "back", "key.back"),
+)
+
 # Keys of widgets inside the screens (not remappable here): told in help all the same.
 WIDGET_KEYS = (("tab", "key.panes"), ("up,down", "key.pick"))
 
-ALL = APP + DASHBOARD + REPLAY
+ALL = APP + DASHBOARD + REPLAY + START
 IDS = frozenset(k.id for k in ALL)
 
 
@@ -114,7 +119,7 @@ def clashes(keymap: dict[str, str]) -> list[tuple[str, str, str]]:
     still has by default: (key, the binding given it, the one that loses it). Textual lets
     the remapped one win and does not say so."""
     found = []
-    for group in (APP + DASHBOARD, APP + REPLAY):
+    for group in (APP + DASHBOARD, APP + REPLAY, APP + START):
         for moved in group:
             if moved.id not in keymap:
                 continue

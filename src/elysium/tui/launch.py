@@ -33,15 +33,21 @@ def fresh_demo(name: str | None = None) -> Path:
     return fresh_copy(target)
 
 
-def choose(dir_arg: str | None, demo: bool) -> Path:
+def new_command(dir_arg: str) -> str:
+    """The shell command that creates the chronicle ``dir_arg`` names (quoted as typed)."""
+    import shlex
+
+    return f"elysium new {shlex.quote(dir_arg)}"
+
+
+def choose(dir_arg: str | None, demo: bool) -> Path | None:
+    """The chronicle to open: a fresh demo, the one named, else the one used last; None
+    when there is none yet (the start screen offers the demo and a new chronicle)."""
     if demo:
         return fresh_demo()
     if dir_arg:
         return resolve_chronicle(dir_arg)
-    last = recent()
-    if last is not None:
-        return last
-    return fresh_demo("demo")  # the first run
+    return recent()
 
 
 def launch(
@@ -67,13 +73,16 @@ def launch(
     session: Session | None = None
     locked = None
     try:
-        session = Session.open(root, readonly=readonly)
+        session = Session.open(root, readonly=readonly) if root is not None else None
     except LockedError:
         locked = root
     except StoreError as exc:
-        print(t("cli.error", lang, prog="elysium", error=exc.render(lang)), file=sys.stderr)
+        said = exc.render(lang)
+        if exc.key == "store.no_chronicle" and dir_arg:  # say how to make it
+            said = t("start.create_hint", lang, error=said, command=new_command(dir_arg))
+        print(t("cli.error", lang, prog="elysium", error=said), file=sys.stderr)
         return 2
-    if session is not None and not session.readonly:
+    if session is not None and root is not None and not session.readonly:
         with contextlib.suppress(StoreError, OSError):  # a convenience; a full disk is fine
             remember(root)
     report = session.report if session else ()

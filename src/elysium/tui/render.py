@@ -230,3 +230,16 @@ def beast(c: Character | None, lang: str) -> Text:
 
 def _virtue(key: str, lang: str) -> str:
     return t(f"virtue.{key}", lang)
+
+
+def report_line(report: list[Any], readonly: bool, lang: str) -> str:
+    """What opening a chronicle found, in one line (one toast, not a screenful at 80x24):
+    the first finding, how many more, and how to repair; ``elysium check`` lists them all."""
+    label = t("ui.damaged" if readonly else "ui.recovered", lang)
+    lines = [line.render(lang) if hasattr(line, "render") else line for line in report]
+    hints = [line for line in lines if "elysium repair" in line]
+    found = [line for line in lines if line not in hints] or lines
+    key = "ui.more_check" if readonly else "ui.more"
+    more = t(key, lang, n=len(found) - 1) if len(found) > 1 else ""
+    tail = f"; {hints[0]}" if hints else ""
+    return f"{label}: {found[0]}{more}{tail}"

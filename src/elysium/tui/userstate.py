@@ -1,4 +1,5 @@
-"""The user's own state files: the command history and the chronicle last opened.
+"""The user's own state files: the command history, the chronicles opened lately (the last
+first) and, per chronicle, what the dashboard showed (see :mod:`elysium.tui.views`).
 
 They live in the state directory (``$XDG_STATE_HOME/elysium``), private to the user; older
 versions kept them in the data directory, and the first use moves them over. Both are
@@ -25,6 +26,7 @@ RECENT = "recent"
 HISTORY = "history"
 HISTORY_KEEP = 500  # commands remembered across sessions
 HISTORY_BYTES = 1 << 20  # the most of the history file read back
+RECENT_KEEP = 10  # chronicles offered by "Open recent…"
 
 
 def state_file(name: str) -> Path:
@@ -73,14 +75,17 @@ def _copy_private(old: Path, new: Path) -> None:
 
 
 def remember(root: Path) -> None:
-    """Note the chronicle last opened (so a bare ``elysium`` reopens it)."""
+    """Note the chronicle last opened (so a bare ``elysium`` reopens it), before the others
+    opened lately (``Open recent…``): one path a line, the last opened first."""
     import os
 
     path = state_file(RECENT)
     ensure_private_dir(path.parent)
+    others = [p for p in _remembered() if p != root]
+    lines = [str(root), *map(str, others)][:RECENT_KEEP]
     fd = open_private(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
     try:
-        os.write(fd, str(root).encode("utf-8"))
+        os.write(fd, "\n".join(lines).encode("utf-8"))
     finally:
         os.close(fd)
 
@@ -136,10 +141,42 @@ def append_history(command: str) -> str | None:
     return None
 
 
-def recent() -> Path | None:
+def _remembered() -> list[Path]:
+    """Every path in the recent file (an older version wrote only one), as written."""
     try:
-        text = state_file(RECENT).read_text(encoding="utf-8").strip()
+        text = state_file(RECENT).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [Path(line) for line in text.splitlines() if line.strip()][:RECENT_KEEP]
+
+
+def _is_chronicle(path: Path) -> bool:
+    try:
+        return (path / "journal").is_dir()
     except OSError:
-        return None
-    path = Path(text) if text else None
-    return path if path and (path / "journal").is_dir() else None
+        return False
+
+
+def recents() -> list[Path]:
+    """The chronicles opened lately that are still there, the last opened first."""
+    return [p for p in _remembered() if _is_chronicle(p)]
+
+
+def recent() -> Path | None:
+    """The chronicle last opened, if it is still there."""
+    last = _remembered()[:1]
+    return last[0] if last and _is_chronicle(last[0]) else None
+
+
+def chronicles() -> list[Path]:
+    """What the start screen offers: the chronicles opened lately, then the others in the
+    data directory (made with ``elysium new`` and never opened here), by name."""
+    import os
+
+    seen = recents()
+    try:
+        names = sorted(os.listdir(data_dir()))
+    except OSError:
+        names = []
+    found = [data_dir() / name for name in names]
+    return seen + [p for p in found if p not in seen and _is_chronicle(p)]

@@ -29,9 +29,10 @@ from elysium.rules.table_dice import NeedFaces, TableDice, Typed
 from elysium.tui import keys
 from elysium.tui.commandbar import CommandBar, powers_of
 from elysium.tui.messages import CharacterChosen, CommandDone, RunCommand
-from elysium.tui.render import header
+from elysium.tui.render import report_line
 from elysium.tui.runner import Failed, Runner
 from elysium.tui.screens import breakpoints_now
+from elysium.tui.widgets.header import HeaderBar
 from elysium.tui.widgets.line import Line
 from elysium.tui.widgets.panes import four_panes
 from elysium.tui.widgets.rolllog import RollLog
@@ -51,29 +52,20 @@ class Ran:
     need: NeedFaces | None = None  # physical dice: the next step's faces are still to come
 
 
-class HeaderBar(Line):
-    """The chronicle's name, night, chapter, scene, turn, round and open extended actions."""
-
-    state: var[State | None] = var(None, always_update=True)
-
-    def __init__(self, lang: str, state: State, readonly: bool, **kwargs) -> None:
-        super().__init__(header(state, lang, readonly), **kwargs)
-        self.lang = lang
-        self.readonly = readonly
-        self.set_reactive(HeaderBar.state, state)
-
-    def watch_state(self, state: State | None) -> None:
-        if state is not None:
-            self.text = header(state, self.lang, self.readonly)
-
-
 class DashboardScreen(Screen[None]):
     """The Storyteller's screen over one open chronicle."""
 
     state: var[State] = var(State, always_update=True)
     selected: var[str | None] = var(None)
 
-    def __init__(self, session: Session, lang: str, *, report: Iterable[Any] = ()) -> None:
+    def __init__(
+        self,
+        session: Session,
+        lang: str,
+        *,
+        report: Iterable[Any] = (),
+        view: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__()
         self._bindings = keys.added(self._bindings, keys.DASHBOARD, lang)
         self.session = session
@@ -83,9 +75,12 @@ class DashboardScreen(Screen[None]):
         self._slow: Timer | None = None
         self._commands = 0  # asked for, not yet shown
         self._history_warned = False
+        self.view = view or {}  # what this chronicle's dashboard showed last (tui.views)
         state = session.state
         self.set_reactive(DashboardScreen.state, state)
-        self.set_reactive(DashboardScreen.selected, next(iter(state.characters), None))
+        chosen = self.view.get("selected")
+        first = chosen if chosen in state.characters else next(iter(state.characters), None)
+        self.set_reactive(DashboardScreen.selected, first)
 
     def compose(self) -> ComposeResult:
         breakpoints_now(self)  # before the children are styled: they are styled once
@@ -126,21 +121,13 @@ class DashboardScreen(Screen[None]):
     def _log_read(self, events: Any) -> None:
         if isinstance(events, list):
             self.log_pane.add_events(events)
+        if self.view:  # each pane's scroll as it was left, once the panes have their lines
+            from elysium.tui.views import restore
+
+            self.call_after_refresh(restore, self, self.view)
 
     def _report_line(self) -> str:
-        """What opening found, in one line (one toast, not a screenful at 80x24): the first
-        finding, how many more, and how to repair; ``elysium check`` lists them all."""
-        readonly = self.session.readonly
-        label = t("ui.damaged" if readonly else "ui.recovered", self.lang)
-        lines = [
-            line.render(self.lang) if hasattr(line, "render") else line for line in self.report
-        ]
-        hints = [line for line in lines if "elysium repair" in line]
-        found = [line for line in lines if line not in hints] or lines
-        key = "ui.more_check" if readonly else "ui.more"
-        more = t(key, self.lang, n=len(found) - 1) if len(found) > 1 else ""
-        tail = f"; {hints[0]}" if hints else ""
-        return f"{label}: {found[0]}{more}{tail}"
+        return report_line(self.report, self.session.readonly, self.lang)
 
     def _names(self) -> list[str]:
         return [c.name for c in self.state.characters.values()]

@@ -51,9 +51,11 @@ class LockedScreen(Screen[None]):
         except ChronicleError as exc:
             self.app.exit(message=exc.render(self.lang))
             return
+        from elysium.tui import views
         from elysium.tui.screens.dashboard import DashboardScreen
 
-        screen = DashboardScreen(session, self.lang, report=session.report)
+        view = views.load(self.root)  # as this Storyteller left it
+        screen = DashboardScreen(session, self.lang, report=session.report, view=view)
         self.app.dashboard = screen  # type: ignore[attr-defined]
         self.app.push_screen(screen)  # the offer stays below, never seen again
 

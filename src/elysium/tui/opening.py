@@ -1,0 +1,86 @@
+"""Opening another chronicle from inside the app: the start screen and the palette's "New
+chronicle…" and "Open recent…". The new session is opened (or created) first, off the
+screen's thread; only when it is open does the dashboard over it replace the old one, whose
+session is closed after (as Ctrl+R's reopen does): a failure keeps the old one open and shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from elysium.chronicle.errors import ChronicleError, StoreError
+from elysium.chronicle.session import Session
+from elysium.config import Config
+
+if TYPE_CHECKING:
+    from elysium.tui.app import ElysiumApp
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the Storyteller chose: a chronicle to open, a new one to create (a name kept in
+    the data directory, or a path), or a fresh copy of the demo."""
+
+    path: Path | None = None
+    new: str | None = None
+    demo: bool = False
+
+
+def open_choice(choice: Choice, config: Config | None) -> Session:
+    """Open (or create, then open) the chosen chronicle; blocking (disk, fsync). Raises
+    :class:`ChronicleError` saying what is wrong (not there, busy, a name that leaves the
+    data directory, one that already holds a chronicle)."""
+    from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
+    from elysium.rules import PROFILES, get_profile
+    from elysium.tui.launch import fresh_demo
+    from elysium.tui.userstate import remember
+
+    if choice.demo:
+        session = Session.open(fresh_demo())
+    elif choice.new is not None:
+        root = resolve_chronicle(choice.new)
+        if root.parent == data_dir().absolute():
+            ensure_private_dir(root.parent)  # the data directory itself is private too
+        profile = get_profile(config.profile) if config is not None else PROFILES["v20"]
+        session = Session.create(root, root.name, profile)
+    elif choice.path is not None:
+        session = Session.open(choice.path)
+    else:
+        raise StoreError("store.name_a_chronicle")
+    with contextlib.suppress(StoreError, OSError):  # a convenience; a full disk is fine
+        remember(session.store.root)
+    return session
+
+
+async def switch_to(app: ElysiumApp, choice: Choice, told) -> None:
+    """Open ``choice`` and show it; ``told(text)`` says why not (the start screen's line)."""
+    from elysium.tui import views
+    from elysium.tui.screens.dashboard import DashboardScreen
+
+    old = app.dashboard
+    if old is not None:
+        await old.runner.settled()  # every command asked for is saved first
+    try:
+        session = await asyncio.to_thread(open_choice, choice, app.config)
+    except ChronicleError as exc:
+        told(exc.render(app.lang))
+        return
+    if old is not None:
+        views.save(old.session.store.root, views.capture(old))
+    view = await asyncio.to_thread(views.load, session.store.root)
+    screen = DashboardScreen(session, app.lang, report=session.report, view=view)
+    while len(app.screen_stack) > 1:  # the start screen (or a dialog) over the old one
+        await app.pop_screen()
+    app.dashboard = screen
+    base = app.screen_stack[0]
+    # The first screen (get_default_screen) was never pushed, so it has no result callback
+    # for switch_screen to pop; it gets the one a pushed screen has.
+    if not base._result_callbacks:
+        base._push_result_callback(base, None)
+    await app.switch_screen(screen)
+    if old is not None:
+        await asyncio.to_thread(old.session.close)

@@ -1,0 +1,103 @@
+"""The start screen: open a chronicle (the demo, or one opened lately, or one in the data
+directory) or create a new one. It is the first screen when there is no last chronicle, and
+the palette's "New chronicle…" and "Open recent…" bring it over the dashboard (Escape goes
+back). Names and paths are user text: shown as plain ``Text``, never markup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from elysium.i18n import t
+from elysium.tui import keys
+from elysium.tui.opening import Choice
+from elysium.tui.widgets.line import Line
+
+DEMO = "demo"  # the option id of a fresh copy of the demo
+
+
+def _option(path: Path, lang: str) -> Option:
+    """A chronicle: its folder's name, then where it is (dim)."""
+    prompt = Text(path.name, style="bold")
+    prompt.append(f"  {path.parent}", style="dim")
+    return Option(prompt, id=str(path))
+
+
+class StartScreen(Screen[None]):
+    """Choose a chronicle to open, or name a new one."""
+
+    def __init__(
+        self, lang: str, chronicles: list[Path], *, over: bool = False, focus: str = "open"
+    ) -> None:
+        super().__init__()
+        self._bindings = keys.added(self._bindings, keys.START, lang)
+        self.lang = lang
+        self.chronicles = chronicles
+        self.over = over  # shown over a dashboard: Escape goes back to it
+        self.first_focus = focus
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical(id="start", classes="dialog"):
+            yield Label(t("start.title", lang), classes="dialog-title")
+            yield Label(t("start.open", lang), classes="start-heading")
+            options = [Option(Text(t("start.demo", lang)), id=DEMO)]
+            options += [_option(p, lang) for p in self.chronicles]
+            yield OptionList(*options, id="start-list")
+            if not self.chronicles:
+                yield Label(t("start.none", lang), classes="hint")
+            yield Label(t("start.new", lang), classes="start-heading")
+            with Horizontal(id="start-new"):
+                yield Input(placeholder=t("start.new_placeholder", lang), id="start-name")
+                yield Button(t("start.create", lang), id="start-create", compact=True)
+            yield Line(id="start-status")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        name = self.query_one("#start-name", Input)
+        name.cursor_blink = False
+        if self.first_focus == "new":
+            name.focus()
+        else:
+            listing = self.query_one("#start-list", OptionList)
+            listing.highlighted = 1 if self.chronicles and self.over else 0
+            listing.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Back only when there is a dashboard to go back to."""
+        return self.over if action == "back" else True
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_new(self) -> None:
+        self.query_one("#start-name", Input).focus()
+
+    def tell(self, text: str) -> None:
+        """Why the chosen chronicle did not open (plain text: it may hold a path)."""
+        self.query_one("#start-status", Line).text = Text(text, style="bold")
+
+    def _choose(self, choice: Choice, name: str) -> None:
+        self.query_one("#start-status", Line).text = Text(t("start.opening", self.lang, name=name))
+        self.app.open_chronicle(choice, self.tell)  # type: ignore[attr-defined]
+
+    @on(OptionList.OptionSelected, "#start-list")
+    def _open(self, event: OptionList.OptionSelected) -> None:
+        key = event.option.id or ""
+        if key == DEMO:
+            self._choose(Choice(demo=True), t("start.demo", self.lang))
+        else:
+            self._choose(Choice(path=Path(key)), Path(key).name)
+
+    @on(Input.Submitted, "#start-name")
+    @on(Button.Pressed, "#start-create")
+    def _create(self) -> None:
+        name = self.query_one("#start-name", Input).value.strip()
+        self._choose(Choice(new=name), name)

@@ -1,0 +1,26 @@
+"""The dashboard's top line: the chronicle's name, night, chapter, scene, turn, round and
+open extended actions, bound to the screen's state."""
+
+from __future__ import annotations
+
+from textual.reactive import var
+
+from elysium.chronicle.state import State
+from elysium.tui.render import header
+from elysium.tui.widgets.line import Line
+
+
+class HeaderBar(Line):
+    """The chronicle's name, night, chapter, scene, turn, round and open extended actions."""
+
+    state: var[State | None] = var(None, always_update=True)
+
+    def __init__(self, lang: str, state: State, readonly: bool, **kwargs) -> None:
+        super().__init__(header(state, lang, readonly), **kwargs)
+        self.lang = lang
+        self.readonly = readonly
+        self.set_reactive(HeaderBar.state, state)
+
+    def watch_state(self, state: State | None) -> None:
+        if state is not None:
+            self.text = header(state, self.lang, self.readonly)
