@@ -15,6 +15,7 @@ from elysium.chronicle.commands.common import ANSWER, Context, Outcome
 from elysium.chronicle.errors import CommandError, Line, StoreError, brief, repair_hint
 from elysium.chronicle.events import Event
 from elysium.chronicle.importer import build, read_file
+from elysium.chronicle.now import now_said
 from elysium.chronicle.parser import Parsed, parse
 from elysium.chronicle.signals import ignore_file_size_signal
 from elysium.chronicle.store import Store, now_iso
@@ -128,8 +129,6 @@ class Session:
                 raise CommandError(f"session.nothing_to_{parsed.verb}")
             target, changes, line = stack[-1]
             event_type, data = parsed.verb, {"target": target, "what": line}
-            told = self._retold(target, line)
-            message = Msg(f"session.{parsed.verb}_done", target=target, line=told)
             try:
                 forward = st.invert(changes) if parsed.verb == "undo" else changes
                 new_state = st.patch(state, forward)
@@ -139,6 +138,10 @@ class Session:
                     why=brief(exc, 120),
                     hint=repair_hint(self.store.root),
                 ) from None
+            # The step's own line tells the numbers of its time; ``now`` those after this.
+            told = self._retold(target, line)
+            now = now_said(new_state, forward)
+            message = Msg(f"session.{parsed.verb}_done", target=target, line=told, now=now)
             changes_out = forward
         else:
             new_state, (event_type, data, message) = run_parsed(state, parsed, self.rng)

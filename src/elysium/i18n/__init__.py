@@ -19,6 +19,7 @@ from elysium.i18n import (
     en_rolls,
     en_rules,
     en_store,
+    en_surprises,
     en_xp,
     ru,
     ru_combat,
@@ -29,6 +30,7 @@ from elysium.i18n import (
     ru_rolls,
     ru_rules,
     ru_store,
+    ru_surprises,
     ru_xp,
 )
 from elysium.i18n.message import Msg, Refusal, Told, tell
@@ -41,10 +43,12 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
     "en": (
         *(en.STRINGS, en_rules.STRINGS, en_store.STRINGS, en_commands.STRINGS, en_combat.STRINGS),
         *(en_rolls.STRINGS, en_feats.STRINGS, en_house.STRINGS, en_xp.STRINGS, en_config.STRINGS),
+        en_surprises.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
         *(ru_rolls.STRINGS, ru_feats.STRINGS, ru_house.STRINGS, ru_xp.STRINGS, ru_config.STRINGS),
+        ru_surprises.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {
