@@ -50,7 +50,9 @@ def _character(c: Character, fields: Mapping[str, Any]) -> list[Msg]:
     if "willpower_points" in fields or "willpower" in fields:
         told.append(Msg("now.willpower", n=c.willpower_points, most=c.willpower))
     if "morality_rating" in fields or "morality" in fields:
-        told.append(Msg("now.morality", morality=Msg("ack.morality", name=c.morality), n=c.morality_rating))
+        told.append(
+            Msg("now.morality", morality=Msg("ack.morality", name=c.morality), n=c.morality_rating)
+        )
     for table in TRAIT_TABLES:
         if table in fields:
             before, after = fields[table]

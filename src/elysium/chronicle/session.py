@@ -61,8 +61,28 @@ def run_parsed(
     try:
         outcome: Outcome = handler(parsed.verb)(Context(state, rng), parsed.args)
     except RulesError as exc:
-        raise CommandError(exc.msg) from None
+        raise CommandError(way_on(state, exc.msg)) from None
     return outcome.state, (outcome.type, dict(outcome.data), outcome.say)
+
+
+# Refusals that a limit per turn gives: each is told with the way to the next turn.
+PER_TURN = frozenset(
+    {
+        "blood.per_turn",
+        "blood.turn_spent",
+        "blood.feed_per_turn",
+        "willpower.already_ignoring",
+        "willpower.already_spent",
+    }
+)
+
+
+def way_on(state: st.State, why: Msg) -> Msg:
+    """A per-turn limit's refusal with how to move on: ``turn`` outside a fight (the limit
+    holds until then, or a new scene or night), the next round in one."""
+    if why.key not in PER_TURN:
+        return why
+    return Msg("limit.turn" if state.combat is None else "limit.round", why=why)
 
 
 class Session:
