@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from elysium.chronicle.commands.common import health_text
+from elysium.chronicle.commands.derangements import due_note
 from elysium.chronicle.state import NEW, State
 from elysium.i18n import Msg
 from elysium.rules.character import Character
@@ -60,8 +61,9 @@ def _character(c: Character, fields: Mapping[str, Any]) -> list[Msg]:
             for trait in dict.fromkeys([*(before or {}), *(after or {})]):
                 if (before or {}).get(trait) != (after or {}).get(trait):
                     told.append(Msg("now.trait", trait=trait, n=now.get(trait, 0)))
-    if "derangements" in fields:
-        told.append(Msg("now.derangements", names=list(c.derangements) or Msg("now.none")))
+    if "derangements" in fields or "derangements_due" in fields:
+        names = list(c.derangements) or Msg("now.none")
+        told.append(Msg("now.derangements", names=names, due=due_note(c)))
     if "xp" in fields:
         told.append(Msg("now.xp", n=c.xp))
     return told
