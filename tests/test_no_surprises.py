@@ -188,8 +188,10 @@ def test_asking_past_what_is_left_names_the_generation(tmp_path: Path) -> None:
     s = new_session(tmp_path / "c", ['add "Elder" vampire gen 7'])
     s.execute("spend Elder blood 2")  # generation 7: 4 a turn
     error = refused(s, "spend Elder blood 3")
-    assert "can spend 4 blood per turn (generation 7) (2 left this turn)" in error.render("en")
-    assert "(7-е поколение)" in error.render("ru") and "введите `ход`" in error.render("ru")
+    assert "can spend 4 blood per turn (generation 7; 2 left this turn)" in error.render("en")
+    assert "(7-е поколение; в этот ход осталось 2)" in error.render(
+        "ru"
+    ) and "введите `ход`" in error.render("ru")
     s.execute("scene")  # a new scene starts a new turn as well
     s.execute("spend Elder blood 3")
     s.close()

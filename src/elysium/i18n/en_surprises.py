@@ -31,6 +31,7 @@ STRINGS: dict[str, str] = {
     "now.no_fight": "no fight",
     # Per-turn limits: which one, and how to move on (session.run_parsed adds the way on).
     "blood.generation": " (generation {n})",
+    "blood.generation_in": "generation {n}; ",
     "blood.turn_spent": "{who} has already spent {spent} of {per_turn} blood this turn{gen}",
     "limit.turn": "{why}; type `turn` to start the next turn (a new scene or night starts one too)",
     "limit.round": "{why}; it resets when the fight's next round begins",

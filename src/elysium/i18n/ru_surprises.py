@@ -28,6 +28,7 @@ STRINGS: dict[str, str] = {
     "now.round": "раунд боя {n}",
     "now.no_fight": "боя нет",
     "blood.generation": " ({n}-е поколение)",
+    "blood.generation_in": "{n}-е поколение; ",
     "blood.turn_spent": "{who} уже потратил(а) {spent} из {per_turn:n:пункта|пунктов|пунктов} крови за этот ход{gen}",
     "limit.turn": "{why}; введите `ход`, чтобы начать следующий ход (новая сцена или ночь тоже начинают его)",
     "limit.round": "{why}; предел обновится со следующим раундом боя",

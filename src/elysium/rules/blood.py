@@ -79,7 +79,7 @@ def spend_blood(c: Character, amount: int, purpose: str = "other") -> Character:
             per_turn=c.blood_per_turn,
             left=left,
             amount=amount,
-            gen=gen,
+            gen=Msg("blood.generation_in", n=c.generation) if c.generation else "",
         )
     return replace(c, blood=c.blood - amount, blood_spent_turn=c.blood_spent_turn + amount)
 
