@@ -210,3 +210,9 @@ def test_in_a_fight_the_way_on_is_the_next_round(s) -> None:
     error = refused(s, "spend Marcus blood 1")
     assert "resets when the fight's next round begins" in error.render("en")
     assert "со следующим раундом боя" in error.render("ru")
+
+
+def test_asking_more_than_a_whole_turn_allows_offers_no_next_turn(s) -> None:
+    error = refused(s, "spend Marcus blood 2")  # generation 10: 1 a turn, whatever the turn
+    assert "can spend 1 blood per turn (generation 10; 1 left this turn)" in error.render("en")
+    assert "turn`" not in error.render("en") and "`ход`" not in error.render("ru")

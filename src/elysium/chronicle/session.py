@@ -82,6 +82,11 @@ def way_on(state: st.State, why: Msg) -> Msg:
     holds until then, or a new scene or night), the next round in one."""
     if why.key not in PER_TURN:
         return why
+    told = why.values
+    if "per_turn" in told and (
+        told.get("left", 0) >= told["per_turn"] or told.get("amount", 0) > told["per_turn"]
+    ):
+        return why  # more than a whole turn allows: the next turn would not help
     return Msg("limit.turn" if state.combat is None else "limit.round", why=why)
 
 
