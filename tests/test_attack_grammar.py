@@ -30,7 +30,6 @@ TAKEN = [
 ]
 REFUSED = [
     (["Bob", "strike", "weapon", "strike"], "weapon's damage must be a whole number"),
-    (["Bob", "shoot"], "shoot needs a weapon"),
     (["Bob"], "missing a maneuver"),
     ([], "missing"),
     (["Marcus", "strike"], "cannot attack themselves"),
@@ -84,6 +83,14 @@ def test_words_one_verb_refuses_the_other_refuses_alike(
     assert why in by_attack.render("en") + by_attack.render("ru")
     for lang in ("en", "ru"):
         assert by_attack.render(lang) == by_declare.render(lang)
+
+
+def test_a_declaration_may_leave_the_weapon_to_the_attack(tmp_path: Path) -> None:
+    """Not grammar but completeness: the attack itself needs the weapon's dice."""
+    told = declare(tmp_path, ["Bob", "shoot"])
+    assert told.events()[-1].type == "declare"
+    with pytest.raises(CommandError, match="shoot needs a weapon"):
+        attack(tmp_path, ["Bob", "shoot"])
 
 
 def test_a_declared_attack_keeps_its_words_and_checks_the_fight(tmp_path: Path) -> None:

@@ -180,9 +180,12 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
     akey, attacker, tkey, target = order.akey, order.attacker, order.tkey, order.target
     move, mods = order.move, order.mods
     able(attacker)
-    # What can be refused before any die is read: a dead target (the words are checked).
+    # What can be refused before any die is read: a dead target, a missing weapon (which a
+    # declaration may leave to the attack: "declare Tomas attack Spike shoot").
     if target.status().value in ("dead", "final_death"):
         raise CommandError("combat.target_gone", who=target.name, status=target.status().value)
+    if move.damage == "weapon" and order.weapon is None:
+        raise CommandError("fight.needs_weapon", move=move.key)
     combat = read(state) if state.combat is not None else None
     turn = check_turn(state, combat, akey, tkey) if combat is not None else FREE
     if combat is not None and mods.cover is None:

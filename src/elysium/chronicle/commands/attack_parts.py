@@ -92,8 +92,6 @@ def parse_attack(args: Args, state: State) -> AttackOrder:
     args.done()
     if akey == tkey:
         raise CommandError("combat.self_attack", who=attacker.name)
-    if move.damage == "weapon" and weapon is None:
-        raise CommandError("fight.needs_weapon", move=move.key)
     return AttackOrder(
         akey,
         attacker,
