@@ -159,7 +159,8 @@ def test_degeneration_outcomes(dice, humanity, conscience, derangement) -> None:
     assert out.character.morality_rating == expected_humanity
     assert out.character.conscience == conscience
     assert out.derangement is derangement
-    assert bool(out.character.derangements) is derangement
+    assert out.character.derangements == ()  # the Storyteller names it (issue 14)
+    assert (out.character.derangements_due == 1) is derangement
 
 
 def test_degeneration_refuses_willpower_and_ends_at_zero() -> None:

@@ -40,7 +40,7 @@ def vamp(gen: int = 10, **kw) -> Character:
 def test_per_turn_limit() -> None:
     c = vamp(13)  # 1 per turn
     c = spend_blood(c, 1)
-    with pytest.raises(RulesError, match="1 blood per turn \\(0 left this turn\\)"):
+    with pytest.raises(RulesError, match=r"already spent 1 of 1 blood this turn \(generation 13\)"):
         spend_blood(c, 1)
     c = new_turn(c)
     assert spend_blood(c, 1).blood == 8
@@ -129,7 +129,7 @@ def test_healing_with_blood() -> None:
     c = vamp(8, health=HealthTrack(bashing=2, lethal=2))
     healed = heal_with_blood(c, 3)
     assert (healed.health.lethal, healed.health.bashing, healed.blood) == (0, 1, 12)
-    with pytest.raises(RulesError, match="3 blood per turn"):
+    with pytest.raises(RulesError, match="already spent 3 of 3 blood this turn"):
         heal_with_blood(healed, 1)  # the turn's limit is used up
     with pytest.raises(RulesError, match="1 blood per turn"):
         heal_with_blood(vamp(13, health=HealthTrack(lethal=3)), 2)

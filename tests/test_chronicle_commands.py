@@ -86,7 +86,7 @@ def test_heal_spends_blood(session) -> None:
     session.execute("heal Marcus 1")
     m = char(session, "Marcus")
     assert (m.health.lethal, m.blood) == (2, 12)
-    with pytest.raises(CommandError, match="1 blood per turn"):
+    with pytest.raises(CommandError, match="already spent 1 of 1 blood this turn"):
         session.execute("heal Marcus 1")
     session.execute("turn")
     session.execute("heal Marcus 1")

@@ -60,7 +60,8 @@ def test_run_stops_at_the_first_refusal_and_keeps_the_earlier_commands(tmp_path:
     assert proc.returncode == 2
     assert proc.stdout.splitlines()[-1].startswith("Marcus spends 1 blood")
     err = proc.stderr.strip().splitlines()
-    assert len(err) == 1 and "command 3" in err[0] and "1 blood per turn" in err[0]
+    assert len(err) == 1 and "command 3" in err[0]
+    assert "already spent 1 of 1 blood this turn" in err[0]
     state = json.loads(run_elysium("state", str(root), "--json").stdout)
     assert state["characters"][0]["blood"]["current"] == 9
     assert state["events"] == 3

@@ -13,7 +13,7 @@ from tests.chronicle_helpers import COTERIE, new_session
 CASES = [
     (
         "spend Marcus blood 2",
-        "может тратить 1 пункт крови за ход (в этот ход осталось 1); запрошено 2",
+        "может тратить 1 пункт крови за ход (10-е поколение; в этот ход осталось 1); запрошено 2",
     ),
     ("spend Marcus blood 20", "у Marcus 13 пунктов крови, не хватает, чтобы потратить 20"),
     ("roll Nobody dex", "нет персонажа 'Nobody'; персонажи: Marcus, Bob, Rex"),

@@ -246,7 +246,8 @@ def test_power_add_list_roll_pay_remove_in_english(tmp_path: Path) -> None:
     assert same is not None
     for key in ("dice", "successes", "difficulty", "outcome", "traits", "penalty"):
         assert same.data[key] == used.data[key], key
-    s.execute("power remove Marcus maj")
+    assert "the power's whole name" in _refused(s, "power remove Marcus maj")  # issue 14
+    s.execute("power remove Marcus majesty")
     assert s.state.characters["marcus"].powers == ()
     s.execute("undo")
     assert s.state.characters["marcus"].powers[0].name == "Majesty"
@@ -262,7 +263,7 @@ def test_power_in_russian_pays_blood_within_the_turn(tmp_path: Path) -> None:
     assert event is not None and s.state.characters["marcus"].blood == blood - 1
     assert "Marcus — Величие: обаяние+запугивание 5к сл. 6, кровь 1" in describe(event, "ru")
     # Generation 10 spends 1 blood a turn: a second use this turn is refused, nothing spent.
-    assert "per turn" in _refused(s, "умение Marcus Величие кости 8,8,3,1,7")
+    assert "1 of 1 blood this turn" in _refused(s, "умение Marcus Величие кости 8,8,3,1,7")
     s.execute("ход")
     s.execute("умение Marcus Величие кости 8,8,3,1,7")
     assert s.state.characters["marcus"].blood == blood - 2

@@ -42,8 +42,9 @@ CASES: list[tuple[str, Callable[[], object], str, str, str]] = [
     (
         "blood.per_turn",
         lambda: spend_blood(_vampire(), 2),
-        "Виктор can spend 1 blood per turn (1 left this turn); asked for 2",
-        "Виктор может тратить 1 пункт крови за ход (в этот ход осталось 1); запрошено 2",
+        "Виктор can spend 1 blood per turn (generation 13; 1 left this turn); asked for 2",
+        "Виктор может тратить 1 пункт крови за ход (13-е поколение; в этот ход осталось 1); "
+        "запрошено 2",
         "",
     ),
     (
@@ -165,7 +166,7 @@ PLURALS = [
 
 @pytest.mark.parametrize(("n", "ru"), PLURALS)
 def test_russian_plurals_follow_the_number(n: int, ru: str) -> None:
-    error = RulesError("blood.per_turn", who=NAME, per_turn=n, left=1, amount=2)
+    error = RulesError("blood.per_turn", who=NAME, per_turn=n, left=1, amount=2, gen="")
     assert error.render("ru") == ru
     assert str(error) == f"Виктор can spend {n} blood per turn (1 left this turn); asked for 2"
 

@@ -155,7 +155,7 @@ def test_a_refused_command_names_its_line_in_russian(tmp_path: Path) -> None:
     root = _chronicle(tmp_path / "c", "add Marcus vampire")
     ru = run_elysium("run", str(root), "award Marcus 1", "undo", "undo", "undo", env=RU)
     assert ru.returncode == 2
-    assert ru.stdout.splitlines()[1].startswith("отменено (событие 3): ")
+    assert ru.stdout.splitlines()[1].startswith("отменено (событие 3) — теперь Marcus: опыт 0")
     assert ru.stderr == "elysium run: ошибка: команда 4 ('undo'): отменять нечего\n"
 
 

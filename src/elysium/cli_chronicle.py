@@ -165,6 +165,7 @@ def character_json(c: Character) -> dict[str, Any]:
         "frenzy": c.frenzy.to_dict() if c.frenzy else None,
         "rotschreck": c.fear.to_dict() if c.fear else None,
         "derangements": list(c.derangements),
+        "derangements_due": c.derangements_due,
         "xp": c.xp,
         "rested": c.aggravated_rested,
     }

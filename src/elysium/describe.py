@@ -334,6 +334,8 @@ TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "power": _power,
     "power_added": lambda d, lang: t("log.power_added", lang, who=d["who"], power=d["name"]),
     "power_removed": _simple("log.power_removed", who="who", name="power"),
+    "derangement_added": _simple("log.derangement_added", who="who", name="name"),
+    "derangement_removed": _simple("log.derangement_removed", who="who", name="name"),
 }
 
 

@@ -15,6 +15,7 @@ from elysium.chronicle.commands.common import ANSWER, Context, Outcome
 from elysium.chronicle.errors import CommandError, Line, StoreError, brief, repair_hint
 from elysium.chronicle.events import Event
 from elysium.chronicle.importer import build, read_file
+from elysium.chronicle.now import now_said
 from elysium.chronicle.parser import Parsed, parse
 from elysium.chronicle.signals import ignore_file_size_signal
 from elysium.chronicle.store import Store, now_iso
@@ -60,8 +61,33 @@ def run_parsed(
     try:
         outcome: Outcome = handler(parsed.verb)(Context(state, rng), parsed.args)
     except RulesError as exc:
-        raise CommandError(exc.msg) from None
+        raise CommandError(way_on(state, exc.msg)) from None
     return outcome.state, (outcome.type, dict(outcome.data), outcome.say)
+
+
+# Refusals that a limit per turn gives: each is told with the way to the next turn.
+PER_TURN = frozenset(
+    {
+        "blood.per_turn",
+        "blood.turn_spent",
+        "blood.feed_per_turn",
+        "willpower.already_ignoring",
+        "willpower.already_spent",
+    }
+)
+
+
+def way_on(state: st.State, why: Msg) -> Msg:
+    """A per-turn limit's refusal with how to move on: ``turn`` outside a fight (the limit
+    holds until then, or a new scene or night), the next round in one."""
+    if why.key not in PER_TURN:
+        return why
+    told = why.values
+    if "per_turn" in told and (
+        told.get("left", 0) >= told["per_turn"] or told.get("amount", 0) > told["per_turn"]
+    ):
+        return why  # more than a whole turn allows: the next turn would not help
+    return Msg("limit.turn" if state.combat is None else "limit.round", why=why)
 
 
 class Session:
@@ -130,8 +156,6 @@ class Session:
                 raise CommandError(f"session.nothing_to_{parsed.verb}")
             target, changes, line = stack[-1]
             event_type, data = parsed.verb, {"target": target, "what": line}
-            told = self._retold(target, line)
-            message = Msg(f"session.{parsed.verb}_done", target=target, line=told)
             try:
                 forward = st.invert(changes) if parsed.verb == "undo" else changes
                 new_state = st.patch(state, forward)
@@ -141,6 +165,10 @@ class Session:
                     why=brief(exc, 120),
                     hint=repair_hint(self.store.root),
                 ) from None
+            # The step's own line tells the numbers of its time; ``now`` those after this.
+            told = self._retold(target, line)
+            now = now_said(new_state, forward)
+            message = Msg(f"session.{parsed.verb}_done", target=target, line=told, now=now)
             changes_out = forward
         else:
             new_state, (event_type, data, message) = run_parsed(state, parsed, dice or self.rng)

@@ -125,6 +125,13 @@ VERBS: tuple[Verb, ...] = (
         (NAME,),
         ("sin", "diff", "dice"),
     ),
+    Verb(
+        "derangement",
+        ("расстройство",),
+        "beast",
+        C + "derangements:cmd_derangement",
+        (NAME, SUB, TEXT),
+    ),
     # Experience.
     Verb("award", ("опыт",), "xp", C + "characters:cmd_award", (NAME,)),
     Verb("raise", ("повысить",), "xp", C + "characters:cmd_raise", (NAME, TRAITS)),

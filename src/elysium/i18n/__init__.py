@@ -20,6 +20,7 @@ from elysium.i18n import (
     en_rules,
     en_start,
     en_store,
+    en_surprises,
     en_table,
     en_xp,
     ru,
@@ -32,6 +33,7 @@ from elysium.i18n import (
     ru_rules,
     ru_start,
     ru_store,
+    ru_surprises,
     ru_table,
     ru_xp,
 )
@@ -47,12 +49,14 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         *(en_rolls.STRINGS, en_feats.STRINGS, en_house.STRINGS, en_xp.STRINGS, en_config.STRINGS),
         en_table.STRINGS,
         en_start.STRINGS,
+        en_surprises.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
         *(ru_rolls.STRINGS, ru_feats.STRINGS, ru_house.STRINGS, ru_xp.STRINGS, ru_config.STRINGS),
         ru_table.STRINGS,
         ru_start.STRINGS,
+        ru_surprises.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

@@ -78,7 +78,7 @@ STRINGS: dict[str, str] = {
     "usage.add": 'add "NAME" vampire|ghoul|mortal|neonate|ancilla|elder [gen N] [blank]',
     "help.add": "add a character, or an NPC from a template",
     "usage.remove": 'remove "NAME"',
-    "help.remove": "remove a character",
+    "help.remove": "remove a character (by the whole name)",
     "usage.set": 'set NAME TRAIT N | set NAME path "PATH" [N] | set NAME specialty TRAIT "TEXT" | '
     'set NAME armour N [penalty N] | set NAME clan "CLAN" | set NAME notes "TEXT"',
     "help.set": "set traits, a Path, a specialty, armour, clan or notes",

@@ -62,7 +62,7 @@ STRINGS: dict[str, str] = {
     "blood.nothing_to_heal": "{who} has no bashing or lethal damage to heal with blood",
     "blood.only_aggravated": "{who} has only {n} aggravated levels to heal",
     "blood.only_levels": "{who} has only {n} such levels to heal",
-    "blood.per_turn": "{who} can spend {per_turn} blood per turn ({left} left this turn); asked for {amount}",
+    "blood.per_turn": "{who} can spend {per_turn} blood per turn ({gen}{left} left this turn); asked for {amount}",
     "blood.room": "{who} can hold only {room} more blood (maximum {max})",
     "blood.spend_at_least": "spend at least 1 blood",
     "blood.torpor": "{who} is in torpor: no blood can be used",

@@ -58,8 +58,8 @@ STRINGS: dict[str, str] = {
     "session.redo_no_words": "redo takes no words",
     "session.nothing_to_undo": "nothing to undo",
     "session.nothing_to_redo": "nothing to redo",
-    "session.undo_done": "undone (event {target}): {line}",
-    "session.redo_done": "redone (event {target}): {line}",
+    "session.undo_done": "undone (event {target}){now} [was: {line}]",
+    "session.redo_done": "redone (event {target}){now} [the step: {line}]",
     "session.cannot_undo": "cannot undo that step: its saved record does not fit the chronicle "
     "({why}); {hint}",
     "session.cannot_redo": "cannot redo that step: its saved record does not fit the chronicle "

@@ -54,8 +54,8 @@ STRINGS: dict[str, str] = {
     "session.redo_no_words": "возврат не принимает слов",
     "session.nothing_to_undo": "отменять нечего",
     "session.nothing_to_redo": "возвращать нечего",
-    "session.undo_done": "отменено (событие {target}): {line}",
-    "session.redo_done": "возвращено (событие {target}): {line}",
+    "session.undo_done": "отменено (событие {target}){now} [было: {line}]",
+    "session.redo_done": "возвращено (событие {target}){now} [шаг: {line}]",
     "session.cannot_undo": "этот шаг нельзя отменить: его сохранённая запись не подходит к "
     "хронике ({why}); {hint}",
     "session.cannot_redo": "этот шаг нельзя вернуть: его сохранённая запись не подходит к "

@@ -186,12 +186,12 @@ class Degeneration:
     derangement: bool
 
 
-def degenerate(
-    c: Character, result: RollResult | None, derangement: str = "derangement (ST's choice)"
-) -> Degeneration:
+def degenerate(c: Character, result: RollResult | None) -> Degeneration:
     """Apply a degeneration roll (V20 p. 331-333). Success: Humanity holds. Failure: −1.
-    Botch: −1 Humanity, −1 Conscience and a derangement. ``None``: no dice to roll, a
-    failure. At 0 the character passes to the Storyteller."""
+    Botch: −1 Humanity, −1 Conscience and a derangement, which the Storyteller chooses: it
+    is recorded as due (``derangements_due``) until named (rules.derangements), never as a
+    placeholder name. ``None``: no dice to roll, a failure. At 0 the character passes to
+    the Storyteller."""
     if result is not None and result.request.willpower:
         raise RulesError("beast.no_willpower")
     if result is not None and result.successes > 0 and not result.botch:
@@ -200,18 +200,18 @@ def degenerate(
     rating = max(0, c.morality_rating - 1)
     virtues = dict(c.virtues)
     conscience_lost = 0
-    derangements = c.derangements
+    due = c.derangements_due
     if botch:
         key = CONSCIENCE if CONSCIENCE in virtues else CONVICTION
         if virtues.get(key, 0) > 0:
             virtues[key] -= 1
             conscience_lost = 1
-        derangements = (*derangements, derangement)
+        due += 1
     new = replace(
         c,
         morality_rating=rating,
         virtues=virtues,
-        derangements=derangements,
+        derangements_due=due,
         lost=rating == 0,
     )
     return Degeneration(new, c.morality_rating - rating, conscience_lost, botch)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from elysium.i18n.message import Msg
 from elysium.rules.character import Boost, Character
 from elysium.rules.dice import RollRequest
 from elysium.rules.errors import RulesError
@@ -62,9 +63,23 @@ def spend_blood(c: Character, amount: int, purpose: str = "other") -> Character:
     if amount > c.blood:
         raise RulesError("blood.not_enough", who=c.name, have=c.blood, amount=amount)
     left = c.blood_per_turn - c.blood_spent_turn
+    gen = Msg("blood.generation", n=c.generation) if c.generation else ""
+    if left <= 0:  # the limit is used up: say so, not "spend at least 1"
+        raise RulesError(
+            "blood.turn_spent",
+            who=c.name,
+            spent=c.blood_spent_turn,
+            per_turn=c.blood_per_turn,
+            gen=gen,
+        )
     if amount > left:
         raise RulesError(
-            "blood.per_turn", who=c.name, per_turn=c.blood_per_turn, left=left, amount=amount
+            "blood.per_turn",
+            who=c.name,
+            per_turn=c.blood_per_turn,
+            left=left,
+            amount=amount,
+            gen=Msg("blood.generation_in", n=c.generation) if c.generation else "",
         )
     return replace(c, blood=c.blood - amount, blood_spent_turn=c.blood_spent_turn + amount)
 
@@ -186,6 +201,8 @@ def blush_of_life(c: Character, blood: int | None = None) -> Character:
     if due <= 0:
         return replace(c, blush=True)
     pay = min(due, c.blood_per_turn - c.blood_spent_turn) if blood is None else blood
+    if blood is None and pay < 1:
+        pay = due  # nothing left this turn: spend_blood says which limit, not "at least 1"
     if pay > due:
         raise RulesError("blood.blush_due", due=due)
     c = spend_blood(c, pay, "blush")

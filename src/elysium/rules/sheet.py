@@ -55,7 +55,7 @@ class Boost:
 
 
 # Fields :meth:`Character.to_dict` leaves out at these (default) values.
-OMITTED_WHEN_EMPTY: dict[str, Any] = {"powers": []}
+OMITTED_WHEN_EMPTY: dict[str, Any] = {"powers": [], "derangements_due": 0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +84,7 @@ class Character:
     specialties: Mapping[str, str] = field(default_factory=dict)
     armour: Armour | None = None
     derangements: tuple[str, ...] = ()
+    derangements_due: int = 0  # botched degenerations whose derangement the ST has yet to name
     bonds: Mapping[str, int] = field(default_factory=dict)  # donor name -> drinks taken
     notes: str = ""
     xp: int = 0  # unspent experience
@@ -233,6 +234,8 @@ class Character:
                 value = list(value)
             elif isinstance(value, BeastCheck):
                 value = value.to_dict()
+            elif f.name == "derangements_due" and not value:
+                continue  # left out while none is due: older saves and records stay the same
             elif f.name == "powers":
                 if not value:
                     continue  # left out while empty: older saves and records stay the same

@@ -101,6 +101,8 @@ def validate(c: Character) -> Character:
         raise RulesError("character.blood_range", max=row.blood_max, who=_who(c), blood=c.blood)
     if c.xp < 0:
         raise RulesError("character.xp_negative")
+    if c.derangements_due < 0:
+        raise RulesError("character.derangements_due")
     virtues = set(c.virtues)
     if not virtues <= {CONSCIENCE, CONVICTION, SELF_CONTROL, INSTINCT, COURAGE}:
         odd = sorted(virtues - {CONSCIENCE, CONVICTION, SELF_CONTROL, INSTINCT, COURAGE})[0]

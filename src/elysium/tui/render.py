@@ -206,8 +206,13 @@ def beast(c: Character | None, lang: str) -> Text:
     out.append(f"{t('ui.derangements', lang)}: ")
     if c.derangements:
         out.append(", ".join(c.derangements))  # user text
-    else:
+    elif not c.derangements_due:
         out.append(t("ui.none", lang), style="dim")
+    if c.derangements_due:  # a botched degeneration's, not yet named by the Storyteller
+        out.append(
+            ("; " if c.derangements else "") + t("derangement.due", lang, n=c.derangements_due),
+            style="bold yellow",
+        )
     out.append("\n\n")
     out.append(t("ui.sins", lang) + "\n", style="bold underline")
     if not c.has_humanity:

@@ -54,6 +54,7 @@ SUBCOMMANDS: dict[str, tuple[str, ...]] = {
     "frenzy": tuple(FRENZY_WORDS),
     "rotschreck": tuple(ROTSCHRECK_WORDS),
     "power": ("add", "remove", "добавить", "убрать"),
+    "derangement": ("add", "remove", "добавить", "убрать"),
     "extended": ("start", "roll", "end", "начать", "бросок", "прервать"),
 }
 # Other words the language knows, offered when nothing more particular fits.

@@ -179,10 +179,9 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
     order = parse_attack(Args("attack", words), state)
     akey, attacker, tkey, target = order.akey, order.attacker, order.tkey, order.target
     move, mods = order.move, order.mods
-    if akey == tkey:
-        raise CommandError("combat.self_attack", who=attacker.name)
     able(attacker)
-    # What can be refused before any die is read: a dead target, a missing weapon.
+    # What can be refused before any die is read: a dead target, a missing weapon (which a
+    # declaration may leave to the attack: "declare Tomas attack Spike shoot").
     if target.status().value in ("dead", "final_death"):
         raise CommandError("combat.target_gone", who=target.name, status=target.status().value)
     if move.damage == "weapon" and order.weapon is None:

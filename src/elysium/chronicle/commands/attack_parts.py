@@ -59,6 +59,9 @@ class Turn:
 
 
 def parse_attack(args: Args, state: State) -> AttackOrder:
+    """The one grammar of an attack's words (``NAME TARGET MANEUVER`` and its modifiers,
+    weapon and faces), read the same by ``attack`` and by ``declare NAME attack ...``: the
+    same words are taken or refused, with the same refusal, by both (issue 14)."""
     soak_faces = _faces_after(args, ("soak", "прочность"))
     dmg_faces = _faces_after(args, ("dmg", "damage", "урон"))
     faces = args.faces()
@@ -87,6 +90,8 @@ def parse_attack(args: Args, state: State) -> AttackOrder:
     tkey, target = find(state, args.take("what.attack_target"))
     move = cr.maneuver(args.take("what.maneuver"))
     args.done()
+    if akey == tkey:
+        raise CommandError("combat.self_attack", who=attacker.name)
     return AttackOrder(
         akey,
         attacker,

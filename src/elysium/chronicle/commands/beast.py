@@ -182,5 +182,11 @@ def cmd_degenerate(ctx: Context, words: tuple[str, ...]) -> Outcome:
     else:
         how = Msg("ack.degenerate.falls", morality=morality, n=rating)
     lost = Msg("ack.degenerate.lost", who=c.name) if new.lost else ""
+    if out.derangement:  # the Storyteller names it: say how (it is counted as due till then)
+        how = Msg(
+            "ack.degenerate.then",
+            first=how,
+            then=Msg("ack.degenerate.choose", how=Msg("ack.degenerate.choose_how", who=c.name)),
+        )
     say = Msg("ack.degenerate", who=c.name, sin=sin, diff=diff, rolled=rolled, how=how, lost=lost)
     return Outcome(put(ctx.state, key, new), "degeneration", data, say)

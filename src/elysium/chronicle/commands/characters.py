@@ -8,6 +8,7 @@ from elysium.chronicle.commands.common import (
     Context,
     Outcome,
     find,
+    find_exact,
     put,
 )
 from elysium.chronicle.errors import CommandError
@@ -90,8 +91,8 @@ def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
 
 def cmd_remove(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("remove", words)
-    key, c = find(ctx.state, args.take("what.name"))
-    args.done()
+    args.take("what.name")  # at least one word; the whole name may be several unquoted
+    key, c = find_exact(ctx.state, " ".join(words), "remove")
     chars = {k: v for k, v in ctx.state.characters.items() if k != key}
     say = Msg("ack.removed", who=c.name)
     return Outcome(replace(ctx.state, characters=chars), "character_removed", {"name": c.name}, say)
@@ -114,9 +115,12 @@ SET_WORDS = {
 
 def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("set", words)
-    key, c = find(ctx.state, args.take("what.name"))
+    typed = args.take("what.name")
+    key, c = find(ctx.state, typed)
     trait = args.take("what.trait")
     what = SET_WORDS.get(trait.casefold(), normalise(trait))
+    if what == "notes":  # the notes are replaced, the old ones gone: the whole name
+        key, c = find_exact(ctx.state, typed, "set")
     profile = ctx.state.profile
     detail: Msg | list[Msg]
     if what in ("path", "road") and args.words and not is_whole(args.words[0]):

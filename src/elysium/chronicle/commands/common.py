@@ -82,6 +82,35 @@ def find(state: State, name: str) -> tuple[str, Character]:
     return key, state.characters[key]
 
 
+def close_names(state: State, name: str) -> list[str]:
+    """The characters a name could be short for: its beginning, a word's beginning, or
+    anywhere in the name (``Jack`` for ``Jack Kowalski``)."""
+    wanted = name_key(name)
+    if not wanted:
+        return []
+    return [c.name for k, c in state.characters.items() if wanted in k]
+
+
+def find_exact(state: State, name: str, verb: str) -> tuple[str, Character]:
+    """The character whose whole name (any case) is ``name``, for verbs that discard data
+    (``remove``): a beginning that :func:`find` would accept is refused, naming those it
+    could be, so ``remove Jack`` never removes "Jack Kowalski"."""
+    key = name_key(name)
+    if key in state.characters:
+        return key, state.characters[key]
+    close = close_names(state, name)
+    if close:
+        raise CommandError("exact.name", verb=verb_word(verb), name=clean_name(name), close=close)
+    return find(state, name)  # nobody close: the usual refusal, listing everyone
+
+
+def verb_word(verb: str) -> Told:
+    """A verb as the reader's language spells it (``remove`` / ``убрать``)."""
+    from elysium.chronicle.verbs import spelling
+
+    return Told(lambda lang: spelling(verb, lang))
+
+
 def put(state: State, key: str, c: Character) -> State:
     return replace(state, characters={**state.characters, key: c})
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from elysium.chronicle.commands.common import ANSWER, Context, Outcome
+from elysium.chronicle.commands.common import ANSWER, Context, Outcome, verb_word
 from elysium.chronicle.commands.sides import (
     Ready,
     Side,
@@ -65,8 +65,8 @@ def cmd_extended(ctx: Context, words: tuple[str, ...]) -> Outcome:
         return _start(ctx.state, args)
     if sub == "roll":
         return _roll(ctx, args)
-    if sub == "end":
-        number, action = _find(ctx.state, args.take("what.extended_ref"))
+    if sub == "end":  # the progress is discarded: the number or the whole label
+        number, action = _find(ctx.state, args.take("what.extended_ref"), exact=True)
         args.done()
         data = _about(number, action)
         state = _write(ctx.state, number, None)
@@ -228,14 +228,25 @@ def _progress(data: dict[str, Any]) -> Msg:
     return Msg("ack.extended.going", **values)
 
 
-def _find(state: State, ref: str) -> tuple[str, dict[str, Any]]:
+def _find(state: State, ref: str, exact: bool = False) -> tuple[str, dict[str, Any]]:
     """An open action by number, label (or the beginning of one of its words) or roller
-    (who has just one open)."""
+    (who has just one open); ``exact`` (ending one): the number or the whole label."""
     table = state.extended
     if ref.lstrip("#") in table:
         number = ref.lstrip("#")
         return number, dict(table[number])
     wanted = ref.casefold()
+    if exact:
+        found = [k for k, a in table.items() if a["what"].casefold() == wanted]
+        if len(found) == 1:
+            return found[0], dict(table[found[0]])
+        close = [
+            f"#{k} {a['what']}"
+            for k, a in table.items()
+            if wanted in a["what"].casefold() or (a["key"] and name_key(ref) in a["key"])
+        ]
+        if close:
+            raise CommandError("exact.extended", verb=verb_word("extended"), ref=ref, close=close)
     for test in (
         lambda a: a["what"].casefold() == wanted,
         lambda a: a["what"].casefold().startswith(wanted),

@@ -17,7 +17,9 @@ from elysium.chronicle.commands.common import (
     Outcome,
     difficulty_of,
     find,
+    find_exact,
     put,
+    verb_word,
 )
 from elysium.chronicle.commands.sides import Side, prepare, throw_all, traits_text
 from elysium.chronicle.errors import CommandError
@@ -87,8 +89,8 @@ def _add(ctx: Context, words: tuple[str, ...]) -> Outcome:
 
 def _remove(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("power", words)
-    key, c = find(ctx.state, args.take("what.name"))
-    power = _named(c, args.take("what.power_name"))
+    key, c = find_exact(ctx.state, args.take("what.name"), "power")
+    power = _named(c, args.take("what.power_name"), exact=True)
     args.done()
     c = replace(c, powers=without_power(c.powers, power.name))
     data = {"who": c.name, "power": power.name}
@@ -96,8 +98,14 @@ def _remove(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(put(ctx.state, key, c), "power_removed", data, say)
 
 
-def _named(c: Character, word: str) -> Power:
+def _named(c: Character, word: str, exact: bool = False) -> Power:
+    """The power ``word`` names; ``exact`` (removing one): its whole name, any case."""
     power = find_power(c.powers, word)
+    if exact and power is not None and power.name.casefold() != word.strip().casefold():
+        close = [p.name for p in c.powers if word.strip().casefold() in p.name.casefold()]
+        raise CommandError(
+            "exact.power", verb=verb_word("power"), name=clean_name(word), close=close
+        )
     if power is None:
         names = [p.name for p in c.powers] or Msg("power.none_yet")
         raise CommandError("power.unknown", who=c.name, name=clean_name(word), names=names)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from elysium.chronicle.commands.attack_parts import parse_attack
 from elysium.chronicle.commands.common import Context, Outcome, find, put
 from elysium.chronicle.commands.fight import (
     CombatState,
@@ -249,14 +250,11 @@ def cmd_declare(ctx: Context, words: tuple[str, ...]) -> Outcome:
     elif first in DELAY_WORDS:
         decl = replace(decl, delay=True)
     elif first in ATTACK_WORDS:
-        # Check what can be checked now, so a typo is caught before the fight goes on.
-        rest = tokens[1:]
-        if len(rest) < 2:
-            raise args.fail("combat.declare_attack_as")
-        target_key, target = find(state, rest[0])
-        if target_key not in combat.participants:
-            raise CommandError("combat.target_not_in", who=target.name)
-        cr.maneuver(rest[1])
+        # The attack's own grammar (attack_parts.parse_attack), so the words the attack
+        # will take are taken here, and a typo is caught before the fight goes on.
+        order = parse_attack(Args("attack", (c.name, *tokens[1:])), state)
+        if order.tkey not in combat.participants:
+            raise CommandError("combat.target_not_in", who=order.target.name)
         decl = replace(decl, attack=True)
     if wp:
         c = spend_willpower(c, Use.OTHER)
