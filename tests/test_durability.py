@@ -69,7 +69,9 @@ def test_kill_9_storm_loses_nothing_acknowledged(tmp_path: Path) -> None:
     for _ in range(KILLS):
         proc = _spawn(root, ["award Marcus 1"] * 400)
         assert proc.stdout is not None
-        first = proc.stdout.readline()  # the kill lands while commands flow, however slow
+        # The kill lands while commands flow, however slow. Read raw: a readline() would
+        # keep the lines after the first in its buffer, where communicate() never looks.
+        first = os.read(proc.stdout.fileno(), 1 << 16).decode()
         time.sleep(rng.uniform(0.0, 0.3))
         proc.send_signal(signal.SIGKILL)
         out, _err = proc.communicate()
@@ -96,7 +98,8 @@ def test_sigterm_and_sighup_keep_every_acknowledged_command(tmp_path: Path, sig)
         assert line, "the run ended before it was signalled"
         acked.append(line)
     proc.send_signal(sig)
-    rest, _ = proc.communicate(timeout=30)
+    rest = proc.stdout.read()  # the same reader: lines it holds already are not lost
+    proc.communicate(timeout=30)
     acked += [line for line in rest.splitlines() if "awarded" in line]
     assert proc.returncode == 128 + sig
     awards = _awards(root)
