@@ -62,9 +62,9 @@ def set_trait(c: Character, name: str, value: int, profile: Profile = V20) -> Ch
             raise RulesError("character.generation_vampires_only", who=c.name, kind=c.kind.value)
         new = replace(c, generation=value)
         new = replace(new, blood=min(new.blood, new.blood_max))
-    elif group == "background" or (group is None and key in V20_BACKGROUNDS):
-        new = replace(c, backgrounds=_set_or_drop(c.backgrounds, key, value))
-    elif group is None and key in c.backgrounds:
+    elif group == "background" or (
+        group is None and (key in V20_BACKGROUNDS or key in c.backgrounds)
+    ):
         new = replace(c, backgrounds=_set_or_drop(c.backgrounds, key, value))
     elif group == "path":  # a Thaumaturgy or Necromancy path, kept beside the Disciplines
         new = replace(c, disciplines=_set_or_drop(c.disciplines, f"path:{key}", value))
