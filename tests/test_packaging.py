@@ -47,5 +47,5 @@ def test_styles_and_demo_are_found_after_a_plain_install(tmp_path: Path) -> None
     package, styles, demo, names, journal = out.stdout.splitlines()
     assert package.startswith(str(target))
     assert styles.startswith(str(target)) and demo.startswith(str(target))
-    assert names == "['app.tcss', 'dialogs.tcss']"
+    assert names == "['app.tcss', 'dialogs.tcss', 'editor.tcss']"
     assert journal == "True"

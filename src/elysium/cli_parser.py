@@ -284,6 +284,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_export.add_argument("--lang", choices=LANGUAGES)
 
+    p_sheet = sub.add_parser("sheet", help="a character's sheet as Markdown or HTML")
+    p_sheet.add_argument("dir", metavar="DIR")
+    p_sheet.add_argument("name", metavar="NAME", help="the character (any unique part of the name)")
+    p_sheet.add_argument("--format", choices=("md", "html"), default="md")
+    p_sheet.add_argument("--lang", choices=LANGUAGES)
+
     p_stats = sub.add_parser("stats", help="dice statistics against the exact odds")
     p_stats.add_argument("dir", metavar="DIR")
     p_stats.add_argument(
@@ -335,7 +341,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 CHRONICLE_COMMANDS = (
-    *("new", "run", "state", "log", "import", "export", "stats", "replay", "check", "repair"),
+    *("new", "run", "state", "log", "import", "export", "sheet", "stats", "replay", "check"),
+    "repair",
 )
 SUBCOMMANDS = ("roll", "odds", "help", "config", *CHRONICLE_COMMANDS)
 

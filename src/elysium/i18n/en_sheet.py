@@ -37,6 +37,8 @@ STRINGS: dict[str, str] = {
     "sheet.secondary_path": "Path: {name}",
     "sheet.hint": "↑↓ PgUp PgDn scroll · Esc closes",
     "key.sheet": "Sheet",
+    "palette.sheet": "Sheet of the selected character",
+    "palette.sheet.help": "The whole character sheet, read-only",
     "palette.char.sheet": "Sheet of {name}",
     "palette.char.sheet.help": "The whole character sheet, read-only",
     "cli.sheet.no_chronicle_characters": "the chronicle has no characters yet",
@@ -67,6 +69,8 @@ STRINGS: dict[str, str] = {
     "ack.renamed": "{old} is now {new}",
     "log.renamed": "{old} renamed {new}",
     # The editor (F3): the whole sheet, one tab per part of it.
+    "dlg.edit.condition": "Condition",
+    "dlg.edit.health": "damage and heal change it",
     "dlg.edit.identity": "Identity",
     "dlg.edit.name": "Name",
     "dlg.edit.path": "Humanity or Path (name)",
