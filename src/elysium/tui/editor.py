@@ -247,10 +247,10 @@ class EditDialog(Dialog):
 
     @on(Button.Pressed, "#add-discipline")
     @on(Button.Pressed, "#add-background")
-    def _add_pressed(self, event: Button.Pressed) -> None:
-        self.add_trait(str(event.button.id).removeprefix("add-"))
+    async def _add_pressed(self, event: Button.Pressed) -> None:
+        await self.add_trait(str(event.button.id).removeprefix("add-"))
 
-    def add_trait(self, group: str) -> None:
+    async def add_trait(self, group: str) -> None:
         """A new row in the column (rated 1 until changed); saved with the rest."""
         box = self.query_one(f"#new-{group}", Input)
         try:
@@ -266,17 +266,11 @@ class EditDialog(Dialog):
             )
             return
         row = self._rating(name, 0, start=1)
-        field_id = next(reversed(self.ratings))
-        column = self.query_one(f"#col-{group}", Vertical)
         box.value = ""
-
-        def ready() -> None:
-            field = self.query_one(f"#{field_id}", Input)
-            field.cursor_blink = False
-            field.focus()
-
-        column.mount(row, before=box.parent)
-        self.call_after_refresh(ready)
+        await self.query_one(f"#col-{group}", Vertical).mount(row, before=box.parent)
+        field = row.query_one(Input)
+        field.cursor_blink = False
+        field.focus()
 
     # --- saving ------------------------------------------------------------------------
 
@@ -352,12 +346,12 @@ class EditDialog(Dialog):
         self._send()
 
     @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
+    async def _submitted(self, event: Input.Submitted) -> None:
         """Enter saves; in a new Discipline's or Background's name it adds the row."""
         event.stop()
         box = str(event.input.id)
         if box in ("new-discipline", "new-background"):
-            self.add_trait(box.removeprefix("new-"))
+            await self.add_trait(box.removeprefix("new-"))
         else:
             self.save()
 
