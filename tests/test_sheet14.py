@@ -111,7 +111,8 @@ def test_rename_moves_blood_bonds_kept_by_the_donors_name(tmp_path: Path) -> Non
 def test_rename_refusals_say_why_and_change_nothing(
     tmp_path: Path, command: str, says: str
 ) -> None:
-    s = _open(tmp_path, "add Marcus neonate", "add Марк neonate", "add Bob mortal", "add Боб mortal")
+    people = ("add Marcus neonate", "add Марк neonate", "add Bob mortal", "add Боб mortal")
+    s = _open(tmp_path, *people)
     try:
         before = s.state
         with pytest.raises(CommandError) as caught:
@@ -126,7 +127,7 @@ def test_rename_refusals_say_why_and_change_nothing(
 def test_russian_rename_with_quotes_and_spaces(tmp_path: Path) -> None:
     s = _open(tmp_path, "add Марк neonate")
     try:
-        result = s.execute('переименовать Марк "Марк \'Старший\' [x]"')
+        result = s.execute("переименовать Марк \"Марк 'Старший' [x]\"")
         assert result.render("ru") == "Марк теперь Марк 'Старший' [x]"
         assert s.state.characters["марк 'старший' [x]"].name == "Марк 'Старший' [x]"
     finally:
@@ -208,7 +209,8 @@ def test_sheet_as_markdown_escapes_user_text(
     capsys.readouterr()
     assert main(["sheet", str(root), "Lord", "--format", "md"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("# Lord \\<script\\>alert(1)\\</script\\> \\*Bold\\* \\[l\\](x) \\#1 \\`t\\`")
+    title = "# Lord \\<script\\>alert(1)\\</script\\> \\*Bold\\* \\[l\\](x) \\#1 \\`t\\`"
+    assert out.startswith(title)
     assert "<script>" not in out and "*Bold*" not in out
     assert "- **Clan:** Brujah \\<b\\>" in out
     assert "### Physical" in out and "### Knowledges" in out and "### Backgrounds" in out

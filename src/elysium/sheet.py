@@ -38,6 +38,7 @@ ABILITY_GROUPS = (
     ("knowledges", V20_ABILITIES[20:30]),
 )
 VIRTUE_ORDER = (CONSCIENCE, CONVICTION, SELF_CONTROL, INSTINCT, COURAGE)
+MORALITY_DOTS = 10  # Humanity and Paths run 0 to 10 (V20 p. 309)
 DOTS = 5  # dots drawn for a rating; higher ratings (elders) draw as many as they have
 
 Row = tuple[str, str]  # label, value
@@ -52,9 +53,9 @@ class Sheet:
     notes: str = ""
 
 
-def dots(n: int) -> str:
+def dots(n: int, top: int = DOTS) -> str:
     """``●●●○○ 3``: filled and empty dots, then the number (screen readers, copy-paste)."""
-    return "●" * n + "○" * max(0, DOTS - n) + f" {n}"
+    return "●" * n + "○" * max(0, top - n) + f" {n}"
 
 
 def _label(name: str, lang: str) -> str:
@@ -143,7 +144,7 @@ def _condition(c: Character, lang: str) -> list[Row]:
     health = t(f"health.{level.key if level else 'unhurt'}", lang)
     marks = "".join(c.health.marks(lang))
     rows = [
-        (morality, dots(c.morality_rating)),
+        (morality, dots(c.morality_rating, MORALITY_DOTS)),
         (t("trait.willpower", lang), t("sheet.of", lang, n=c.willpower_points, top=c.willpower)),
     ]
     if c.blood_max:
@@ -240,14 +241,14 @@ def page(sheet: Sheet, lang: str = "en") -> str:
 # --- plain text (the dashboard's read-only screen) -----------------------------------------
 
 
-def lines(sheet: Sheet, lang: str = "en", width: int = 76) -> list[tuple[str, str]]:
+def lines(sheet: Sheet, lang: str = "en", width: int = 70) -> list[tuple[str, str]]:
     """The sheet as (style, text) lines: ``h1``/``h2``/``h3`` headings and plain rows, the
-    groups of a section side by side when ``width`` allows (three columns at 76)."""
+    groups of a section side by side when ``width`` allows (three columns at 70)."""
     out: list[tuple[str, str]] = [("h1", sheet.name)]
     out += [("", f"{k}: {v}") for k, v in sheet.facts]
     for title, groups in sheet.sections:
         out += [("", ""), ("h2", title)]
-        columns = max(1, min(len(groups), width // 25))
+        columns = max(1, min(len(groups), width // 23))
         col = width // columns
         for start in range(0, len(groups), columns):
             chunk = groups[start : start + columns]

@@ -267,7 +267,8 @@ class EditDialog(Dialog):
             return
         row = self._rating(name, 0, start=1)
         box.value = ""
-        await self.query_one(f"#col-{group}", Vertical).mount(row, before=box.parent)
+        adder = box.parent if isinstance(box.parent, Horizontal) else None
+        await self.query_one(f"#col-{group}", Vertical).mount(row, before=adder)
         field = row.query_one(Input)
         field.cursor_blink = False
         field.focus()
@@ -301,11 +302,11 @@ class EditDialog(Dialog):
             out.append((f"set {who} path {quote(now['path'])}", ["t-path"]))
         armour = ("armour-rating", "armour-penalty", "armour-name")
         if changed & set(armour):
-            rating, penalty, label = (now[k].strip() for k in armour)
+            worn, penalty, label = (now[k].strip() for k in armour)
             tail = f" {quote(label)}" if label else ""
             out.append(
                 (
-                    f"set {who} armour {rating or 0} penalty {penalty or 0}{tail}",
+                    f"set {who} armour {worn or 0} penalty {penalty or 0}{tail}",
                     [f"t-{k}" for k in armour],
                 )
             )

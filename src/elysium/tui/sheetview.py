@@ -17,6 +17,7 @@ from elysium.tui.dialogs import Dialog
 
 STYLES = {"h1": "bold", "h2": "bold underline", "h3": "bold dim"}
 CHROME = 6  # the dialog's border and padding, and the scroll bar
+WIDEST = 100  # the sheet's width on a large terminal (styles/editor.tcss); 96% on a small one
 
 
 def sheet_text(c: Character, lang: str, width: int) -> Text:
@@ -36,7 +37,7 @@ class SheetScreen(Dialog):
         self.character = character
 
     def compose(self) -> ComposeResult:
-        width = max(40, min(100, self.app.size.width) - CHROME)
+        width = max(40, min(WIDEST, int(self.app.size.width * 0.96)) - CHROME)
         with VerticalScroll(id="sheet-view", classes="dialog") as view:
             view.border_title = t("sheet.title", self.lang)
             view.border_subtitle = t("sheet.hint", self.lang)

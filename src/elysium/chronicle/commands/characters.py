@@ -167,7 +167,7 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
     elif what in ("nature", "demeanour"):  # an Archetype: free text, empty clears it
         archetype = clean_name(" ".join(args.words))
         args.words.clear()
-        new = replace(c, **{what: archetype})
+        new = replace(c, nature=archetype) if what == "nature" else replace(c, demeanour=archetype)
         detail = Msg(f"ack.set.{what}", text=archetype or Msg("ack.set.none"))
     elif what in ("notes",):
         notes = clean_text(" ".join(args.words), multiline=True)
