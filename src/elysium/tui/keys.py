@@ -45,7 +45,7 @@ DASHBOARD = (
     Key("filter", "f6", "filter", "key.filter", show=False),
     Key("stats", "f7", "stats", "key.stats", show=False),
     Key("replay", "f8", "replay", "key.replay", show=False),
-    Key("sheet", "f9", "app.sheet", "key.sheet"),
+    Key("sheet", "f9", "app.sheet", "key.sheet", show=False),
     Key("undo", "ctrl+z", "undo", "key.undo", priority=True),
     Key("redo", "ctrl+y", "redo", "key.redo", show=False, priority=True),
     Key("command", "escape", "focus_command", "key.command", show=False),
