@@ -116,4 +116,25 @@ def cmd_replay(args: argparse.Namespace, lang: str) -> int:
     return run_replay(resolve_chronicle(args.dir), args.chapter, lang)
 
 
-COMMANDS = {"export": cmd_export, "stats": cmd_stats, "replay": cmd_replay}
+def cmd_sheet(args: argparse.Namespace, lang: str) -> int:
+    """A character's whole sheet, as Markdown or one standalone HTML page."""
+    from elysium.chronicle.commands.common import find
+    from elysium.sheet import build, markdown, page
+
+    session = _open(args, readonly=True, lang=lang)
+    try:
+        _key, character = find(session.state, args.name)  # refused like the command bar
+        _warn(args.command, session, lang)
+    finally:
+        session.close()
+    sheet = build(character, lang)
+    sys.stdout.write(markdown(sheet, lang) if args.format == "md" else page(sheet, lang))
+    return 0
+
+
+COMMANDS = {
+    "export": cmd_export,
+    "stats": cmd_stats,
+    "replay": cmd_replay,
+    "sheet": cmd_sheet,
+}

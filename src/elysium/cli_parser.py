@@ -284,6 +284,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_export.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
+    p_sheet = sub.add_parser(
+        "sheet",
+        help="a character's sheet as Markdown or HTML",
+        description="A character's whole sheet, as on the printed V20 sheet, in Markdown or "
+        "HTML (names and notes escaped).",
+    )
+    p_sheet.add_argument("dir", metavar="DIR", help=DIR_HELP)
+    p_sheet.add_argument("name", metavar="NAME", help="the character (any unique part of the name)")
+    p_sheet.add_argument("--format", choices=("md", "html"), default="md", help="default: md")
+    p_sheet.add_argument("--lang", choices=LANGUAGES, help="the sheet's language")
+
     p_stats = sub.add_parser(
         "stats",
         help="dice statistics against the exact odds",
@@ -344,7 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 CHRONICLE_COMMANDS = (
-    *("new", "run", "state", "log", "import", "export", "stats", "replay", "check", "repair"),
+    *("new", "run", "state", "log", "import", "export", "sheet", "stats", "replay", "check"),
+    "repair",
 )
 SUBCOMMANDS = ("roll", "odds", "help", "config", *CHRONICLE_COMMANDS)
 

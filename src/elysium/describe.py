@@ -301,6 +301,7 @@ TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "undo": lambda d, lang: t("log.undo", lang, n=d.get("target"), what=d.get("what", "")),
     "redo": lambda d, lang: t("log.redo", lang, n=d.get("target"), what=d.get("what", "")),
     "character_removed": _simple("log.removed", who="name"),
+    "renamed": lambda d, lang: t("log.renamed", lang, old=d["name"], new=d["new"]),
     "next": _simple("log.next", phase="phase"),
     "character_added": lambda d, lang: t(
         "log.added", lang, who=d["name"], kind=t(f"kind.{d['kind']}", lang)

@@ -196,14 +196,9 @@ def patch(state: State, changes: Mapping[str, Any]) -> State:
         updates[name] = META[name][1](after)
     chars_changes = changes.get("chars") or {}
     if chars_changes:
-        chars = dict(state.characters)
+        chars = _arrivals(state.characters, chars_changes)
         for key, changed in chars_changes.items():
             if NEW in changed:
-                after = changed[NEW][1]
-                if after is None:
-                    chars.pop(key, None)
-                else:
-                    chars[key] = _loaded(Character.from_dict(after))
                 continue
             current = chars.get(key)
             if current is None:
@@ -222,6 +217,30 @@ def patch(state: State, changes: Mapping[str, Any]) -> State:
         except ShapeError as exc:
             raise Invalid(reason(exc)) from None
     return new
+
+
+def _arrivals(
+    characters: Mapping[str, Character], changes: Mapping[str, Any]
+) -> dict[str, Character]:
+    """The characters after the whole ones an event removes and adds. One that arrives as
+    another leaves in the same event (a rename, or its undo) takes the leaver's place, so
+    the order of the list survives a rename both live and replayed."""
+    leaving = {k for k, c in changes.items() if NEW in c and c[NEW][1] is None}
+    arriving = [
+        (k, _loaded(Character.from_dict(c[NEW][1])))
+        for k, c in changes.items()
+        if NEW in c and c[NEW][1] is not None
+    ]
+    out: dict[str, Character] = {}
+    for key, c in characters.items():
+        if key not in leaving:
+            out[key] = c
+        elif arriving:
+            new_key, new = arriving.pop(0)
+            out.pop(new_key, None)
+            out[new_key] = new
+    out.update(arriving)
+    return out
 
 
 def _loaded(c: Character) -> Character:

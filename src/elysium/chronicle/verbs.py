@@ -57,6 +57,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("add", ("добавить",), "characters", C + "characters:cmd_add", (SUB, KIND), ("gen",)),
     Verb("remove", ("убрать",), "characters", C + "characters:cmd_remove", (NAME,)),
     Verb("set", ("задать",), "characters", C + "characters:cmd_set", (NAME, TRAITS)),
+    Verb("rename", ("переименовать",), "characters", C + "rename:cmd_rename", (NAME, TEXT)),
     # Dice.
     Verb(
         "roll",

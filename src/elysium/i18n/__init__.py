@@ -18,6 +18,7 @@ from elysium.i18n import (
     en_house,
     en_rolls,
     en_rules,
+    en_sheet,
     en_start,
     en_store,
     en_surprises,
@@ -31,6 +32,7 @@ from elysium.i18n import (
     ru_house,
     ru_rolls,
     ru_rules,
+    ru_sheet,
     ru_start,
     ru_store,
     ru_surprises,
@@ -50,6 +52,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_table.STRINGS,
         en_start.STRINGS,
         en_surprises.STRINGS,
+        en_sheet.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -57,6 +60,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_table.STRINGS,
         ru_start.STRINGS,
         ru_surprises.STRINGS,
+        ru_sheet.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

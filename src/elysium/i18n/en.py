@@ -273,7 +273,7 @@ STRINGS: dict[str, str] = {
     "dlg.cancel": "Cancel",
     "dlg.save": "Save",
     "dlg.edit.title": "Edit {name}",
-    "dlg.edit.hint": "Change values and save; each save is one event (undo takes it back).",
+    "dlg.edit.hint": "Alt+←/→ switch tabs. Save sends what changed: one event per kind of change (undo takes each back); 0 removes a Discipline.",
     "dlg.npc.title": "Add an NPC",
     "dlg.npc.name": "Name",
     "dlg.npc.template": "Template",

@@ -70,7 +70,7 @@ STRINGS: dict[str, str] = {
     "blood.vessel_left": "the vessel has only {left} blood left",
     "character.above_max": "{name} {value} is above the trait maximum {top} for {who}",
     "character.armour_negative": "armour rating and penalty cannot be negative",
-    "character.bad_group": "use {discipline}:NAME or {ability}:NAME, not {group}:",
+    "character.bad_group": "use {discipline}:NAME, {ability}:NAME or background:NAME, not {group}:",
     "character.blood_range": "blood must be from 0 to the pool maximum {max} for {who}, got {blood}",
     "character.for.ghoul": "a ghoul",
     "character.for.mortal": "a mortal",

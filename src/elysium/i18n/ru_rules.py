@@ -70,7 +70,7 @@ STRINGS: dict[str, str] = {
     "blood.vessel_left": "в сосуде осталось только {left} крови",
     "character.above_max": "{name:t:trait} {value} — выше максимума параметра {top} для {who}",
     "character.armour_negative": "класс брони и штраф не могут быть отрицательными",
-    "character.bad_group": "пишите дисциплина:ИМЯ или способность:ИМЯ, а не {group}:",
+    "character.bad_group": "пишите дисциплина:ИМЯ, способность:ИМЯ или дополнение:ИМЯ, а не {group}:",
     "character.blood_range": "крови может быть от 0 до предела запаса {max} для {who}, а не {blood}",
     "character.for.ghoul": "гуля",
     "character.for.mortal": "смертного",

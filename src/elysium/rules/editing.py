@@ -20,6 +20,7 @@ from elysium.rules.traits import (
     MORALITY_ALIASES,
     SELF_CONTROL,
     V20_ABILITIES,
+    V20_BACKGROUNDS,
     V20_DISCIPLINES,
     WILLPOWER,
     Kind,
@@ -38,7 +39,7 @@ def set_trait(c: Character, name: str, value: int, profile: Profile = V20) -> Ch
     group = None
     if ":" in key:
         group, key = key.split(":", 1)
-        if group not in ("discipline", "ability", "path"):
+        if group not in ("discipline", "ability", "path", "background"):
             raise RulesError(
                 "character.bad_group", group=group, discipline="discipline", ability="ability"
             )
@@ -61,6 +62,10 @@ def set_trait(c: Character, name: str, value: int, profile: Profile = V20) -> Ch
             raise RulesError("character.generation_vampires_only", who=c.name, kind=c.kind.value)
         new = replace(c, generation=value)
         new = replace(new, blood=min(new.blood, new.blood_max))
+    elif group == "background" or (
+        group is None and (key in V20_BACKGROUNDS or key in c.backgrounds)
+    ):
+        new = replace(c, backgrounds=_set_or_drop(c.backgrounds, key, value))
     elif group == "path":  # a Thaumaturgy or Necromancy path, kept beside the Disciplines
         new = replace(c, disciplines=_set_or_drop(c.disciplines, f"path:{key}", value))
     elif group == "discipline" or (group is None and key in V20_DISCIPLINES):

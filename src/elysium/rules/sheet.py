@@ -54,8 +54,15 @@ class Boost:
     turns: int = 0  # turns since the boost went above the safe cap, for fading
 
 
-# Fields :meth:`Character.to_dict` leaves out at these (default) values.
-OMITTED_WHEN_EMPTY: dict[str, Any] = {"powers": [], "derangements_due": 0}
+# Fields :meth:`Character.to_dict` leaves out at these (default) values: older saves and
+# records stay byte for byte the same until a character has one.
+OMITTED_WHEN_EMPTY: dict[str, Any] = {
+    "powers": [],
+    "derangements_due": 0,
+    "backgrounds": {},
+    "nature": "",
+    "demeanour": "",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +73,12 @@ class Character:
     kind: Kind = Kind.MORTAL
     supernatural: bool = False  # another supernatural being: dazed at Stamina + 2
     clan: str = ""
+    nature: str = ""  # the Archetype the character truly is (V20 p. 84)
+    demeanour: str = ""  # the Archetype the character shows the world
     attributes: Mapping[str, int] = field(default_factory=lambda: dict.fromkeys(ATTRIBUTES, 1))
     abilities: Mapping[str, int] = field(default_factory=dict)
     disciplines: Mapping[str, int] = field(default_factory=dict)
+    backgrounds: Mapping[str, int] = field(default_factory=dict)  # V20 p. 109-117
     clan_disciplines: tuple[str, ...] = ()
     virtues: Mapping[str, int] = field(
         default_factory=lambda: {CONSCIENCE: 1, SELF_CONTROL: 1, COURAGE: 1}
@@ -175,7 +185,7 @@ class Character:
         key = normalise(name)
         if key in self.attributes:
             return self.attributes[key] + self.boost_bonus(key)
-        for table in (self.abilities, self.disciplines, self.virtues):
+        for table in (self.abilities, self.disciplines, self.virtues, self.backgrounds):
             if key in table:
                 return table[key]
         if key in MORALITY_ALIASES or key == normalise(self.morality):
@@ -207,6 +217,7 @@ class Character:
             *self.abilities,
             *self.disciplines,
             *self.virtues,
+            *self.backgrounds,
             *MORALITY_ALIASES,
             WILLPOWER,
             *all_known(),
@@ -234,11 +245,7 @@ class Character:
                 value = list(value)
             elif isinstance(value, BeastCheck):
                 value = value.to_dict()
-            elif f.name == "derangements_due" and not value:
-                continue  # left out while none is due: older saves and records stay the same
             elif f.name == "powers":
-                if not value:
-                    continue  # left out while empty: older saves and records stay the same
                 value = [p.to_dict() for p in value]
             elif f.name == "boosts":
                 value = {k: {"amount": b.amount, "turns": b.turns} for k, b in value.items()}
@@ -246,6 +253,8 @@ class Character:
                 value = dict(value)
             elif isinstance(value, tuple):
                 value = list(value)
+            if f.name in OMITTED_WHEN_EMPTY and value == OMITTED_WHEN_EMPTY[f.name]:
+                continue  # left out while empty: older saves and records stay the same
             out[f.name] = value
         return out
 

@@ -96,6 +96,26 @@ V20_DISCIPLINES: Final[tuple[str, ...]] = (
     "vicissitude",
 )
 
+# Backgrounds (V20 p. 109-117; the cheat sheet's «Дополнения»), rated 0 to 5. Generation is
+# kept as the character's generation, not here. Other names are free-form
+# (``background:NAME``).
+V20_BACKGROUNDS: Final[tuple[str, ...]] = (
+    "allies",
+    "alternate-identity",
+    "black-hand-membership",
+    "contacts",
+    "domain",
+    "fame",
+    "herd",
+    "influence",
+    "mentor",
+    "resources",
+    "retainers",
+    "rituals",
+    "status",
+)
+BACKGROUND_MAX: Final = 5  # V20 p. 109: Backgrounds are rated 1 to 5
+
 # Virtues (V20 p. 120-122): the first two have Path alternatives.
 CONSCIENCE, CONVICTION = "conscience", "conviction"
 SELF_CONTROL, INSTINCT = "self-control", "instinct"
@@ -193,6 +213,20 @@ ALIASES: Final[dict[str, str]] = {
     "человечность": "humanity",
     "путь": "path",
     "воля": "willpower",
+    # Backgrounds, as the Russian V20 names them.
+    "союзники": "allies",
+    "альтернативная-личность": "alternate-identity",
+    "членство-в-чёрной-руке": "black-hand-membership",
+    "контакты": "contacts",
+    "домен": "domain",
+    "слава": "fame",
+    "стадо": "herd",
+    "влияние": "influence",
+    "наставник": "mentor",
+    "ресурсы": "resources",
+    "слуги": "retainers",
+    "ритуалы": "rituals",
+    "статус": "status",
     # The rest of the Abilities by the names the dashboard shows in Russian.
     "хитрость": "subterfuge",
     "лидерство": "leadership",
@@ -238,6 +272,8 @@ GROUP_WORDS: Final[dict[str, str]] = {
     "ability": "ability",
     "дисциплина": "discipline",
     "способность": "ability",
+    "background": "background",
+    "дополнение": "background",
     "path": "path",  # a Thaumaturgy or Necromancy path: path:NAME (RULES.md §9)
     "путь": "path",
 }
@@ -262,6 +298,7 @@ def all_known() -> tuple[str, ...]:
         + V20_ABILITIES
         + V20_DISCIPLINES
         + VIRTUE_NAMES
+        + V20_BACKGROUNDS
         + MORALITY_ALIASES
         + (WILLPOWER, "blood", "generation")
     )

@@ -18,6 +18,7 @@ from elysium.rules.tables import (
     GenerationRow,
 )
 from elysium.rules.traits import (
+    BACKGROUND_MAX,
     CONSCIENCE,
     CONVICTION,
     COURAGE,
@@ -76,6 +77,12 @@ def validate(c: Character) -> Character:
                 raise RulesError(
                     "character.above_max", name=name, value=value, top=top, who=_who(c)
                 )
+    for name, value in c.backgrounds.items():
+        _check_int(Msg("character.trait_in_group", name=name, group="Background"), value)
+        if not 0 <= value <= BACKGROUND_MAX:
+            raise RulesError(
+                "character.background_range", name=name, value=value, high=BACKGROUND_MAX
+            )
     for name in (c.morality, WILLPOWER):
         value = c.morality_rating if name == c.morality else c.willpower
         _check_int(name, value)

@@ -47,7 +47,7 @@ def _provider(name: str) -> type[Provider]:
 class ElysiumApp(App[None]):
     """The Storyteller's screen."""
 
-    CSS_PATH = stylesheets("app.tcss", "dialogs.tcss", "start.tcss")
+    CSS_PATH = stylesheets("app.tcss", "dialogs.tcss", "editor.tcss", "start.tcss")
     TITLE = "Elysium"
     ENABLE_COMMAND_PALETTE = True
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
@@ -215,12 +215,28 @@ class ElysiumApp(App[None]):
                     t(f"palette.{name}.help", lang),
                     lambda name=name: screen.run_action(name),
                 )
+            yield SystemCommand(
+                t("palette.sheet", lang), t("palette.sheet.help", lang), self.action_sheet
+            )
         for command in super().get_system_commands(screen):
             key = f"palette.sys.{command.title.casefold()}"
             title = t(key, lang)
             if title != key:
                 command = command._replace(title=title, help=t(f"{key}.help", lang))
             yield command
+
+    def action_sheet(self) -> None:
+        """The selected character's whole sheet, read-only (the dashboard's Ctrl+O)."""
+        from elysium.tui.sheetview import SheetScreen
+
+        dashboard = self.dashboard
+        if dashboard is None:
+            return
+        c = dashboard.state.characters.get(dashboard.selected or "")
+        if c is None:
+            dashboard.say(t("ui.no_character", self.lang), error=True)
+            return
+        self.push_screen(SheetScreen(self.lang, c))
 
     def action_command_palette(self) -> None:
         """The command palette, its prompt in the reader's language."""

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
@@ -23,7 +23,6 @@ from elysium.present import percent
 from elysium.rules import RollRequest, RulesError, odds
 from elysium.rules.character import TEMPLATES, Character
 from elysium.rules.tables import DIFFICULTY_NAMES
-from elysium.rules.traits import ATTRIBUTES, RULES_DISCIPLINES
 from elysium.tui.messages import CommandDone, RunCommand
 
 SPARK = " ▁▂▃▄▅▆▇█"
@@ -206,80 +205,6 @@ class RollDialog(Dialog):
         self.dismiss(None)
 
 
-COMMON_ABILITIES = ("alertness", "athletics", "brawl", "melee", "firearms", "stealth")
-
-
-class EditDialog(Dialog):
-    """A form of the character's ratings; saving sends one ``set`` command (one event). The
-    form asks for it itself and closes once it is saved; when it is refused the form stays
-    open with every edit in it."""
-
-    def __init__(self, lang: str, character: Character) -> None:
-        super().__init__(lang)
-        self.character = character
-        self.fields = self._fields(character)
-
-    @staticmethod
-    def _fields(c: Character) -> dict[str, int]:
-        fields: dict[str, int] = {name: c.attributes.get(name, 0) for name in ATTRIBUTES}
-        for name in dict.fromkeys([*COMMON_ABILITIES, *c.abilities]):
-            fields[name] = c.abilities.get(name, 0)
-        for name in dict.fromkeys([*RULES_DISCIPLINES, *c.disciplines]):
-            fields[name] = c.disciplines.get(name, 0)
-        fields.update(c.virtues)
-        fields["morality"] = c.morality_rating
-        fields["willpower"] = c.willpower
-        fields["willpower-points"] = c.willpower_points
-        fields["blood"] = c.blood
-        return fields
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="edit-dialog", classes="dialog"):
-            title = Text(t("dlg.edit.title", self.lang, name=""))
-            title.append(self.character.name)  # user text
-            yield Label(title, classes="dialog-title")
-            yield Static(t("dlg.edit.hint", self.lang), classes="hint", markup=False)
-            with VerticalScroll(), Grid(id="edit-grid"):
-                for name, value in self.fields.items():
-                    yield Label(name)
-                    yield Input(str(value), id=f"f-{name}", type="integer", compact=True)
-            with Horizontal(classes="buttons"):
-                yield Button(t("dlg.save", self.lang), variant="primary", id="save", compact=True)
-                yield Button(t("dlg.cancel", self.lang), id="cancel", compact=True)
-
-    def command(self) -> str | None:
-        changed = []
-        for name, old in self.fields.items():
-            text = self.query_one(f"#f-{name}", Input).value.strip()
-            if text and text.lstrip("-").isdigit() and int(text) != old:
-                changed += [name, text]
-        if not changed:
-            return None
-        return " ".join(["set", quote(self.character.name), *changed])
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.query(Input).first().focus()
-
-    @on(Button.Pressed, "#save")
-    @on(Input.Submitted)
-    def save(self) -> None:
-        command = self.command()
-        if command is None:
-            self.dismiss(None)
-            return
-        self.post_message(RunCommand(command, origin=self))
-
-    @on(CommandDone)
-    def saved(self, message: CommandDone) -> None:
-        if message.ok:
-            self.dismiss(None)
-
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(None)
-
-
 class NpcDialog(Dialog):
     """A name and a template: ``add "NAME" neonate``."""
 
@@ -309,3 +234,10 @@ class NpcDialog(Dialog):
     @on(Button.Pressed, "#cancel")
     def cancel(self) -> None:
         self.dismiss(None)
+
+
+# The character editor has a module of its own (the whole sheet); imported last, as it
+# builds on Dialog above.
+from elysium.tui.editor import EditDialog  # noqa: E402
+
+__all__ = ["Dialog", "EditDialog", "NpcDialog", "RollDialog", "quote"]

@@ -46,6 +46,7 @@ DASHBOARD = (
     Key("other_dice", "ctrl+t", "other_dice", "key.other_dice", show=False),
     Key("stats", "f7", "stats", "key.stats", show=False),
     Key("replay", "f8", "replay", "key.replay", show=False),
+    Key("sheet", "ctrl+o", "app.sheet", "key.sheet", show=False),
     Key("undo", "ctrl+z", "undo", "key.undo", priority=True),
     Key("redo", "ctrl+y", "redo", "key.redo", show=False, priority=True),
     Key("command", "escape", "focus_command", "key.command", show=False),

@@ -14,7 +14,7 @@ from textual.content import Content
 from elysium.chronicle import verbs
 from elysium.i18n import t
 
-ACTIONS = (("select", ""), ("edit", "edit"), ("roll", "roll"))
+ACTIONS = (("select", ""), ("edit", "edit"), ("roll", "roll"), ("sheet", "sheet"))
 
 
 def escape(text: str) -> str:
@@ -36,6 +36,11 @@ def highlight(matcher: Matcher, text: str) -> Content:
     return content
 
 
+def _select_then_sheet(choose: Any, key: str, app: Any) -> None:
+    choose(key)
+    app.action_sheet()
+
+
 class CharacterCommands(Provider):
     """Every character of the dashboard: select them, open the editor, or roll for them."""
 
@@ -49,7 +54,10 @@ class CharacterCommands(Provider):
         for key, c in state.characters.items():
             for kind, then in ACTIONS:
                 title = t(f"palette.char.{kind}", lang, name=c.name)
-                yield title, t(f"palette.char.{kind}.help", lang), partial(choose, key, then)
+                command = partial(choose, key, then)
+                if then == "sheet":  # the app shows the sheet once the character is chosen
+                    command = partial(_select_then_sheet, choose, key, self.app)
+                yield title, t(f"palette.char.{kind}.help", lang), command
 
     async def discover(self) -> Hits:
         for title, help_text, command in self._choices():

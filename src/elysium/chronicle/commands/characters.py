@@ -110,6 +110,9 @@ SET_WORDS = {
     "in-clan": "clan-disciplines",
     "заметки": "notes",
     "сверхъестественный": "supernatural",
+    "натура": "nature",
+    "маска": "demeanour",
+    "demeanor": "demeanour",
 }
 
 
@@ -165,6 +168,11 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
             detail = Msg("ack.set.clan_disciplines.cleared", disciplines=table)
         state = put(ctx.state, key, new)
         return Outcome(state, "trait_set", told, Msg("ack.set", who=c.name, detail=detail))
+    elif what in ("nature", "demeanour"):  # an Archetype: free text, empty clears it
+        archetype = clean_name(" ".join(args.words))
+        args.words.clear()
+        new = replace(c, nature=archetype) if what == "nature" else replace(c, demeanour=archetype)
+        detail = Msg(f"ack.set.{what}", text=archetype or Msg("ack.set.none"))
     elif what in ("notes",):
         notes = clean_text(" ".join(args.words), multiline=True)
         args.words.clear()
