@@ -18,6 +18,7 @@ from elysium.i18n import (
     en_house,
     en_rolls,
     en_rules,
+    en_screen,
     en_store,
     en_xp,
     ru,
@@ -28,6 +29,7 @@ from elysium.i18n import (
     ru_house,
     ru_rolls,
     ru_rules,
+    ru_screen,
     ru_store,
     ru_xp,
 )
@@ -41,10 +43,12 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
     "en": (
         *(en.STRINGS, en_rules.STRINGS, en_store.STRINGS, en_commands.STRINGS, en_combat.STRINGS),
         *(en_rolls.STRINGS, en_feats.STRINGS, en_house.STRINGS, en_xp.STRINGS, en_config.STRINGS),
+        en_screen.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
         *(ru_rolls.STRINGS, ru_feats.STRINGS, ru_house.STRINGS, ru_xp.STRINGS, ru_config.STRINGS),
+        ru_screen.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

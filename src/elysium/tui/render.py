@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
+from rich.style import Style
+from rich.text import Span, Text
 
 from elysium.chronicle.combat import combat_json
 from elysium.chronicle.state import State
@@ -21,7 +22,10 @@ from elysium.rules.health import Status
 from elysium.rules.tables import FRENZY_TRIGGERS, ROTSCHRECK_TRIGGERS, SINS
 
 BLOOD_BOXES = 10  # boxes drawn for a blood pool; larger pools are scaled
-MARK_STYLE = {"/": "yellow", "X": "red", "Х": "red", "*": "bold magenta", "Ж": "bold magenta"}
+# A mark that is filled is bold and an empty one dim, so it reads by shape and weight alone;
+# the colour is extra (and dropped under NO_COLOR: see ``without_colour``).
+MARK_STYLE = {"/": "bold yellow", "X": "bold red", "Х": "bold red"}
+MARK_STYLE |= {"*": "bold magenta", "Ж": "bold magenta"}
 
 
 def health_marks(c: Character, lang: str, with_penalty: bool = False) -> Text:
@@ -33,6 +37,21 @@ def health_marks(c: Character, lang: str, with_penalty: bool = False) -> Text:
     if with_penalty and penalty:
         out.append(f"\u00a0{penalty}", style="bold")
     return out
+
+
+def without_colour(text: Text) -> Text:
+    """``text`` with its colours taken out and its weights (bold, dim, reverse) kept.
+
+    Textual's NO_COLOR filter turns each colour into a grey of its brightness: red marks
+    would be drawn darker than the dim empty boxes beside them (issue 14)."""
+    out = text.copy()
+    out.spans = [Span(span.start, span.end, _weight(span.style)) for span in text.spans]
+    out.style = _weight(text.style)
+    return out
+
+
+def _weight(style: str | Style) -> Style:
+    return (Style.parse(style) if isinstance(style, str) else style).without_color
 
 
 def health_level(c: Character, lang: str) -> Text:
@@ -48,7 +67,7 @@ def blood_boxes(c: Character, lang: str, boxes: int = BLOOD_BOXES) -> Text:
     total = min(top, boxes)
     full = round(total * c.blood / top) if top > boxes else c.blood
     out = Text()
-    out.append("▮" * full, style="red")
+    out.append("▮" * full, style="bold red")
     out.append("▯" * (total - full), style="dim")
     out.append(f" {c.blood}/{c.blood_max}")
     if c.blood_per_turn:

@@ -32,8 +32,9 @@ from elysium.tui.render import header
 from elysium.tui.runner import Failed, Runner
 from elysium.tui.screens import breakpoints_now
 from elysium.tui.widgets.line import Line
-from elysium.tui.widgets.panes import four_panes
+from elysium.tui.widgets.panes import four_panes, show_side
 from elysium.tui.widgets.rolllog import RollLog
+from elysium.tui.widgets.status import StatusLine, report_line
 
 LOG_TAIL = 300  # events read for the roll log at start
 SLOW = 0.2  # seconds before a command still being saved says so
@@ -70,6 +71,7 @@ class DashboardScreen(Screen[None]):
 
     state: var[State] = var(State, always_update=True)
     selected: var[str | None] = var(None)
+    side: var[str | None] = var(None, init=False)  # narrow: the pane beside the log (None: auto)
 
     def __init__(self, session: Session, lang: str, *, report: Iterable[Any] = ()) -> None:
         super().__init__()
@@ -81,6 +83,7 @@ class DashboardScreen(Screen[None]):
         self._slow: Timer | None = None
         self._commands = 0  # asked for, not yet shown
         self._history_warned = False
+        self.said = Text()
         state = session.state
         self.set_reactive(DashboardScreen.state, state)
         self.set_reactive(DashboardScreen.selected, next(iter(state.characters), None))
@@ -95,7 +98,8 @@ class DashboardScreen(Screen[None]):
         powers = powers_of(lambda: self.state)
         placeholder = t("ui.command_placeholder", lang, key=keys.shown(self.app, "help"))
         yield CommandBar(self._names, placeholder, powers, id="command")
-        yield Line(id="status")
+        more = t("screen.more", lang, key=keys.shown(self.app, "said"))
+        yield StatusLine(more, id="status")
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -105,7 +109,7 @@ class DashboardScreen(Screen[None]):
         bar = self.query_one(CommandBar)
         bar.focus()
         if self.report:
-            self.say(self._report_line(), error=True)
+            self.say(report_line(self.report, self.session.readonly, self.lang), error=True)
         self.runner.submit(load_history, self._history_loaded)
         # The roll log is read after the first frame, so the panes appear at once.
         self.call_after_refresh(
@@ -125,21 +129,6 @@ class DashboardScreen(Screen[None]):
         if isinstance(events, list):
             self.log_pane.add_events(events)
 
-    def _report_line(self) -> str:
-        """What opening found, in one line (one toast, not a screenful at 80x24): the first
-        finding, how many more, and how to repair; ``elysium check`` lists them all."""
-        readonly = self.session.readonly
-        label = t("ui.damaged" if readonly else "ui.recovered", self.lang)
-        lines = [
-            line.render(self.lang) if hasattr(line, "render") else line for line in self.report
-        ]
-        hints = [line for line in lines if "elysium repair" in line]
-        found = [line for line in lines if line not in hints] or lines
-        key = "ui.more_check" if readonly else "ui.more"
-        more = t(key, self.lang, n=len(found) - 1) if len(found) > 1 else ""
-        tail = f"; {hints[0]}" if hints else ""
-        return f"{label}: {found[0]}{more}{tail}"
-
     def _names(self) -> list[str]:
         return [c.name for c in self.state.characters.values()]
 
@@ -148,6 +137,10 @@ class DashboardScreen(Screen[None]):
     def watch_state(self, state: State) -> None:
         if self.selected not in state.characters:
             self.selected = next(iter(state.characters), None)
+        show_side(self, state, self.side)
+
+    def watch_side(self, side: str | None) -> None:
+        show_side(self, self.state, side)
 
     @on(CharacterChosen)
     def _chosen(self, message: CharacterChosen) -> None:
@@ -220,11 +213,8 @@ class DashboardScreen(Screen[None]):
         refused = t("ui.refused", lang)
         if ran.refused is not None:
             exc = ran.refused
-            short = exc.render(lang)
-            if exc.key == "args.fail":  # the toast leaves the usage line to the status line
-                short = t("args.short", lang, **exc.values)
             said = f"{refused}: {exc.render(lang)}"
-            self.say(said, True, short=f"{refused}: {short}")
+            self.say(said, True)
             return said, False
         if ran.bug is not None or ran.result is None:
             self.log.error(f"command {ran.text!r} failed", ran.bug)
@@ -248,14 +238,12 @@ class DashboardScreen(Screen[None]):
         self.say(said)
         return said, True
 
-    def say(self, message: str, error: bool = False, short: str | None = None) -> None:
-        line = Text(message)  # never markup: names are user text
-        if error:
-            line.stylize("bold")
-        self.query_one("#status", Line).text = line
-        if error:
-            # The toast says what went wrong; the status line keeps the full usage.
-            self.notify(short or message, severity="error", markup=False, timeout=4)
+    def say(self, message: str, error: bool = False) -> None:
+        """The status line: a result, or (bold, and red where there is colour) why not.
+        Never a toast: one would lie over the roll log and the Morality pane."""
+        line = Text(message, style="bold red" if error else "")  # never markup: user text
+        self.said = line
+        self.query_one("#status", StatusLine).show(line)
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -382,6 +370,18 @@ class DashboardScreen(Screen[None]):
         from elysium.tui.help import HelpScreen, key_rows
 
         self.app.push_screen(HelpScreen(self.lang, key_rows(self.app, keys.DASHBOARD + keys.APP)))
+
+    def action_side(self) -> None:
+        """Narrow: the other pane beside the roll log (Initiative or Morality)."""
+        shown = self.query_one("#panes").has_class("-beast")
+        self.side = "initiative" if shown else "beast"
+
+    def action_said(self) -> None:
+        """The last message whole, however long (the status line shows two rows of it)."""
+        from elysium.tui.help import AnswerScreen
+
+        said = self.said.plain or t("screen.said.none", self.lang)
+        self.app.push_screen(AnswerScreen(self.lang, said))
 
     def action_focus_command(self) -> None:
         self.query_one(CommandBar).focus()
