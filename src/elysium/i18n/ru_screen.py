@@ -2,17 +2,14 @@
 
 STRINGS: dict[str, str] = {
     "screen.log.time": "Ночь {night} · сцена {scene} · ход {turn}",
-    "screen.side.hint": "{key}: {other}",
     "key.side": "Инициатива / Мораль",
     "key.said": "Последнее сообщение целиком",
-    "screen.said.title": "Последнее сообщение",
     "screen.said.none": "Пока ничего не сказано.",
     "screen.more": "… ({key}: целиком)",
-    "screen.init.declare_next": "заявляет: {who}, от медленных к быстрым",
+    "screen.init.declare_next": "заявляет: {who}, от медленных к быстрым; атаки — после всех заявок",
+    "screen.init.roll": "все бросают инициативу: инициатива",
+    "screen.init.round_over": "раунд окончен: далее",
     "screen.init.act_next": "действует: {who}",
     "screen.init.multiple": "действий: {n}",
-    "screen.init.boosts": "усилено: {boosts}",
-    "screen.next.declares": "заявляет {who}",
-    "screen.next.acts": "действует {who}",
-    "screen.boost": "{trait} +{n}",
+    "screen.boost": "{trait} {base}→{now}",
 }

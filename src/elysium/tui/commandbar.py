@@ -172,6 +172,7 @@ class CommandBar(Input):
         it. Textual draws only the suggestion's characters past the typed length, so
         ``roll Cel`` completed to ``roll "Celeste Moreau"`` would read ``roll Celleste
         Moreau"``: the quotes (and the name's own capitals) are put in on acceptance."""
+        event.prevent_default()  # Input's own handler would set the suggestion as it came
         if event.value != self.value:
             return
         self._suggestion, self.completion = shown_completion(event.value, event.suggestion)

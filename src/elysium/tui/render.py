@@ -15,6 +15,7 @@ from rich.text import Span, Text
 from elysium.chronicle.combat import combat_json
 from elysium.chronicle.state import State
 from elysium.i18n import t
+from elysium.present import boosts
 from elysium.rules.beast import bearing, beast_urges
 from elysium.rules.beast_state import BeastState
 from elysium.rules.character import Character
@@ -100,6 +101,8 @@ def status_words(c: Character, lang: str) -> Text:
             )
     if c.in_rotschreck:
         out.append((" " if out else "") + "‼ " + t("ui.rotschreck", lang), style="bold yellow")
+    for said in boosts(c, lang):
+        out.append((" " if out else "") + said, style="bold")
     if c.staked:
         out.append((" " if out else "") + t("ui.staked", lang), style="bold")
     if c.aggravated_rested and c.health.aggravated:
@@ -142,13 +145,14 @@ def initiative(state: State, lang: str) -> tuple[Text, int]:
     )
     current = view["current"]
     declared = view["declared"]
+    out.append_text(_next_line(view, lang))
     cannot = set(view["cannot_act"])
     order = view["order"] or [
         {"name": n, "initiative": None, "simultaneous": False} for n in view["participants"]
     ]
     if view["phase"] == "declare":
         order = list(reversed(order))
-    line, current_line = 1, 0
+    line, current_line = 2, 0
     for entry in order:
         name = entry["name"]
         if name in cannot:
@@ -162,6 +166,8 @@ def initiative(state: State, lang: str) -> tuple[Text, int]:
         tags = []
         if entry.get("simultaneous"):
             tags.append(t("ui.together", lang))
+        if view["actions"].get(name):
+            tags.append(t("screen.init.multiple", lang, n=view["actions"][name]))
         if name in view["delayed"]:
             tags.append(t("ui.delayed", lang))
         if name in view["dazed"]:
@@ -179,6 +185,20 @@ def initiative(state: State, lang: str) -> tuple[Text, int]:
         out.append(f"  ✗ {name} ", style="dim")
         out.append(f"({t('ui.cannot_act', lang)})\n", style="dim")
     return out, current_line
+
+
+def _next_line(view: dict[str, Any], lang: str) -> Text:
+    """Who must declare or act now (and why an attack waits), or what the round needs."""
+    phase, current = view["phase"], view["current"]
+    if phase == "initiative":
+        key, who = "screen.init.roll", ""
+    elif phase == "declare" and current:
+        key, who = "screen.init.declare_next", current
+    elif current:
+        key, who = "screen.init.act_next", current
+    else:
+        key, who = "screen.init.round_over", ""
+    return Text(t(key, lang, who=who) + "\n", style="italic")
 
 
 def _dots(n: int, top: int = 5) -> str:

@@ -34,7 +34,7 @@ from elysium.tui.screens import breakpoints_now
 from elysium.tui.widgets.line import Line
 from elysium.tui.widgets.panes import four_panes, show_side
 from elysium.tui.widgets.rolllog import RollLog
-from elysium.tui.widgets.status import StatusLine, report_line
+from elysium.tui.widgets.status import StatusLine, key_hints, report_line
 
 LOG_TAIL = 300  # events read for the roll log at start
 SLOW = 0.2  # seconds before a command still being saved says so
@@ -99,7 +99,7 @@ class DashboardScreen(Screen[None]):
         placeholder = t("ui.command_placeholder", lang, key=keys.shown(self.app, "help"))
         yield CommandBar(self._names, placeholder, powers, id="command")
         more = t("screen.more", lang, key=keys.shown(self.app, "said"))
-        yield StatusLine(more, id="status")
+        yield StatusLine(more, lambda: key_hints(self), id="status")
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -227,14 +227,14 @@ class DashboardScreen(Screen[None]):
 
             self.app.push_screen(AnswerScreen(lang, result.render(lang)))
             return result.render(lang), True
-        from elysium.describe import describe
+        from elysium.describe import ROLL_TYPES, describe
 
         # One frame: the panes, the log's newest line and the status line together.
         told = describe(result.event, lang)
         self.state = self.session.state
         self.log_pane.add_events([result.event], told)
-        undoing = result.event.type in ("undo", "redo")  # the session tells the step again
-        said = result.render(lang) if undoing else told
+        # A roll is said as the log tells it, the rest as the session answered (next: who).
+        said = told if result.event.type in ROLL_TYPES else result.render(lang)
         self.say(said)
         return said, True
 
@@ -373,8 +373,7 @@ class DashboardScreen(Screen[None]):
 
     def action_side(self) -> None:
         """Narrow: the other pane beside the roll log (Initiative or Morality)."""
-        shown = self.query_one("#panes").has_class("-beast")
-        self.side = "initiative" if shown else "beast"
+        self.side = "initiative" if self.query_one("#panes").has_class("-beast") else "beast"
 
     def action_said(self) -> None:
         """The last message whole, however long (the status line shows two rows of it)."""

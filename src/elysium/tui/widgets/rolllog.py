@@ -164,7 +164,7 @@ class RollLog(Widget, can_focus=True):
             if e.time != self._time:
                 self._time = e.time
                 texts.append(time_line(e.time, self.lang))
-            texts.append(Text.assemble(("▸ ", "bold"), e.body))
+            texts.append(Text.assemble("▸ ", e.body))
         return texts
 
     # --- what the screen calls ---------------------------------------------------------
