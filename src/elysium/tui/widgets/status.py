@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from rich.text import Text
-
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
