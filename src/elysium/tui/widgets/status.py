@@ -44,6 +44,10 @@ class StatusLine(Widget):
     def text(self) -> Text:
         return Text("\n").join(self.lines)
 
+    def render(self) -> Text:
+        """Both rows as one text (what the benches read; painting is ``render_line``)."""
+        return self.text
+
     def show(self, message: Text) -> None:
         self.full = message
         self._fit()
