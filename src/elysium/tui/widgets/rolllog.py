@@ -11,7 +11,7 @@ frame as the rest of the command's result.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from rich.segment import Segment
@@ -42,6 +42,15 @@ class Entry:
     time: tuple[object, ...]  # night, chapter, scene, turn
     stamp: Text  # ``N2 C2 S1 T2``: the wide form's prefix
     body: Text
+
+    @property
+    def line(self) -> Text:
+        """The wide form: the stamp, then the roll."""
+        return Text.assemble(self.stamp, self.body)
+
+    def __iter__(self) -> Iterator[object]:
+        """``who, line = entry(...)``, as before the narrow form had its own parts."""
+        return iter((self.who, self.line))
 
 
 def entry(event: Event, lang: str, told: str | None = None) -> Entry:
@@ -158,7 +167,7 @@ class RollLog(Widget, can_focus=True):
         name = self.filter_name
         shown = [e for e in entries if name is None or name in e.who]
         if not self.compact:
-            return [Text.assemble(e.stamp, e.body) for e in shown]
+            return [e.line for e in shown]
         texts = []
         for e in shown:
             if e.time != self._time:
