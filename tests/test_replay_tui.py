@@ -60,7 +60,7 @@ async def test_the_log_shows_the_rolled_faces_up_to_the_cursor(tmp_path: Path) -
         cursor = next(i for i in range(len(replay)) if replay.event(i).type == "attack")
         app.default_screen.go(cursor)
         await settle(pilot)
-        lines = [line.plain for _, line in app.query_one(RollLog).entries]
+        lines = [e.body.plain for e in app.query_one(RollLog).entries]
         assert lines[-1].endswith("takes 3 (dazed)") and "+9 +8 *10*" in lines[-1]
         app.default_screen.go(0)
         await settle(pilot)

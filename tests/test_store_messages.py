@@ -281,15 +281,15 @@ def test_usage_errors_in_russian_and_english(tmp_path: Path) -> None:
 
 
 def test_the_dashboard_tells_what_opening_repaired_in_russian(tmp_path: Path) -> None:
-    from elysium.tui.app import make_app
+    from elysium.tui.widgets.status import report_line
 
     root = _chronicle(tmp_path / "c", "add Marcus vampire", "award Marcus 1")
     journal = root / "journal" / "chapter-0001.jsonl"
     journal.write_bytes(journal.read_bytes() + b'{"e":{"v":1')  # a write cut off
     s = Session.open(root)
     try:
-        ru = make_app(s, "ru", report=s.report).dashboard._report_line()
-        en = make_app(s, "en", report=s.report).dashboard._report_line()
+        ru = report_line(s.report, s.readonly, "ru")
+        en = report_line(s.report, s.readonly, "en")
     finally:
         s.close()
     assert ru.startswith("Восстановлено: chapter-0001.jsonl кончался недописанной записью"), ru

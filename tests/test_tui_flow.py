@@ -91,7 +91,7 @@ async def test_a_roll_is_in_the_log_in_the_same_frame(
         app.query_one(CommandBar).value = "roll Lucien dex+brawl diff 6 dice 7,8,2,10"
         await pilot.press("enter")
         await settle(pilot)
-        assert "7" in log.entries[-1][1].plain and "Lucien" in log.entries[-1][1].plain
+        assert "7" in log.entries[-1].body.plain and "Lucien" in log.entries[-1].body.plain
         shown = [log.render_line(y).text for y in range(log.size.height)]
         assert "Lucien Marchetti" in "".join(shown)  # the new roll is in view
         assert log.top + log.size.height >= len(log.lines)

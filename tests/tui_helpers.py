@@ -50,6 +50,4 @@ async def settle(pilot) -> None:
 
 def status(app) -> str:
     """The dashboard's status line (also while a dialog is open over it)."""
-    from elysium.tui.widgets.line import Line
-
-    return app.dashboard.query_one("#status", Line).plain
+    return app.dashboard.query_one("#status").plain

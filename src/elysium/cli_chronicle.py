@@ -25,6 +25,7 @@ from elysium.chronicle.store import Store
 from elysium.chronicle.stream import Stream
 from elysium.config import Config, load_config
 from elysium.i18n import t
+from elysium.present import boosts
 from elysium.rules import SeededDice, get_profile
 from elysium.rules.character import Character
 from elysium.rules.clans import in_clan, is_caitiff
@@ -168,6 +169,11 @@ def character_json(c: Character) -> dict[str, Any]:
         "derangements_due": c.derangements_due,
         "xp": c.xp,
         "rested": c.aggravated_rested,
+        "boosts": {  # what blood adds now (after fading), as rolls count it
+            k: {"base": c.attributes.get(k, 0), "now": c.trait(k)}
+            for k in c.boosts
+            if c.boost_bonus(k)
+        },
     }
 
 
@@ -223,6 +229,7 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
             for check, label in ((c.frenzy, "ui.frenzy_check"), (c.fear, "ui.rotschreck_check")):
                 if check is not None and check.state.value == "resisting":
                     flags.append(f"{t(label, lang)} {check.accumulated}/5")
+            flags += boosts(c, lang)
             if c.staked:
                 flags.append(t("ui.staked", lang))
             if c.aggravated_rested:

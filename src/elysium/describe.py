@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from elysium.chronicle.events import Event
-from elysium.describe_fight import attack_line, damage_notes
+from elysium.describe_fight import attack_line, damage_notes, soak_text
 from elysium.describe_rolls import ROLL_TYPES as COMPOUND_TYPES
 from elysium.describe_rolls import TELLERS as ROLLS_TELLERS
 from elysium.i18n import t, trait_label
@@ -157,19 +157,13 @@ def _roll_parts(d: dict[str, Any], lang: str) -> tuple[str, str]:
 
 
 def _damage(d: dict[str, Any], lang: str) -> str:
-    soak = d.get("soak")
-    soak_text = (
-        t("log.soak", lang, faces=faces(soak), n=soak.get("successes", 0))
-        if soak
-        else t("log.nosoak", lang)
-    )
     return t(
         "log.damage",
         lang,
         who=d["who"],
         n=d["damage"],
         type=t(f"damage.{d['type']}", lang),
-        soak=soak_text,
+        soak=soak_text(d.get("soak"), lang),
         taken=d["taken"],
         notes=damage_notes(d, lang),
     )

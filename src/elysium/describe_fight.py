@@ -27,6 +27,15 @@ def damage_notes(d: dict[str, Any], lang: str) -> str:
     return f" ({'; '.join(notes)})" if notes else ""
 
 
+def soak_text(soak: dict[str, Any] | None, lang: str) -> str:
+    """``soak 3d: +8 2 5 = 1`` (the dice that were rolled, so ``= 1`` is not read as the
+    pool), or ``no soak``."""
+    pool = len((soak or {}).get("dice") or [])
+    if not soak or not pool:
+        return t("log.nosoak", lang)
+    return t("log.soak", lang, pool=pool, faces=faces(soak), n=soak.get("successes", 0))
+
+
 def attack_line(d: dict[str, Any], lang: str) -> str:
     parts = [
         t(
@@ -61,8 +70,10 @@ def attack_line(d: dict[str, Any], lang: str) -> str:
             t(
                 "log.attack.damage",
                 lang,
+                pool=d.get("damage_pool", len((d.get("damage_roll") or {}).get("dice") or [])),
                 faces=faces(d.get("damage_roll")),
                 n=damage.get("damage"),
+                soak=soak_text(damage.get("soak"), lang),
                 type=t(f"damage.{damage.get('type')}", lang),
                 taken=damage.get("taken"),
                 notes=damage_notes(damage, lang),

@@ -9,7 +9,8 @@ from __future__ import annotations
 import sys
 from fractions import Fraction
 
-from elysium.i18n import t
+from elysium.i18n import t, trait_label
+from elysium.rules.character import Character
 from elysium.rules.dice import Outcome, RollResult, die_value
 from elysium.rules.odds import BOTCH, MORE, Odds
 from elysium.rules.profiles import Profile
@@ -25,6 +26,19 @@ def die_mark(face: int, difficulty: int, specialty: bool, one_cancels: bool = Tr
     if face == 10:
         return "**10**" if die_value(face, difficulty, specialty) == 2 else "*10*"
     return f"+{face}" if face >= difficulty else str(face)
+
+
+def boosts(c: Character, lang: str) -> list[str]:
+    """``Dexterity 4→6``: each Physical Attribute blood raises now (after any fading); the
+    Vitals pane and ``elysium state`` show them, as a pool rolled with them counts them."""
+    said = []
+    for attribute in c.boosts:
+        bonus = c.boost_bonus(attribute)
+        if bonus:
+            base = c.attributes.get(attribute, 0)
+            label = trait_label(attribute, lang)
+            said.append(t("screen.boost", lang, trait=label, base=base, now=base + bonus))
+    return said
 
 
 def _difficulty_label(difficulty: int, lang: str) -> str:

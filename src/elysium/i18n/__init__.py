@@ -18,6 +18,7 @@ from elysium.i18n import (
     en_house,
     en_rolls,
     en_rules,
+    en_screen,
     en_sheet,
     en_start,
     en_store,
@@ -32,6 +33,7 @@ from elysium.i18n import (
     ru_house,
     ru_rolls,
     ru_rules,
+    ru_screen,
     ru_sheet,
     ru_start,
     ru_store,
@@ -53,6 +55,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_start.STRINGS,
         en_surprises.STRINGS,
         en_sheet.STRINGS,
+        en_screen.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -61,6 +64,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_start.STRINGS,
         ru_surprises.STRINGS,
         ru_sheet.STRINGS,
+        ru_screen.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

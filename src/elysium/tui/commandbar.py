@@ -8,7 +8,7 @@ from textual import on
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import Reactive
-from textual.suggester import Suggester
+from textual.suggester import Suggester, SuggestionReady
 from textual.widgets import Input
 
 from elysium.chronicle import verbs
@@ -39,7 +39,9 @@ class CommandSuggester(Suggester):
         names: Callable[[], list[str]],
         powers: Callable[[str], list[str]] | None = None,
     ) -> None:
-        super().__init__(use_cache=False, case_sensitive=False)
+        # Case-sensitive: Textual would casefold the whole line before asking, and accepting
+        # the completion would then lowercase every name already typed (issue 14).
+        super().__init__(use_cache=False, case_sensitive=True)
         self.names = names
         self.powers = powers  # a character's power names, from the name as typed
 
@@ -121,6 +123,22 @@ class CommandSuggester(Suggester):
         return out
 
 
+def shown_completion(typed: str, completed: str) -> tuple[str, str]:
+    """The suggestion as the bar draws it (``typed`` and then the rest) and the line that
+    accepting it writes. A name completed from an unquoted beginning gains quotes, and a
+    name typed in small letters its capitals, on acceptance only."""
+    if completed.startswith(typed):
+        return completed, completed
+    head, _, last = typed.rpartition(" ")
+    if not completed.startswith(head):
+        return "", ""
+    rest, last = completed[len(head) :], typed[len(head) :]
+    bare = rest if last.lstrip().startswith('"') else rest.replace('"', "")
+    if not bare.casefold().startswith(last.casefold()):
+        return "", ""
+    return typed + bare[len(last) :], completed
+
+
 class CommandBar(Input):
     """An ``Input`` that remembers what was typed (up / down) and completes words."""
 
@@ -146,7 +164,25 @@ class CommandBar(Input):
         self.cursor_blink = False  # an idle dashboard sends nothing over the link
         self.history: list[str] = []
         self.pending: str | None = None  # a command asked for, not yet saved or refused
+        self.completion = ""  # what accepting the shown suggestion writes
         self._at = 0
+
+    async def _on_suggestion_ready(self, event: SuggestionReady) -> None:
+        """Show a completion as the rest of what was typed; accept it as the suggester wrote
+        it. Textual draws only the suggestion's characters past the typed length, so
+        ``roll Cel`` completed to ``roll "Celeste Moreau"`` would read ``roll Celleste
+        Moreau"``: the quotes (and the name's own capitals) are put in on acceptance."""
+        event.prevent_default()  # Input's own handler would set the suggestion as it came
+        if event.value != self.value:
+            return
+        self._suggestion, self.completion = shown_completion(event.value, event.suggestion)
+
+    def action_cursor_right(self, select: bool = False) -> None:
+        if not select and self.cursor_at_end and self._suggestion:
+            self.value = self.completion or self._suggestion
+            self.cursor_position = len(self.value)
+            return
+        super().action_cursor_right(select)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

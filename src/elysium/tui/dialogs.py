@@ -32,6 +32,16 @@ def quote(name: str) -> str:
     return shlex.quote(name)
 
 
+class Tick(Checkbox):
+    """A check box drawn ``[x]`` / ``[ ]``: its state in a shape, not in a colour (Textual's
+    ``▐X▌`` shows an X either way), and one box, not a box beside a box."""
+
+    @property
+    def _button(self) -> Content:
+        mark = Content.styled("[x]", "bold") if self.value else Content("[ ]")
+        return mark.stylize_before(self.get_visual_style("toggle--label"))
+
+
 class Dialog(ModalScreen[Any]):
     """Escape cancels every dialog."""
 
@@ -84,8 +94,8 @@ class RollDialog(Dialog):
             yield Label(t("dlg.roll.difficulty", lang))
             yield Select(diffs, value=6, allow_blank=False, id="difficulty", compact=True)
             with Horizontal(classes="checks"):
-                yield Checkbox(self._check_label("dlg.roll.spec", False), id="spec")
-                yield Checkbox(self._check_label("dlg.roll.wp", False), id="wp")
+                yield Tick(Content(t("dlg.roll.spec", lang)), id="spec")
+                yield Tick(Content(t("dlg.roll.wp", lang)), id="wp")
             yield Label(t("dlg.roll.faces", lang))
             yield Input(placeholder="7,3,10", id="faces", compact=True)
             yield Static("", id="pool", markup=False)
@@ -93,16 +103,6 @@ class RollDialog(Dialog):
             with Horizontal(classes="buttons"):
                 yield Button(t("dlg.roll.go", lang), variant="primary", id="go", compact=True)
                 yield Button(t("dlg.cancel", lang), id="cancel", compact=True)
-
-    def _check_label(self, key: str, value: bool) -> Content:
-        """The state in words too: colour alone does not tell on and off apart. Content, not
-        a string: ``[x]`` would be read as markup and vanish exactly when checked."""
-        return Content(f"{'[x]' if value else '[ ]'} {t(key, self.lang)}")
-
-    @on(Checkbox.Changed)
-    def _relabel(self, event: Checkbox.Changed) -> None:
-        key = "dlg.roll.spec" if event.checkbox.id == "spec" else "dlg.roll.wp"
-        event.checkbox.label = self._check_label(key, event.value)
 
     def _difficulty_label(self, d: int) -> str:
         name = DIFFICULTY_NAMES.get(d)

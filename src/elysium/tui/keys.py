@@ -51,6 +51,8 @@ DASHBOARD = (
     Key("redo", "ctrl+y", "redo", "key.redo", show=False, priority=True),
     Key("command", "escape", "focus_command", "key.command", show=False),
     Key("reload", "ctrl+r", "reload", "key.reload", show=False),
+    Key("side", "f9", "side", "key.side", show=False),
+    Key("said", "ctrl+l", "said", "key.said", show=False),
 )
 
 REPLAY = (

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
+from rich.style import Style
+from rich.text import Span, Text
 
 from elysium.chronicle.combat import combat_json
 from elysium.chronicle.state import State
 from elysium.i18n import t
+from elysium.present import boosts
 from elysium.rules.beast import bearing, beast_urges
 from elysium.rules.beast_state import BeastState
 from elysium.rules.character import Character
@@ -21,7 +23,10 @@ from elysium.rules.health import Status
 from elysium.rules.tables import FRENZY_TRIGGERS, ROTSCHRECK_TRIGGERS, SINS
 
 BLOOD_BOXES = 10  # boxes drawn for a blood pool; larger pools are scaled
-MARK_STYLE = {"/": "yellow", "X": "red", "Х": "red", "*": "bold magenta", "Ж": "bold magenta"}
+# A mark that is filled is bold and an empty one dim, so it reads by shape and weight alone;
+# the colour is extra (and dropped under NO_COLOR: see ``without_colour``).
+MARK_STYLE = {"/": "bold yellow", "X": "bold red", "Х": "bold red"}
+MARK_STYLE |= {"*": "bold magenta", "Ж": "bold magenta"}
 
 
 def health_marks(c: Character, lang: str, with_penalty: bool = False) -> Text:
@@ -33,6 +38,21 @@ def health_marks(c: Character, lang: str, with_penalty: bool = False) -> Text:
     if with_penalty and penalty:
         out.append(f"\u00a0{penalty}", style="bold")
     return out
+
+
+def without_colour(text: Text) -> Text:
+    """``text`` with its colours taken out and its weights (bold, dim, reverse) kept.
+
+    Textual's NO_COLOR filter turns each colour into a grey of its brightness: red marks
+    would be drawn darker than the dim empty boxes beside them (issue 14)."""
+    out = text.copy()
+    out.spans = [Span(span.start, span.end, _weight(span.style)) for span in text.spans]
+    out.style = _weight(text.style)
+    return out
+
+
+def _weight(style: str | Style) -> Style:
+    return (Style.parse(style) if isinstance(style, str) else style).without_color
 
 
 def health_level(c: Character, lang: str) -> Text:
@@ -48,7 +68,7 @@ def blood_boxes(c: Character, lang: str, boxes: int = BLOOD_BOXES) -> Text:
     total = min(top, boxes)
     full = round(total * c.blood / top) if top > boxes else c.blood
     out = Text()
-    out.append("▮" * full, style="red")
+    out.append("▮" * full, style="bold red")
     out.append("▯" * (total - full), style="dim")
     out.append(f" {c.blood}/{c.blood_max}")
     if c.blood_per_turn:
@@ -81,6 +101,8 @@ def status_words(c: Character, lang: str) -> Text:
             )
     if c.in_rotschreck:
         out.append((" " if out else "") + "‼ " + t("ui.rotschreck", lang), style="bold yellow")
+    for said in boosts(c, lang):
+        out.append((" " if out else "") + said, style="bold")
     if c.staked:
         out.append((" " if out else "") + t("ui.staked", lang), style="bold")
     if c.aggravated_rested and c.health.aggravated:
@@ -123,13 +145,14 @@ def initiative(state: State, lang: str) -> tuple[Text, int]:
     )
     current = view["current"]
     declared = view["declared"]
+    out.append_text(_next_line(view, lang))
     cannot = set(view["cannot_act"])
     order = view["order"] or [
         {"name": n, "initiative": None, "simultaneous": False} for n in view["participants"]
     ]
     if view["phase"] == "declare":
         order = list(reversed(order))
-    line, current_line = 1, 0
+    line, current_line = 2, 0
     for entry in order:
         name = entry["name"]
         if name in cannot:
@@ -143,6 +166,8 @@ def initiative(state: State, lang: str) -> tuple[Text, int]:
         tags = []
         if entry.get("simultaneous"):
             tags.append(t("ui.together", lang))
+        if view["actions"].get(name):
+            tags.append(t("screen.init.multiple", lang, n=view["actions"][name]))
         if name in view["delayed"]:
             tags.append(t("ui.delayed", lang))
         if name in view["dazed"]:
@@ -160,6 +185,20 @@ def initiative(state: State, lang: str) -> tuple[Text, int]:
         out.append(f"  ✗ {name} ", style="dim")
         out.append(f"({t('ui.cannot_act', lang)})\n", style="dim")
     return out, current_line
+
+
+def _next_line(view: dict[str, Any], lang: str) -> Text:
+    """Who must declare or act now (and why an attack waits), or what the round needs."""
+    phase, current = view["phase"], view["current"]
+    if phase == "initiative":
+        key, who = "screen.init.roll", ""
+    elif phase == "declare" and current:
+        key, who = "screen.init.declare_next", current
+    elif current:
+        key, who = "screen.init.act_next", current
+    else:
+        key, who = "screen.init.round_over", ""
+    return Text(t(key, lang, who=who) + "\n", style="italic")
 
 
 def _dots(n: int, top: int = 5) -> str:
@@ -235,16 +274,3 @@ def beast(c: Character | None, lang: str) -> Text:
 
 def _virtue(key: str, lang: str) -> str:
     return t(f"virtue.{key}", lang)
-
-
-def report_line(report: list[Any], readonly: bool, lang: str) -> str:
-    """What opening a chronicle found, in one line (one toast, not a screenful at 80x24):
-    the first finding, how many more, and how to repair; ``elysium check`` lists them all."""
-    label = t("ui.damaged" if readonly else "ui.recovered", lang)
-    lines = [line.render(lang) if hasattr(line, "render") else line for line in report]
-    hints = [line for line in lines if "elysium repair" in line]
-    found = [line for line in lines if line not in hints] or lines
-    key = "ui.more_check" if readonly else "ui.more"
-    more = t(key, lang, n=len(found) - 1) if len(found) > 1 else ""
-    tail = f"; {hints[0]}" if hints else ""
-    return f"{label}: {found[0]}{more}{tail}"

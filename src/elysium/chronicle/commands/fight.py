@@ -372,6 +372,7 @@ def combat_json(state: State) -> dict[str, Any] | None:
         "current": name(state, combat.current) if combat.current else None,
         "participants": [name(state, k) for k in combat.participants],
         "declared": {name(state, k): v.text for k, v in combat.declared.items()},
+        "actions": {name(state, k): v.actions for k, v in combat.declared.items() if v.actions > 1},
         "delayed": [name(state, k) for k in combat.delayed],
         "dazed": [name(state, k) for k in combat.dazed],
         "cannot_act": cannot,

@@ -29,15 +29,14 @@ from elysium.rules.table_dice import NeedFaces, TableDice, Typed
 from elysium.tui import keys
 from elysium.tui.commandbar import CommandBar, powers_of
 from elysium.tui.messages import CharacterChosen, CommandDone, RunCommand
-from elysium.tui.render import report_line
 from elysium.tui.runner import Failed, Runner
 from elysium.tui.screens import breakpoints_now
+from elysium.tui.screens.away import LOG_TAIL, Away
 from elysium.tui.widgets.header import HeaderBar
-from elysium.tui.widgets.line import Line
-from elysium.tui.widgets.panes import four_panes
+from elysium.tui.widgets.panes import four_panes, show_side
 from elysium.tui.widgets.rolllog import RollLog
+from elysium.tui.widgets.status import StatusLine, key_hints, report_line
 
-LOG_TAIL = 300  # events read for the roll log at start
 SLOW = 0.2  # seconds before a command still being saved says so
 
 
@@ -52,11 +51,12 @@ class Ran:
     need: NeedFaces | None = None  # physical dice: the next step's faces are still to come
 
 
-class DashboardScreen(Screen[None]):
+class DashboardScreen(Away, Screen[None]):
     """The Storyteller's screen over one open chronicle."""
 
     state: var[State] = var(State, always_update=True)
     selected: var[str | None] = var(None)
+    side: var[str | None] = var(None, init=False)  # narrow: the pane beside the log (None: auto)
 
     def __init__(
         self,
@@ -76,6 +76,7 @@ class DashboardScreen(Screen[None]):
         self._commands = 0  # asked for, not yet shown
         self._history_warned = False
         self.view = view or {}  # what this chronicle's dashboard showed last (tui.views)
+        self.said = Text()
         state = session.state
         self.set_reactive(DashboardScreen.state, state)
         chosen = self.view.get("selected")
@@ -92,7 +93,8 @@ class DashboardScreen(Screen[None]):
         powers = powers_of(lambda: self.state)
         placeholder = t("ui.command_placeholder", lang, key=keys.shown(self.app, "help"))
         yield CommandBar(self._names, placeholder, powers, id="command")
-        yield Line(id="status")
+        more = t("screen.more", lang, key=keys.shown(self.app, "said"))
+        yield StatusLine(more, lambda: key_hints(self), id="status")
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -102,7 +104,7 @@ class DashboardScreen(Screen[None]):
         bar = self.query_one(CommandBar)
         bar.focus()
         if self.report:
-            self.say(self._report_line(), error=True)
+            self.say(report_line(self.report, self.session.readonly, self.lang), error=True)
         self.runner.submit(load_history, self._history_loaded)
         # The roll log is read after the first frame, so the panes appear at once.
         self.call_after_refresh(
@@ -126,9 +128,6 @@ class DashboardScreen(Screen[None]):
 
             self.call_after_refresh(restore, self, self.view)
 
-    def _report_line(self) -> str:
-        return report_line(self.report, self.session.readonly, self.lang)
-
     def _names(self) -> list[str]:
         return [c.name for c in self.state.characters.values()]
 
@@ -137,6 +136,10 @@ class DashboardScreen(Screen[None]):
     def watch_state(self, state: State) -> None:
         if self.selected not in state.characters:
             self.selected = next(iter(state.characters), None)
+        show_side(self, state, self.side)
+
+    def watch_side(self, side: str | None) -> None:
+        show_side(self, self.state, side)
 
     @on(CharacterChosen)
     def _chosen(self, message: CharacterChosen) -> None:
@@ -270,11 +273,8 @@ class DashboardScreen(Screen[None]):
         refused = t("ui.refused", lang)
         if ran.refused is not None:
             exc = ran.refused
-            short = exc.render(lang)
-            if exc.key == "args.fail":  # the toast leaves the usage line to the status line
-                short = t("args.short", lang, **exc.values)
             said = f"{refused}: {exc.render(lang)}"
-            self.say(said, True, short=f"{refused}: {short}")
+            self.say(said, True)
             return said, False
         if ran.bug is not None or ran.result is None:
             self.log.error(f"command {ran.text!r} failed", ran.bug)
@@ -287,25 +287,23 @@ class DashboardScreen(Screen[None]):
 
             self.app.push_screen(AnswerScreen(lang, result.render(lang)))
             return result.render(lang), True
-        from elysium.describe import describe
+        from elysium.describe import ROLL_TYPES, describe
 
         # One frame: the panes, the log's newest line and the status line together.
         told = describe(result.event, lang)
         self.state = self.session.state
         self.log_pane.add_events([result.event], told)
-        undoing = result.event.type in ("undo", "redo")  # the session tells the step again
-        said = result.render(lang) if undoing else told
+        # A roll is said as the log tells it, the rest as the session answered (next: who).
+        said = told if result.event.type in ROLL_TYPES else result.render(lang)
         self.say(said)
         return said, True
 
-    def say(self, message: str, error: bool = False, short: str | None = None) -> None:
-        line = Text(message)  # never markup: names are user text
-        if error:
-            line.stylize("bold")
-        self.query_one("#status", Line).text = line
-        if error:
-            # The toast says what went wrong; the status line keeps the full usage.
-            self.notify(short or message, severity="error", markup=False, timeout=4)
+    def say(self, message: str, error: bool = False) -> None:
+        """The status line: a result, or (bold, and red where there is colour) why not.
+        Never a toast: one would lie over the roll log and the Morality pane."""
+        line = Text(message, style="bold red" if error else "")  # never markup: user text
+        self.said = line
+        self.query_one("#status", StatusLine).show(line)
 
     # --- actions ---------------------------------------------------------------------------
 
@@ -364,74 +362,22 @@ class DashboardScreen(Screen[None]):
         c = self.state.characters.get(self.selected or "")
         log.filter_name = c.name if c else None
 
-    def action_stats(self) -> None:
-        """Dice statistics for the current chapter, counted in the runner's thread."""
-        from elysium.stats import streamed_stats
-        from elysium.tui.help import StatsScreen
-
-        state = self.state
-        session = self.session
-
-        def count() -> dict:
-            # Streamed: only the events that hold rolls are read, one at a time.
-            return streamed_stats(session.store, state.profile, state.chapter)[0]
-
-        def show(tallies: Any) -> None:
-            if isinstance(tallies, Failed):
-                self.say(f"{t('ui.refused', self.lang)}: {tallies.error}", error=True)
-                return
-            self.app.push_screen(StatsScreen(self.lang, tallies, state.chapter))
-
-        self.runner.submit(count, show)
-
-    def action_replay(self) -> None:
-        """This chapter, event by event, on a screen of its own (q comes back here)."""
-        from elysium.chronicle.replay import Replay
-        from elysium.tui.screens.replay import ReplayScreen
-
-        session = self.session
-        chapter = self.state.chapter
-
-        def read() -> Replay:
-            # From the chronicle's files: the chapter's index, and the state before it.
-            return Replay.open(session, chapter)
-
-        def show(replay: Any) -> None:
-            if isinstance(replay, Failed):
-                self.say(f"{t('ui.refused', self.lang)}: {replay.error}", error=True)
-                return
-            self.app.push_screen(ReplayScreen(replay, self.state.name, self.lang))
-
-        self.runner.submit(read, show)
-
-    def action_reload(self) -> None:
-        """Read-only: look again at what the writing process has saved since."""
-        if not self.session.readonly:
-            return
-        old = self.session
-
-        def reopen() -> tuple[Session, list]:
-            session = Session.open(old.store.root, readonly=True)  # first: a failure keeps
-            events = session.store.tail_events(LOG_TAIL)  # the old one open and shown
-            old.close()
-            return session, events
-
-        def show(opened: Any) -> None:
-            if isinstance(opened, Failed):
-                self.say(f"{t('ui.refused', self.lang)}: {opened.error}", error=True)
-                return
-            self.session, events = opened
-            self.state = self.session.state
-            self.say("")
-            self.query_one(RollLog).replace_events(events)
-
-        self.runner.submit(reopen, show)
-
     def action_help(self) -> None:
         """Keys as bound now (the user's keymap applied) and the command language."""
         from elysium.tui.help import HelpScreen, key_rows
 
         self.app.push_screen(HelpScreen(self.lang, key_rows(self.app, keys.DASHBOARD + keys.APP)))
+
+    def action_side(self) -> None:
+        """Narrow: the other pane beside the roll log (Initiative or Morality)."""
+        self.side = "initiative" if self.query_one("#panes").has_class("-beast") else "beast"
+
+    def action_said(self) -> None:
+        """The last message whole, however long (the status line shows two rows of it)."""
+        from elysium.tui.help import AnswerScreen
+
+        said = self.said.plain or t("screen.said.none", self.lang)
+        self.app.push_screen(AnswerScreen(self.lang, said))
 
     def action_focus_command(self) -> None:
         self.query_one(CommandBar).focus()

@@ -28,7 +28,7 @@ from elysium.tui.messages import CharacterChosen
 from elysium.tui.render import header
 from elysium.tui.screens import breakpoints_now
 from elysium.tui.widgets.line import Line
-from elysium.tui.widgets.panes import four_panes
+from elysium.tui.widgets.panes import four_panes, show_side
 from elysium.tui.widgets.rolllog import RollLog
 
 SPEEDS = (1, 2, 4, 8)  # events per second when playing
@@ -140,6 +140,7 @@ class ReplayScreen(Screen[None]):
         self.cursor = cursor
         state = self.replay.state(cursor)
         self.state = state
+        show_side(self, state, None)  # narrow: Initiative beside the log in a fight
         if self.selected not in state.characters:
             self.selected = next(iter(state.characters), None)
         log = self.query_one(RollLog)

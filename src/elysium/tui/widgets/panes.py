@@ -120,6 +120,14 @@ class LogPane(Container):
         self.border_title = log.title
 
 
+def show_side(screen: Any, state: State, side: str | None) -> None:
+    """Narrow: which pane sits beside the roll log, Initiative or Morality (the other is
+    hidden, so the log gets the width). ``side`` None: Initiative while a fight is on."""
+    beast = side == "beast" if side else state.combat is None
+    for panes in screen.query("#panes"):
+        panes.set_class(beast, "-beast")
+
+
 def four_panes(lang: str, state: State, selected: str | None, owner: Any) -> Container:
     """The grid of the four panes, bound to ``owner``'s ``state`` and ``selected``
     reactives (the dashboard and the replay screens)."""
@@ -129,4 +137,5 @@ def four_panes(lang: str, state: State, selected: str | None, owner: Any) -> Con
         LogPane(RollLog(lang, id="rolls"), id="log"),
         BeastPane(lang, state, selected, id="beast").data_bind(owner.state, owner.selected),
         id="panes",
+        classes="-beast" if state.combat is None else "",
     )

@@ -11,7 +11,8 @@ frame as the rest of the command's result.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 from rich.segment import Segment
 from rich.text import Text
@@ -30,21 +31,48 @@ MAX_LINES = 2000  # wrapped lines kept for scrolling back
 JUMP_FROM = 12  # panes at least this tall jump-scroll; smaller ones scroll
 
 
-def entry(event: Event, lang: str, told: str | None = None) -> tuple[frozenset[str], Text]:
-    """A roll's line (``told``: the event already described), and the names of everyone
+COMPACT_BELOW = 60  # a log narrower than this drops the N1 C1 S2 T3 stamps (issue 14)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One roll in the log: who rolled (for the filter), when, and what was rolled."""
+
+    who: frozenset[str]
+    time: tuple[object, ...]  # night, chapter, scene, turn
+    stamp: Text  # ``N2 C2 S1 T2``: the wide form's prefix
+    body: Text
+
+    @property
+    def line(self) -> Text:
+        """The wide form: the stamp, then the roll."""
+        return Text.assemble(self.stamp, self.body)
+
+    def __iter__(self) -> Iterator[object]:
+        """``who, line = entry(...)``, as before the narrow form had its own parts."""
+        return iter((self.who, self.line))
+
+
+def entry(event: Event, lang: str, told: str | None = None) -> Entry:
+    """A roll's entry (``told``: the event already described), with the names of everyone
     who rolled in it (for the filter)."""
     from elysium.describe import describe, when
 
-    line = Text()
-    line.append(when(event, lang) + " ", style="dim")
-    line.append(describe(event, lang) if told is None else told)  # plain: user text
+    body = Text(describe(event, lang) if told is None else told)  # plain: user text
     names = ("who", "attacker", "target")  # an extended action's target is a number
     who = {v for k, v in event.data.items() if k in names and v and isinstance(v, str)}
     for part in ("sides", "rolls"):  # resisted and teamwork rolls: every roller
         rolls = event.data.get(part)
         if isinstance(rolls, list):
             who |= {str(r["who"]) for r in rolls if isinstance(r, dict) and r.get("who")}
-    return frozenset(who), line
+    time = tuple(event.time.get(k, "?") for k in ("night", "chapter", "scene", "turn"))
+    return Entry(frozenset(who), time, Text(when(event, lang) + " ", style="dim"), body)
+
+
+def time_line(time: tuple[object, ...], lang: str) -> Text:
+    """The narrow form's heading: the game time in words, when it changes."""
+    night, _chapter, scene, turn = time
+    return Text(t("screen.log.time", lang, night=night, scene=scene, turn=turn), style="dim")
 
 
 class RollLog(Widget, can_focus=True):
@@ -66,7 +94,8 @@ class RollLog(Widget, can_focus=True):
         super().__init__(**kwargs)
         self.lang = lang
         self.title = Text(t("ui.pane.log", lang))
-        self.entries: deque[tuple[frozenset[str], Text]] = deque(maxlen=MAX_ENTRIES)
+        self.entries: deque[Entry] = deque(maxlen=MAX_ENTRIES)
+        self._time: tuple[object, ...] | None = None  # of the last entry shown (narrow form)
         self.lines: list[Strip] = []  # the shown entries, wrapped to the width
         self.top = 0  # the line shown on the first row
         self._width = 0
@@ -123,13 +152,29 @@ class RollLog(Widget, can_focus=True):
 
     def _rewrite(self) -> None:
         """Wrap everything again (width or filter changed); the end in view."""
+        self._time = None
         self.lines = self._wrap(self._shown(self.entries))[-MAX_LINES:]
         self.top = max(0, len(self.lines) - self.height)
         self.refresh()
 
-    def _shown(self, entries: Iterable[tuple[frozenset[str], Text]]) -> list[Text]:
+    @property
+    def compact(self) -> bool:
+        """Narrow: no stamp on each roll, the time in words above the rolls it changed for,
+        each roll marked where it starts (two lines for an attack at 80 columns)."""
+        return 0 < self._width < COMPACT_BELOW
+
+    def _shown(self, entries: Iterable[Entry]) -> list[Text]:
         name = self.filter_name
-        return [line for who, line in entries if name is None or name in who]
+        shown = [e for e in entries if name is None or name in e.who]
+        if not self.compact:
+            return [e.line for e in shown]
+        texts = []
+        for e in shown:
+            if e.time != self._time:
+                self._time = e.time
+                texts.append(time_line(e.time, self.lang))
+            texts.append(Text.assemble("▸ ", e.body))
+        return texts
 
     # --- what the screen calls ---------------------------------------------------------
 

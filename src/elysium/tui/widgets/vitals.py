@@ -111,7 +111,7 @@ class VitalsRow(Widget):
         line.append_text(layout(self.cells(compact), self.columns.widths(compact), compact))
         if self.chosen:
             line.stylize("reverse" if self.focused else "bold")
-        return line
+        return render.without_colour(line) if self.app.no_color else line
 
     def on_click(self, event: events.Click) -> None:
         event.stop()

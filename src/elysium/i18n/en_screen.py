@@ -1,0 +1,18 @@
+"""English messages: the screen at 80x24 (issue 14)."""
+
+STRINGS: dict[str, str] = {
+    # The roll log's narrow form: the game time in words, once, when it changes.
+    "screen.log.time": "Night {night} · scene {scene} · turn {turn}",
+    "key.side": "Initiative / Morality",
+    "key.said": "Last message in full",
+    "screen.said.none": "Nothing has been said yet.",
+    "screen.more": "… ({key}: all)",
+    # The Initiative pane: who declares or acts now, and why an attack waits.
+    "screen.init.declare_next": "declare: {who}, slowest first; attacks after everyone declares",
+    "screen.init.roll": "everyone rolls initiative: init",
+    "screen.init.round_over": "round over: next",
+    "screen.init.act_next": "acts now: {who}",
+    "screen.init.multiple": "{n} actions",
+    # A blood boost in Vitals' status words and in ``elysium state``.
+    "screen.boost": "{trait} {base}→{now}",
+}

@@ -1,0 +1,107 @@
+"""The status line: what the last command did, or why it was refused.
+
+Errors are said here, in bold (and red where there is colour), never in a toast: a toast
+lies over the roll log and the Morality pane at 80x24, hiding the roll the Storyteller wants
+to read. The line is two rows high, always: a message that grows or shrinks would cost a
+layout pass, and with it the whole screen sent again (about 12 KB at 80x24). On a narrow
+screen it takes the footer's row, and when the message fits in one row the second shows the
+keys as the footer would. A message longer than two rows ends with the key that shows it
+whole (see ``DashboardScreen.action_said``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from rich.text import Text
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+from elysium.i18n import t
+
+ROWS = 2  # the status line's height (styles/app.tcss)
+
+
+class StatusLine(Widget):
+    """Two rows: the last message, and then its rest or (narrow) the keys. A row whose text
+    did not change is not sent again (the keys' row, most of the time)."""
+
+    def __init__(self, more: str = "", keys: Callable[[], Text] | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.more = more  # ``… (ctrl+l: all)``: the end of a message cut short
+        self.keys = keys  # the footer's keys as a line of text
+        self.full = Text()
+        self.rows = 1  # rows the message takes
+        self.lines: list[Text] = [Text(), Text()]
+
+    @property
+    def plain(self) -> str:
+        return self.full.plain
+
+    @property
+    def text(self) -> Text:
+        return Text("\n").join(self.lines)
+
+    def render(self) -> Text:
+        """Both rows as one text (what the benches read; painting is ``render_line``)."""
+        return self.text
+
+    def show(self, message: Text) -> None:
+        self.full = message
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit(everything=True)
+
+    def _fit(self, everything: bool = False) -> None:
+        width = self.content_size.width
+        lines = list(self.full.wrap(self.app.console, width)) if width > 0 else [self.full]
+        if len(lines) > ROWS:
+            last = lines[ROWS - 1]
+            last.rstrip()
+            more = Text(self.more, style="dim")
+            last.truncate(max(0, width - more.cell_len))
+            lines = [*lines[: ROWS - 1], Text.assemble(last, more)]
+        self.rows = max(1, len(lines))
+        if self.rows == 1:
+            narrow = self.keys is not None and self.screen.has_class("-narrow")
+            lines.append(self.keys() if narrow and self.keys else Text())
+        for y, (old, new) in enumerate(zip(self.lines, lines, strict=True)):
+            if everything or old != new:
+                self.refresh(Region(0, y, self.size.width, 1))
+        self.lines = lines
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        if y >= len(self.lines) or width <= 0:
+            return Strip.blank(width, self.rich_style)
+        segments = self.lines[y].render(self.app.console, "")
+        strip = Strip(segments).adjust_cell_length(width, self.rich_style)
+        return strip.apply_style(self.rich_style).simplify()
+
+
+def report_line(report: Iterable[Any], readonly: bool, lang: str) -> str:
+    """What opening found, in one line: the first finding, how many more, and how to
+    repair; ``elysium check`` lists them all."""
+    label = t("ui.damaged" if readonly else "ui.recovered", lang)
+    lines = [line.render(lang) if hasattr(line, "render") else line for line in report]
+    hints = [line for line in lines if "elysium repair" in line]
+    found = [line for line in lines if line not in hints] or lines
+    key = "ui.more_check" if readonly else "ui.more"
+    more = t(key, lang, n=len(found) - 1) if len(found) > 1 else ""
+    tail = f"; {hints[0]}" if hints else ""
+    return f"{label}: {found[0]}{more}{tail}"
+
+
+def key_hints(screen: Any) -> Text:
+    """The keys the footer shows (the user's keymap applied), as one dim line."""
+    from elysium.tui import keys
+
+    said = [
+        f"{keys.shown(screen.app, key.id)} {t(key.label, screen.app.lang)}"
+        for key in (*keys.DASHBOARD, *keys.APP)
+        if key.show and screen.check_action(key.action, ()) is not False
+    ]
+    return Text("  ".join(said), style="dim")  # one colour: a few bytes
