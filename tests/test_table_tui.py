@@ -9,13 +9,15 @@ import re
 import time
 from pathlib import Path
 
+import pytest
+
 from elysium.chronicle.session import Session
 from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
 from elysium.tui.faces import FacesPrompt
 from elysium.tui.widgets.line import Line
 from tests.test_tui_pty import Terminal, _env, _events
-from tests.tui_helpers import demo_copy, run_async, settle, status
+from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status
 
 # The demo is in round 2's act phase and Ilse Varga acts now; Spike is a mortal.
 ATTACK = 'attack "Ilse Varga" Spike punch'
@@ -189,3 +191,34 @@ def test_an_attack_with_physical_dice_in_a_real_terminal(tmp_path: Path) -> None
         assert set(attack.data["damage"]["soak"]["dice"]) == {2}
     finally:
         term.close()
+
+
+def _table_step(pilot_faces: list[str]):
+    """Physical dice on; the attack typed; the faces of the first steps given."""
+
+    async def run(pilot) -> None:
+        await settle(pilot)
+        pilot.app.dashboard.run_command("rules physical-dice on")
+        await settle(pilot)
+        await submit(pilot, ATTACK)
+        for faces in pilot_faces:
+            await answer(pilot, faces)
+        await settle(pilot)
+
+    return run
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(80, 24), (200, 55)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("no_color", [False, True], ids=["colour", "no_color"])
+def test_snapshot_the_table_prompt(
+    snap_compare, tmp_path: Path, monkeypatch, lang: str, size, no_color: bool
+) -> None:
+    """The prompt at its second step: the attack's roll shown, the damage asked for."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = demo_app(tmp_path, lang)
+    try:
+        assert snap_compare(app, terminal_size=size, run_before=_table_step(["9 9 9 2 2 2 8"]))
+    finally:
+        app.session.close()

@@ -62,7 +62,7 @@ class FacesPrompt(Dialog):
             yield Line(title, classes="dialog-title", id="faces-command")
             yield Line(id="faces-done")
             yield Line(id="faces-step")
-            box = Input(placeholder=t("table.placeholder", lang), id="faces")
+            box = Input(placeholder=t("table.placeholder", lang), id="faces", compact=True)
             yield box
             yield Line(id="faces-error")
             yield Line(Text(t("table.hint", lang), style="dim"), id="faces-hint")
