@@ -60,8 +60,13 @@ def test_an_attack_asks_to_hit_then_damage_then_soak(tmp_path: Path) -> None:
         hit, damage, soak = (8, 8, 3, 7, 2, 10), (9, 6, 2, 6, 1, 8), (6, 2, 9)
         asked, result = play(stepped, "attack Marcus Rex punch", [hit, damage, soak])
         assert result is not None
-        steps = [(a.step.what.key, a.step.count) for a in asked]
-        assert steps == [("what.attack_roll", 6), ("what.damage_roll", 6), ("what.soak_roll", 3)]
+        steps = [(a.step.what.render("en"), a.step.count) for a in asked]
+        assert steps == [
+            ("Marcus: the attack", 6),
+            ("the damage roll", 6),
+            ("Rex: the soak roll", 3),
+        ]
+        assert asked[0].step.what.render("ru") == "Marcus: атака"
         # What the table is shown before each step: the rolls already made, scored.
         assert [len(a.scored) for a in asked] == [0, 1, 2]
         assert asked[1].scored[0].result.successes == 4  # 8 8 7 10 against difficulty 6
@@ -85,7 +90,7 @@ def test_no_soak_step_when_the_soak_pool_is_empty(tmp_path: Path) -> None:
         assert asked == [] and result is not None
         assert s.state.characters["bob"].health.lethal == 2
         asked, result = play(s, "damage Marcus 2 lethal", [(6,)])
-        assert [a.step.what.key for a in asked] == ["what.soak_roll"]
+        assert [a.step.what.render("en") for a in asked] == ["Marcus: the soak roll"]
         assert asked[0].step.count == 1 + 0  # Stamina 1 (a new sheet), no Fortitude
     finally:
         s.close()

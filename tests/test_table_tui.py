@@ -64,19 +64,22 @@ async def test_an_attack_step_by_step_then_saved_once(tmp_path: Path) -> None:
         await settle(pilot)
         await submit(pilot, ATTACK)
         assert isinstance(app.screen, FacesPrompt)
-        assert step_text(app).startswith("the attack: throw ")
+        assert step_text(app).startswith("Ilse Varga: the attack: throw ")
         assert session.state.events == before  # nothing written yet
         # A wrong count is refused for this step only.
         await answer(pilot, "8 3")
         assert "this step needs exactly" in app.screen.query_one("#faces-error", Line).plain
-        assert step_text(app).startswith("the attack: throw ")
+        assert step_text(app).startswith("Ilse Varga: the attack: throw ")
         await answer(pilot, faces_for(app))
         assert step_text(app).startswith("the damage roll: throw ")
         done = app.screen.query_one("#faces-done", Line).plain
-        assert done.startswith("the attack: ") and "success" in done
+        assert done.startswith("Ilse Varga: the attack: ") and "success" in done
         await answer(pilot, faces_for(app))
-        assert step_text(app).startswith("the soak roll: throw ")
-        await answer(pilot, "")  # empty: Elysium rolls the soak
+        assert step_text(app).startswith("Spike: the soak roll: throw ")
+        await answer(pilot, "")  # an empty Enter is a slip: nothing thrown, asked again
+        assert step_text(app).startswith("Spike: the soak roll: throw ")
+        assert "or r to let Elysium roll" in app.screen.query_one("#faces-error", Line).plain
+        await answer(pilot, "r")  # Elysium rolls the soak
         assert not isinstance(app.screen, FacesPrompt)
         assert session.state.events == before + 1  # one event for the whole attack
         assert "Ilse Varga" in status(app) and "Spike" in status(app)
@@ -91,7 +94,7 @@ async def test_escape_cancels_with_nothing_written(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await submit(pilot, ATTACK)
-        assert step_text(app).startswith("атака: бросьте ")
+        assert step_text(app).startswith("Ilse Varga: атака: бросьте ")
         await answer(pilot, faces_for(app))
         await pilot.press("escape")
         await settle(pilot)
@@ -129,7 +132,7 @@ async def test_ctrl_t_runs_one_command_the_other_way(tmp_path: Path) -> None:
 
 # What the table throws at each step, by the prompt's label: the attack hits, a defence
 # fails, the damage lands, the soak fails.
-FACE = {b"the attack": "9", b"the damage roll": "9", b"the soak roll": "2"}
+FACE = {b"the attack": "9", b"the damage roll": "9", b"the soak roll": "2"}  # after "NAME: "
 
 
 def next_step(term: Terminal, after: int) -> tuple[bytes, int] | None:
@@ -160,7 +163,7 @@ def test_an_attack_with_physical_dice_in_a_real_terminal(tmp_path: Path) -> None
         term.wait_for(b"Vitals")
         time.sleep(0.5)
         term.type(ATTACK + "\r")
-        term.wait_for(b"the attack: throw")
+        term.wait_for(b"Ilse Varga: the attack: throw")
         term.type("8 3\r")  # a wrong count: this step is asked again
         term.wait_for(b"this step needs exactly")
         mark, labels = 0, []

@@ -23,6 +23,9 @@ from elysium.tui.dialogs import Dialog
 from elysium.tui.messages import CommandDone, RunCommand
 from elysium.tui.widgets.line import Line
 
+# What to type for "let Elysium roll this step" (never an empty Enter: that is a slip).
+ROLL_IT = ("r", "roll", "б", "бросок")
+
 
 def label(what: object, lang: str) -> str:
     return what.render(lang) if isinstance(what, Msg) else t("table.a_roll", lang)
@@ -93,7 +96,6 @@ class FacesPrompt(Dialog):
         shown = self.query_one("#faces-done", Line)
         shown.text = done
         shown.display = bool(need.scored)
-        shown.styles.height = len(need.scored)
         self.query_one("#faces-step", Line).text = Text(step_line(need.step, lang), style="bold")
         self.query_one("#faces-error", Line).text = Text()
         box = self.query_one("#faces", Input)
@@ -105,7 +107,12 @@ class FacesPrompt(Dialog):
         if self.waiting:
             return
         text = event.value.strip()
-        if text:
+        if not text:  # Enter on an empty box (a slip of the finger) throws nothing
+            self.wrong(t("table.empty", self.lang))
+            return
+        if text.casefold() in ROLL_IT:
+            self.typed.append(None)  # Elysium rolls this step
+        else:
             try:
                 faces = read_faces(text)
             except RulesError as exc:
@@ -116,16 +123,13 @@ class FacesPrompt(Dialog):
                 self.wrong(t("table.wrong_count", self.lang, given=len(faces), need=need))
                 return
             self.typed.append(faces)
-        else:
-            self.typed.append(None)  # Elysium rolls this step
         self.waiting = True
         self.post_message(RunCommand(self.command, origin=self, dice=self.typed))
 
     def wrong(self, why: str) -> None:
-        """Say what was wrong with these faces; they stay, selected, to be fixed or typed
-        over (this step only: the steps before it keep theirs)."""
+        """Say what was wrong with these faces; they stay, to be fixed (this step only: the
+        steps before it keep theirs)."""
         self.query_one("#faces-error", Line).text = Text(why, style="bold")
-        self.query_one("#faces", Input).select_all()
 
     @on(CommandDone)
     def done(self, message: CommandDone) -> None:

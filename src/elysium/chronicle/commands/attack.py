@@ -203,7 +203,7 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
     if order.wp:
         attacker = spend_willpower(attacker, Use.SUCCESS)
     request = RollRequest(plan.pool, plan.difficulty, willpower=order.wp)
-    result = throw(ctx, request, order.faces, what="what.attack_roll")
+    result = throw(ctx, request, order.faces, what="what.attack_roll", who=attacker.name)
     data: dict[str, Any] = {
         "attacker": attacker.name,
         "target": target.name,
@@ -266,7 +266,8 @@ def _defence(
         move = cr.maneuver(decl.defence)
         pool, _ = cr.defence_pool(target, move, combat.defences.get(tkey, 0))
         if pool >= 1:
-            droll = throw(ctx, RollRequest(pool, cr.BASE_DIFFICULTY), None)
+            what, who = f"what.defence_roll.{move.key}", target.name
+            droll = throw(ctx, RollRequest(pool, cr.BASE_DIFFICULTY), None, what=what, who=who)
             standing = Standing(move.key, 0 if droll.botch else droll.successes)
             data["defence_roll"] = roll_data(droll)
             combat = combat.count_defence(tkey)

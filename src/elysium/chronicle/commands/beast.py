@@ -78,7 +78,7 @@ def _beast(ctx: Context, words: tuple[str, ...], kind: BeastKind) -> Outcome:
         say = Msg("ack.beast.no_dice", who=c.name, how=Msg(f"ack.{verb}.lost"))
         return Outcome(put(ctx.state, key, c), verb, data, say)
     request = beast_request(c, kind)
-    result = throw_dice(ctx, request, faces)
+    result = throw_dice(ctx, request, faces, who=c.name)
     c = resist(c, kind, result)
     check = _check_of(c, kind)
     data.update(roll=roll_data(result), state=check.state.value, accumulated=check.accumulated)
@@ -157,7 +157,7 @@ def cmd_degenerate(ctx: Context, words: tuple[str, ...]) -> Outcome:
     except RulesError:
         result = None
     else:
-        result = throw_dice(ctx, request, faces)
+        result = throw_dice(ctx, request, faces, who=c.name)
     out = degenerate(c, result)
     new = out.character
     data = {

@@ -14,6 +14,7 @@ from elysium.chronicle.commands.common import (
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
 from elysium.chronicle.pools import is_whole
+from elysium.chronicle.state import State
 from elysium.chronicle.text import clean_name, clean_text, name_key
 from elysium.i18n import Msg
 from elysium.rules.character import (
@@ -93,9 +94,26 @@ def cmd_remove(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("remove", words)
     args.take("what.name")  # at least one word; the whole name may be several unquoted
     key, c = find_exact(ctx.state, " ".join(words), "remove")
-    chars = {k: v for k, v in ctx.state.characters.items() if k != key}
+    state = _out_of_the_fight(ctx.state, key, c.name)
+    chars = {k: v for k, v in state.characters.items() if k != key}
     say = Msg("ack.removed", who=c.name)
-    return Outcome(replace(ctx.state, characters=chars), "character_removed", {"name": c.name}, say)
+    return Outcome(replace(state, characters=chars), "character_removed", {"name": c.name}, say)
+
+
+def _out_of_the_fight(state: State, key: str, who: str) -> State:
+    """A fallen NPC is often removed mid-fight: they leave it first (the turn passes on as
+    with ``combat leave``), then every mention of them goes; the last one ends it."""
+    from elysium.chronicle.commands.fight import CombatState, write
+    from elysium.chronicle.commands.rounds import leave
+
+    if state.combat is None:
+        return state
+    combat = CombatState.from_dict(state.combat)
+    if key in combat.participants:
+        if len(combat.participants) == 1:
+            return write(state, None)
+        combat = leave(state, combat, key, who)[0]
+    return write(state, combat.forget(key))
 
 
 # Russian spellings of the things ``set`` can set besides traits.

@@ -138,9 +138,11 @@ def throw_dice(
     faces: list[int] | None,
     profile=None,
     what: str = "what.pool",
+    who: str | None = None,
 ) -> RollResult:
     """Roll from the session's dice, or score the faces typed for physical dice (``what``
-    is the catalog key naming the roll, for the refusal when the count is wrong)."""
+    is the catalog key naming the roll, for the refusal when the count is wrong; ``who``
+    rolls it, named when a table is asked for the faces)."""
     profile = profile or ctx.state.profile
     if faces is not None:
         if not profile.house.rule_of_ten and len(faces) != request.dice:
@@ -148,7 +150,14 @@ def throw_dice(
                 "roll.faces_mismatch", what=Msg(what), dice=request.dice, faces=len(faces)
             )
         return roll_faces(request, faces, profile)
-    return throw_from(ctx, request, Msg(what), profile)
+    label = Msg(what)
+    if who is not None:
+        label = (
+            Msg("table.side", who=who)
+            if what == "what.pool"
+            else Msg("table.whose", who=who, what=label)
+        )
+    return throw_from(ctx, request, label, profile)
 
 
 def throw_from(ctx: Context, request: RollRequest, what: Msg, profile=None) -> RollResult:

@@ -74,7 +74,7 @@ def cmd_day(ctx: Context, words: tuple[str, ...]) -> Outcome:
         traits = "+".join(counted.names)
     else:
         request = day.notice_request(c) if what == "notice" else day.wake_request(c)
-    result = throw_dice(ctx, request, faces)
+    result = throw_dice(ctx, request, faces, who=c.name)
     data: dict[str, Any] = {
         "who": c.name,
         "what": what,
@@ -153,7 +153,7 @@ def cmd_torpor(ctx: Context, words: tuple[str, ...]) -> Outcome:
 
 def _wake(ctx: Context, key: str, c: Character, faces: list[int] | None) -> Outcome:
     request = day.torpor_wake_request(c)
-    result = throw_dice(ctx, request, faces)
+    result = throw_dice(ctx, request, faces, who=c.name)
     risen = day.rise_from_torpor(c, result.successes)
     up = risen.status() is not Status.TORPOR
     data = {

@@ -175,7 +175,7 @@ def _roll_defence(
     if harder:
         detail = Msg("combat.notes.semicolon", notes=[*detail.values["notes"], *harder])
     request = RollRequest(pool, difficulty)
-    result = throw(ctx, request, faces, what=f"what.defence_roll.{move.key}")
+    result = throw(ctx, request, faces, what=f"what.defence_roll.{move.key}", who=c.name)
     data.update(pool=pool, detail=str(detail), roll=roll_data(result))
     if difficulty != cr.BASE_DIFFICULTY:
         data["difficulty"] = difficulty

@@ -159,7 +159,7 @@ def cmd_feat(ctx: Context, words: tuple[str, ...]) -> Outcome:
     able(c)
     request = _request(c, feat, args, extra)
     args.done()
-    result = throw_dice(ctx, request, faces)
+    result = throw_dice(ctx, request, faces, who=c.name)
     outcome = _outcome(feat, result, extra)
     _results(c, feat, result.successes, extra)
     hurt = outcome == "botch" and feat in HURTS_ON_BOTCH

@@ -123,7 +123,7 @@ def _stop(ctx: Context, key: str, c: Character, faces: list[int] | None) -> Outc
         raise CommandError("feed.stop_vampires", who=c.name)
     able(c)
     request = bl.stop_feeding_request(c)
-    result = throw_dice(ctx, request, faces)
+    result = throw_dice(ctx, request, faces, who=c.name)
     stopped = result.successes > 0
     data = {
         "who": c.name,

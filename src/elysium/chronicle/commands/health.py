@@ -86,7 +86,11 @@ def apply_damage(
             raise CommandError("damage.no_soak_dice", who=c.name, type=dtype.value)
         request = RollRequest(pool, 6, kind=RollKind.SOAK)
         result = throw_dice(
-            ctx, request, faces or ([] if pool == 0 else None), what="what.soak_roll"
+            ctx,
+            request,
+            faces or ([] if pool == 0 else None),
+            what="what.soak_roll",
+            who=c.name,
         )
         soaked = result.successes
         taken = damage_after_soak(levels, soaked, dtype, c.kind)

@@ -70,7 +70,7 @@ def cmd_combat(ctx: Context, words: tuple[str, ...]) -> Outcome:
         combat = replace(combat, participants=(*combat.participants, key))
         msg = Msg("combat.joins", who=c.name)
     else:
-        combat, notes = _leave(state, combat, key, c.name)
+        combat, notes = leave(state, combat, key, c.name)
         msg = Msg("combat.leaves", who=c.name, notes=notes)
     return Outcome(write(state, combat), f"combat_{sub}", {"who": c.name}, msg)
 
@@ -93,7 +93,7 @@ def _start(state: State, args: Args) -> Outcome:
     )
 
 
-def _leave(state: State, combat: CombatState, key: str, who: str) -> tuple[CombatState, Told | str]:
+def leave(state: State, combat: CombatState, key: str, who: str) -> tuple[CombatState, Told | str]:
     people = [k for k in combat.participants if k != key]
     if key not in combat.participants:
         raise CommandError("combat.not_in", who=who)

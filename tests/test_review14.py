@@ -1,0 +1,30 @@
+"""What a Storyteller's review of issue 14 found: a fallen NPC removed in the middle of a
+fight (the fight forgets them; the turn passes on as with ``combat leave``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from elysium.chronicle.combat import combat_json
+from tests.chronicle_helpers import new_session
+from tests.test_combat import INIT, SETUP, START
+
+
+def test_removing_a_fighter_mid_fight(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "c", [*SETUP, START, INIT, 'declare "Ghoul 1" delay'])
+    try:
+        assert combat_json(s.state)["current"] == "Rex"  # Rex declares next
+        s.execute("remove Rex")  # the one whose turn it is: the turn passes on
+        fight = combat_json(s.state)
+        assert "Rex" not in fight["participants"] and fight["current"] == "Bob"
+        s.execute("declare Bob dodge")
+        s.execute("combat leave Bob")
+        s.execute("remove Bob")  # left the fight, still in its round's record: forgotten
+        assert "Bob" not in combat_json(s.state)["participants"]
+        s.execute("undo")  # back in the chronicle, and out of the fight as before
+        assert "bob" in s.state.characters
+        s.execute("remove Marcus")
+        s.execute('remove "Ghoul 1"')  # the last fighter: the fight is over
+        assert s.state.combat is None
+    finally:
+        s.close()
