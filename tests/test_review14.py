@@ -28,3 +28,15 @@ def test_removing_a_fighter_mid_fight(tmp_path: Path) -> None:
         assert s.state.combat is None
     finally:
         s.close()
+
+
+def test_recap_is_export_by_its_table_name(tmp_path: Path) -> None:
+    """A Storyteller asks for the recap by that name: ``elysium recap`` is ``export``."""
+    from tests.conftest import run_elysium
+    from tests.tui_helpers import demo_copy
+
+    root = demo_copy(tmp_path)
+    recap = run_elysium("recap", str(root), "--format", "md", "--lang", "ru")
+    export = run_elysium("export", str(root), "--format", "md", "--lang", "ru")
+    assert recap.returncode == 0, recap.stderr
+    assert recap.stdout == export.stdout and recap.stdout.startswith("# Chicago by Night")

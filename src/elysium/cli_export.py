@@ -134,6 +134,7 @@ def cmd_sheet(args: argparse.Namespace, lang: str) -> int:
 
 COMMANDS = {
     "export": cmd_export,
+    "recap": cmd_export,  # what a Storyteller calls it
     "stats": cmd_stats,
     "replay": cmd_replay,
     "sheet": cmd_sheet,

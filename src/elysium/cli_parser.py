@@ -260,7 +260,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_export = sub.add_parser(
         "export",
-        help="a chapter's recap as Markdown or HTML",
+        aliases=["recap"],
+        help="a chapter's recap as Markdown or HTML (also: elysium recap)",
         description="A chapter told as a recap: scenes, fights round by round, notable rolls, "
         "damage, blood, the Beast, experience. HTML is one standalone page.",
     )
@@ -356,7 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 CHRONICLE_COMMANDS = (
     *("new", "run", "state", "log", "import", "export", "sheet", "stats", "replay", "check"),
-    "repair",
+    *("repair", "recap"),
 )
 SUBCOMMANDS = ("roll", "odds", "help", "config", *CHRONICLE_COMMANDS)
 
