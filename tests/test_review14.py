@@ -8,6 +8,7 @@ from pathlib import Path
 from elysium.chronicle.combat import combat_json
 from tests.chronicle_helpers import new_session
 from tests.test_combat import INIT, SETUP, START
+from tests.tui_helpers import demo_app, run_async, settle
 
 
 def test_removing_a_fighter_mid_fight(tmp_path: Path) -> None:
@@ -40,3 +41,14 @@ def test_recap_is_export_by_its_table_name(tmp_path: Path) -> None:
     export = run_elysium("export", str(root), "--format", "md", "--lang", "ru")
     assert recap.returncode == 0, recap.stderr
     assert recap.stdout == export.stdout and recap.stdout.startswith("# Chicago by Night")
+
+
+@run_async
+async def test_the_roll_dialog_opens_on_the_pool(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        assert getattr(app.focused, "id", None) == "traits"
+    app.session.close()

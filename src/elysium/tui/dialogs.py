@@ -62,6 +62,8 @@ class Dialog(ModalScreen[Any]):
 class RollDialog(Dialog):
     """Choose who rolls what; see the pool with every modifier and the exact odds first."""
 
+    AUTO_FOCUS = "#traits"  # typing goes to the pool at once (the character is preselected)
+
     def __init__(self, lang: str, state: State, selected: str | None) -> None:
         super().__init__(lang)
         self.state = state
