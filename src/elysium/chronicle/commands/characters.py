@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from elysium.chronicle.commands.common import (
     Context,
@@ -15,6 +17,9 @@ from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
 from elysium.chronicle.pools import is_whole
 from elysium.chronicle.state import State
+
+if TYPE_CHECKING:
+    from elysium.chronicle.commands.fight import CombatState
 from elysium.chronicle.text import clean_name, clean_text, name_key
 from elysium.i18n import Msg
 from elysium.rules.character import (
@@ -113,7 +118,35 @@ def _out_of_the_fight(state: State, key: str, who: str) -> State:
         if len(combat.participants) == 1:
             return write(state, None)
         combat = leave(state, combat, key, who)[0]
-    return write(state, combat.forget(key))
+    return write(state, _forgotten(combat, key))
+
+
+def _forgotten(combat: CombatState, key: str) -> CombatState:
+    """A character removed from the chronicle: no mention of them is left in the fight
+    (``CombatState.drop`` keeps what they did this round; a removed character has none)."""
+
+    def without(table: Mapping[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in table.items() if k != key}
+
+    dropped = combat.drop(key)
+    slots = tuple(
+        replace(s, together=tuple(k for k in s.together if k != key))
+        if s.together is not None
+        else s
+        for s in dropped.queue
+    )
+    return replace(
+        dropped,
+        participants=tuple(k for k in combat.participants if k != key),
+        init=without(combat.init),
+        declared=without(combat.declared),
+        defences=without(combat.defences),
+        standing=without(combat.standing),
+        attacks=without(combat.attacks),
+        done=tuple(k for k in combat.done if k != key),
+        queue=slots,
+        current=None if combat.current == key else combat.current,
+    )
 
 
 # Russian spellings of the things ``set`` can set besides traits.

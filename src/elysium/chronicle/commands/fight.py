@@ -233,32 +233,6 @@ class CombatState:
             dazed=tuple(k for k in self.dazed if k != key),
         )
 
-    def forget(self, key: str) -> CombatState:
-        """A character removed from the chronicle: no mention of them is left in the fight
-        (:meth:`drop` keeps what they did this round; a removed character has no round)."""
-
-        def without(table: Mapping[str, Any]) -> dict[str, Any]:
-            return {k: v for k, v in table.items() if k != key}
-
-        slots = tuple(
-            replace(s, together=tuple(k for k in s.together if k != key))
-            if s.together is not None
-            else s
-            for s in self.drop(key).queue
-        )
-        return replace(
-            self.drop(key),
-            participants=tuple(k for k in self.participants if k != key),
-            init=without(self.init),
-            declared=without(self.declared),
-            defences=without(self.defences),
-            standing=without(self.standing),
-            attacks=without(self.attacks),
-            done=tuple(k for k in self.done if k != key),
-            queue=slots,
-            current=None if self.current == key else self.current,
-        )
-
     def finish_slot(self) -> CombatState:
         if not self.queue:
             return self
