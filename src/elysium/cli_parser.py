@@ -341,6 +341,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_replay.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
+    p_watch = sub.add_parser(
+        "watch",
+        help="the dashboard, read-only, following the Storyteller's Elysium live",
+        description="The dashboard of a chronicle another process writes, read-only: each "
+        "event appears as it is saved, and the top line says when the writer stops.",
+    )
+    p_watch.add_argument("dir", metavar="DIR", help=DIR_HELP)
+    p_watch.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
+
     p_config = sub.add_parser(
         "config",
         help="where your settings live and which are in effect",
@@ -357,7 +366,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 CHRONICLE_COMMANDS = (
     *("new", "run", "state", "log", "import", "export", "sheet", "stats", "replay", "check"),
-    *("repair", "recap"),
+    *("repair", "recap", "watch"),
 )
 SUBCOMMANDS = ("roll", "odds", "help", "config", *CHRONICLE_COMMANDS)
 

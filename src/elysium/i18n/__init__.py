@@ -24,6 +24,7 @@ from elysium.i18n import (
     en_store,
     en_surprises,
     en_table,
+    en_watch,
     en_xp,
     ru,
     ru_combat,
@@ -39,6 +40,7 @@ from elysium.i18n import (
     ru_store,
     ru_surprises,
     ru_table,
+    ru_watch,
     ru_xp,
 )
 from elysium.i18n.message import Msg, Refusal, Told, tell
@@ -56,6 +58,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_surprises.STRINGS,
         en_sheet.STRINGS,
         en_screen.STRINGS,
+        en_watch.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -65,6 +68,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_surprises.STRINGS,
         ru_sheet.STRINGS,
         ru_screen.STRINGS,
+        ru_watch.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

@@ -31,6 +31,7 @@ from elysium.tui.screens.dashboard import DashboardScreen
 if TYPE_CHECKING:
     from textual.command import Provider
 
+    from elysium.chronicle.follow import Source
     from elysium.chronicle.replay import Replay
 
 NARROW = 110  # below this many columns the panes rearrange for small terminals
@@ -280,3 +281,17 @@ def make_replay_app(
 ) -> ElysiumApp:
     """The same app opened on the replay screen (``elysium replay``)."""
     return ElysiumApp(None, lang, replay=(replay, name), config=config)
+
+
+def make_watch_app(source: Source, lang: str, config: Config | None = None) -> ElysiumApp:
+    """The dashboard, read-only, following ``source`` (``elysium watch``); its first read
+    is done here, so a chronicle that cannot be read is said before the screen starts."""
+    from elysium.tui.screens.watch import WatchScreen
+
+    update = source.read()
+    session = getattr(source, "session", None)
+    if not isinstance(session, Session):
+        raise TypeError("a watched source must hold its read-only session")
+    app = ElysiumApp(None, lang, config=config)
+    app.dashboard = WatchScreen(source, session, update, lang)
+    return app

@@ -111,9 +111,15 @@ def status_words(c: Character, lang: str) -> Text:
     return out
 
 
-def header(state: State, lang: str, readonly: bool) -> Text:
+def header(state: State, lang: str, readonly: bool, writer: bool | None = None) -> Text:
+    """``writer``: watching (``elysium watch``), whether the writer is there (None: not
+    watching)."""
     out = Text()
-    if readonly:
+    if writer is not None:
+        tag = t("watch.live" if writer else "watch.stopped", lang)
+        out.append(f" {tag} ", style="reverse" if writer else "bold reverse red")
+        out.append(" ")
+    elif readonly:
         out.append(f" {t('ui.readonly', lang)} ", style="reverse")
         out.append(" ")
     out.append(state.name, style="bold")  # user text: plain

@@ -106,7 +106,10 @@ class DashboardScreen(Away, Screen[None]):
         if self.report:
             self.say(report_line(self.report, self.session.readonly, self.lang), error=True)
         self.runner.submit(load_history, self._history_loaded)
-        # The roll log is read after the first frame, so the panes appear at once.
+        self._read_log()
+
+    def _read_log(self) -> None:
+        """The roll log is read after the first frame, so the panes appear at once."""
         self.call_after_refresh(
             self.runner.submit, lambda: self.session.store.tail_events(LOG_TAIL), self._log_read
         )

@@ -14,6 +14,7 @@ class HeaderBar(Line):
     """The chronicle's name, night, chapter, scene, turn, round and open extended actions."""
 
     state: var[State | None] = var(None, always_update=True)
+    writer: var[bool | None] = var(None, init=False)  # watching: whether the writer is there
 
     def __init__(self, lang: str, state: State, readonly: bool, **kwargs) -> None:
         super().__init__(header(state, lang, readonly), **kwargs)
@@ -23,4 +24,7 @@ class HeaderBar(Line):
 
     def watch_state(self, state: State | None) -> None:
         if state is not None:
-            self.text = header(state, self.lang, self.readonly)
+            self.text = header(state, self.lang, self.readonly, self.writer)
+
+    def watch_writer(self) -> None:
+        self.watch_state(self.state)
