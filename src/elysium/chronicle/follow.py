@@ -52,6 +52,8 @@ class Source(Protocol):
 
     def read(self) -> Update: ...
 
+    def again(self) -> None: ...  # the next read reads everything
+
     def close(self) -> None: ...
 
 
