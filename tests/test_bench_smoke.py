@@ -34,6 +34,7 @@ BENCHES = [
         ),
     ),
     ("replay_bench.py", ("worst jump, on screen (ms)",)),
+    ("watch_bench.py", ("ack -> watcher's screen at 80 events", "idle watcher CPU")),
     (
         "costs_bench.py",
         (
