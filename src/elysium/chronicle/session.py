@@ -14,6 +14,7 @@ from elysium.chronicle import state as st
 from elysium.chronicle.commands.common import ANSWER, Context, Outcome
 from elysium.chronicle.errors import CommandError, Line, StoreError, brief, repair_hint
 from elysium.chronicle.events import Event
+from elysium.chronicle.hidden import take_hidden
 from elysium.chronicle.importer import build, read_file
 from elysium.chronicle.now import now_said
 from elysium.chronicle.parser import Parsed, parse
@@ -58,11 +59,16 @@ def run_parsed(
     """:func:`dispatch` for a command already parsed."""
     if parsed.verb in ("undo", "redo"):
         raise CommandError(f"session.{parsed.verb}_needs_chronicle")
+    parsed, hidden = take_hidden(parsed)
     try:
         outcome: Outcome = handler(parsed.verb)(Context(state, rng), parsed.args)
     except RulesError as exc:
         raise CommandError(way_on(state, exc.msg)) from None
-    return outcome.state, (outcome.type, dict(outcome.data), outcome.say)
+    data, say = dict(outcome.data), outcome.say
+    if hidden and outcome.type != ANSWER:
+        data["hidden"] = True
+        say = Msg("ack.hidden", line=say)
+    return outcome.state, (outcome.type, data, say)
 
 
 # Refusals that a limit per turn gives: each is told with the way to the next turn.

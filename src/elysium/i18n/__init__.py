@@ -16,6 +16,7 @@ from elysium.i18n import (
     en_config,
     en_feats,
     en_house,
+    en_players,
     en_rolls,
     en_rules,
     en_screen,
@@ -31,6 +32,7 @@ from elysium.i18n import (
     ru_config,
     ru_feats,
     ru_house,
+    ru_players,
     ru_rolls,
     ru_rules,
     ru_screen,
@@ -56,6 +58,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_surprises.STRINGS,
         en_sheet.STRINGS,
         en_screen.STRINGS,
+        en_players.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -65,6 +68,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_surprises.STRINGS,
         ru_sheet.STRINGS,
         ru_screen.STRINGS,
+        ru_players.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

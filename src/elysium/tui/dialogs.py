@@ -98,6 +98,7 @@ class RollDialog(Dialog):
             with Horizontal(classes="checks"):
                 yield Tick(Content(t("dlg.roll.spec", lang)), id="spec")
                 yield Tick(Content(t("dlg.roll.wp", lang)), id="wp")
+                yield Tick(Content(t("dlg.roll.hidden", lang)), id="hidden")
             yield Label(t("dlg.roll.faces", lang))
             yield Input(placeholder="7,3,10", id="faces", compact=True)
             yield Static("", id="pool", markup=False)
@@ -185,6 +186,8 @@ class RollDialog(Dialog):
             parts.append("spec")
         if self.query_one("#wp", Checkbox).value:
             parts.append("wp")
+        if self.query_one("#hidden", Checkbox).value:
+            parts.append("hidden")
         faces = self.query_one("#faces", Input).value.strip()
         if faces:
             parts += ["dice", faces.replace(" ", ",")]
