@@ -45,7 +45,7 @@ def test_a_character_is_a_players_only_when_marked(tmp_path: Path) -> None:
     before = s.state
     with pytest.raises(ChronicleError) as refused:
         s.execute("set Marcus player maybe")
-    assert "player take yes or no" in refused.value.render("en")
+    assert "player takes yes or no" in refused.value.render("en")
     assert "да или нет" in refused.value.render("ru")
     assert s.state == before
     s.close()

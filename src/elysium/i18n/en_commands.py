@@ -61,7 +61,7 @@ STRINGS: dict[str, str] = {
     "ack.added": "added {who} ({kind}; blood {blood}/{most})",
     "ack.added.gen": "added {who} ({kind}, generation {gen}; blood {blood}/{most})",
     "ack.removed": "removed {who}",
-    "set.yes_no": "supernatural and player take yes or no (on or off)",
+    "set.yes_no": "supernatural takes yes or no",
     "ack.set": "{who}: {detail:l}",
     "ack.set.pair": "{trait} {value}",
     "ack.set.path": "{path} {rating}",
@@ -80,12 +80,11 @@ STRINGS: dict[str, str] = {
     "usage.remove": 'remove "NAME"',
     "help.remove": "remove a character (by the whole name)",
     "usage.set": 'set NAME TRAIT N | set NAME path "PATH" [N] | set NAME specialty TRAIT "TEXT" | '
-    'set NAME armour N [penalty N] | set NAME clan "CLAN" | set NAME notes "TEXT" | '
-    "set NAME player yes|no",
-    "help.set": "set traits, a Path, a specialty, armour, clan or notes",
-    "usage.roll": "roll NAME TRAIT+TRAIT [diff D] [spec] [wp] [retry N] [hidden] [dice F,F,...] | "
+    'set NAME armour N [penalty N] | set NAME clan "CLAN" | set NAME notes "TEXT"',
+    "help.set": "set traits, a Path, a specialty, armour, clan, notes, or player yes|no",
+    "usage.roll": "roll NAME TRAIT+TRAIT [diff D] [spec] [wp] [retry N] [dice F,F,...] | "
     "roll N [diff D] [by NAME] ...",
-    "help.roll": "roll a character's traits or a number of dice",
+    "help.roll": "roll a character's traits or a number of dice (hidden: kept from the players)",
     "usage.damage": "damage NAME N bashing|lethal|aggravated [nosoak] [fire|sun|claws] "
     "[dice F,...]",
     "help.damage": "deal damage; the soak is rolled unless nosoak",

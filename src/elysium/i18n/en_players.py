@@ -15,4 +15,5 @@ STRINGS: dict[str, str] = {
     "share.stopped": "the players' view in {to} is withdrawn",
     "share.published": "the players' view is in {to}; the writer updates it after every event",
     "share.published_group": "the players' view is in {to}, readable by the group {group}; the writer updates it after every event",
+    "set.player_yes_no": "player takes yes or no (on or off): is this a player's character",
 }

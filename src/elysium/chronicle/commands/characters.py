@@ -236,8 +236,9 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         flag = args.take("what.yes_no").casefold()
         args.done()
         if flag not in YES_NO:
-            raise args.fail("set.yes_no")
-        new = replace(c, **{what: YES_NO[flag]})
+            raise args.fail("set.yes_no" if what == "supernatural" else "set.player_yes_no")
+        flagged = YES_NO[flag]
+        new = replace(c, player=flagged) if what == "player" else replace(c, supernatural=flagged)
         detail = Msg(f"ack.set.{what}", flag=flag)
     else:
         # One or more TRAIT VALUE pairs: set Marcus strength 3 dexterity 4 (one event).
