@@ -76,3 +76,29 @@ def test_the_recap_tells_the_hidden_roll_marked(tmp_path: Path) -> None:
     for lang, mark in (("en", "🔒 (hidden)"), ("ru", "🔒 (скрытно)")):
         assert mark in markdown(build(s.events(), 1, "Test", lang), lang)
     s.close()
+
+
+def test_the_roll_dialogs_hidden_box_hides_the_roll(tmp_path: Path) -> None:
+    from elysium.tui.dialogs import RollDialog
+    from tests.tui_helpers import demo_app, run_async, settle
+
+    @run_async
+    async def go() -> None:
+        app = demo_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("f2")
+            await settle(pilot)
+            dialog = app.screen
+            assert isinstance(dialog, RollDialog)
+            dialog.query_one("#faces").value = "7,8,2,10"
+            await pilot.click("#hidden")
+            await settle(pilot)
+            assert dialog.command().endswith("hidden dice 7,8,2,10")
+            await pilot.click("#go")
+            await settle(pilot)
+            event = app.session.events()[-1]
+            assert event.type == "roll" and event.data["hidden"] is True
+        app.session.close()
+
+    go()

@@ -3,7 +3,7 @@
 STRINGS: dict[str, str] = {
     "ack.hidden": "🔒 (hidden) {line}",
     "log.hidden": "🔒 (hidden) {line}",
-    "dlg.roll.hidden": "hidden",
+    "dlg.roll.hidden": "Hidden",
     "ack.set.player": "player character: {flag}",
     "players.npc_roll": "{who}: {faces} → {verdict}",
     "players.npc_rolled": "{who} rolled",

@@ -3,7 +3,7 @@
 STRINGS: dict[str, str] = {
     "ack.hidden": "🔒 (скрытно) {line}",
     "log.hidden": "🔒 (скрытно) {line}",
-    "dlg.roll.hidden": "скрытно",
+    "dlg.roll.hidden": "Скрытно",
     "ack.set.player": "персонаж игрока: {flag}",
     "players.npc_roll": "{who}: {faces} → {verdict}",
     "players.npc_rolled": "{who}: бросок",

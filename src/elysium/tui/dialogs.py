@@ -98,12 +98,13 @@ class RollDialog(Dialog):
             with Horizontal(classes="checks"):
                 yield Tick(Content(t("dlg.roll.spec", lang)), id="spec")
                 yield Tick(Content(t("dlg.roll.wp", lang)), id="wp")
-                yield Tick(Content(t("dlg.roll.hidden", lang)), id="hidden")
             yield Label(t("dlg.roll.faces", lang))
             yield Input(placeholder="7,3,10", id="faces", compact=True)
             yield Static("", id="pool", markup=False)
             yield Static("", id="odds", markup=False)
             with Horizontal(classes="buttons"):
+                # Kept from the players' view (issue 15), by the button that rolls.
+                yield Tick(Content(t("dlg.roll.hidden", lang)), id="hidden")
                 yield Button(t("dlg.roll.go", lang), variant="primary", id="go", compact=True)
                 yield Button(t("dlg.cancel", lang), id="cancel", compact=True)
 
