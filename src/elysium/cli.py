@@ -167,10 +167,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _chronicle_command(args: argparse.Namespace, lang: str) -> int:
     """Run a chronicle command; its errors become one line and exit status 2."""
-    from elysium import cli_chronicle, cli_export, cli_watch
+    from elysium import cli_chronicle, cli_export, cli_share, cli_watch
     from elysium.chronicle.errors import ChronicleError
 
     commands = {**cli_chronicle.COMMANDS, **cli_export.COMMANDS, **cli_watch.COMMANDS}
+    commands |= cli_share.COMMANDS
     try:
         return commands[args.command](args, lang)
     except (ChronicleError, RulesError) as exc:

@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Sequence
 from typing import NoReturn
 
-from elysium import __version__
+from elysium import __version__, cli_share
 from elysium.chronicle.verbs import VERBS as VERB_TABLE
 from elysium.cli_words import _lang, argparse_words
 from elysium.i18n import LANGUAGES, Msg, Refusal, detect_lang, t
@@ -350,6 +350,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_watch.add_argument("dir", metavar="DIR", help=DIR_HELP)
     p_watch.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
+    cli_share.add_parser(sub, DIR_HELP, LANG_HELP, LANGUAGES)
+
     p_config = sub.add_parser(
         "config",
         help="where your settings live and which are in effect",
@@ -366,7 +368,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 CHRONICLE_COMMANDS = (
     *("new", "run", "state", "log", "import", "export", "sheet", "stats", "replay", "check"),
-    *("repair", "recap", "watch"),
+    *("repair", "recap", "watch", "share"),
 )
 SUBCOMMANDS = ("roll", "odds", "help", "config", *CHRONICLE_COMMANDS)
 

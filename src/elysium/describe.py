@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from elysium.chronicle.events import Event
+from elysium.chronicle.hidden import is_hidden
 from elysium.describe_fight import attack_line, damage_notes, soak_text
 from elysium.describe_rolls import ROLL_TYPES as COMPOUND_TYPES
 from elysium.describe_rolls import TELLERS as ROLLS_TELLERS
@@ -79,6 +80,12 @@ def describe(event: Event, lang: str = "en", earlier: Mapping[int, Event] | None
         if target is not None and target.type not in ("undo", "redo"):
             what = describe(target, lang)
             return t(f"log.{event.type}", lang, n=d.get("target"), what=what)
+    line = _told(event, lang)
+    return t("log.hidden", lang, line=line) if is_hidden(d) else line
+
+
+def _told(event: Event, lang: str) -> str:
+    d = event.data
     tell = TELLERS.get(event.type)
     if tell is not None:
         try:

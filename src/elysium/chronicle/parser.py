@@ -95,6 +95,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "vs": ("vs", "versus", "против"),
     "by": ("by", "бросает"),
     "with": ("with", "and", "с", "и"),
+    "hidden": ("hidden", "скрытно", "скрытый"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 

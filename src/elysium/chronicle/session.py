@@ -12,11 +12,21 @@ from pathlib import Path
 
 from elysium.chronicle import state as st
 from elysium.chronicle.commands.common import ANSWER, Context, Outcome
-from elysium.chronicle.errors import CommandError, Line, StoreError, brief, repair_hint
+from elysium.chronicle.errors import (
+    ChronicleError,
+    CommandError,
+    Line,
+    StoreError,
+    brief,
+    repair_hint,
+)
 from elysium.chronicle.events import Event
+from elysium.chronicle.hidden import take_hidden
 from elysium.chronicle.importer import build, read_file
 from elysium.chronicle.now import now_said
 from elysium.chronicle.parser import Parsed, parse
+from elysium.chronicle.share import Share
+from elysium.chronicle.share import setting as share_setting
 from elysium.chronicle.signals import ignore_file_size_signal
 from elysium.chronicle.store import Store, now_iso
 from elysium.chronicle.text import clean_name, name_key
@@ -58,11 +68,16 @@ def run_parsed(
     """:func:`dispatch` for a command already parsed."""
     if parsed.verb in ("undo", "redo"):
         raise CommandError(f"session.{parsed.verb}_needs_chronicle")
+    parsed, hidden = take_hidden(parsed)
     try:
         outcome: Outcome = handler(parsed.verb)(Context(state, rng), parsed.args)
     except RulesError as exc:
         raise CommandError(way_on(state, exc.msg)) from None
-    return outcome.state, (outcome.type, dict(outcome.data), outcome.say)
+    data, say = dict(outcome.data), outcome.say
+    if hidden and outcome.type != ANSWER:
+        data["hidden"] = True
+        say = Msg("ack.hidden", line=say)
+    return outcome.state, (outcome.type, data, say)
 
 
 # Refusals that a limit per turn gives: each is told with the way to the next turn.
@@ -98,6 +113,7 @@ class Session:
         self.state = state
         self.rng = rng or SeededDice()
         self.report: list[str] = []
+        self.share: Share | None = None  # where the players' view is published (issue 15)
 
     @property
     def readonly(self) -> bool:
@@ -137,7 +153,24 @@ class Session:
         store, opened = Store.open(root, readonly=readonly, full=full)
         session = cls(store, opened.state, rng)
         session.report = opened.report
+        session.publish_view()
         return session
+
+    def publish_view(self, stopped: bool = False) -> None:
+        """Publish the players' view, when the chronicle is shared (``elysium share`` and
+        ``--stop`` reach a running writer at its next event). It only ever writes there; a
+        failure is reported and the chronicle goes on (its event is saved)."""
+        if self.readonly:
+            return
+        self.share = share_setting(self.store.root)
+        if self.share is None:
+            return
+        from elysium.chronicle.share import EVENTS_READ, publish_state
+
+        try:
+            publish_state(self.share, self.state, self.store.tail_events(EVENTS_READ), stopped)
+        except (OSError, ChronicleError) as exc:
+            self.report.append(Line("share.failed", to=str(self.share.to), error=brief(exc, 120)))
 
     def execute(self, text: str, dice: DiceSource | None = None) -> Result:
         """Run one command. On any refusal nothing is written and the state is unchanged;
@@ -239,6 +272,7 @@ class Session:
         else:
             self.store.append(event)
         self.state = after
+        self.publish_view()
         if self.store.checkpoint_due():
             try:
                 self.store.checkpoint(after)
@@ -250,4 +284,5 @@ class Session:
         return self.store.events(chapter)
 
     def close(self) -> None:
+        self.publish_view(stopped=True)
         self.store.close(None if self.readonly else self.state)

@@ -65,7 +65,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "dice:cmd_roll",
         (NAME, TRAITS),
-        ("diff", "spec", "wp", "retry", "dice", "by"),
+        ("diff", "spec", "wp", "retry", "dice", "by", "hidden"),
     ),
     Verb(
         "resist",
@@ -73,7 +73,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "contests:cmd_resist",
         (NAME, TRAITS),
-        ("vs", "diff", "spec", "wp", "dice"),
+        ("vs", "diff", "spec", "wp", "dice", "hidden"),
     ),
     Verb(
         "extended",
@@ -81,7 +81,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "extended:cmd_extended",
         (SUB, NAME, TEXT, TRAITS),
-        ("target", "diff", "spec", "wp", "dice"),
+        ("target", "diff", "spec", "wp", "dice", "hidden"),
     ),
     Verb(
         "teamwork",
@@ -89,7 +89,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "contests:cmd_teamwork",
         (NAME, TRAITS),
-        ("with", "diff", "spec", "wp", "dice"),
+        ("with", "diff", "spec", "wp", "dice", "hidden"),
     ),
     # Health.
     Verb(
@@ -108,14 +108,21 @@ VERBS: tuple[Verb, ...] = (
     Verb("boost", ("усилить",), "blood", C + "feeding:cmd_boost", (NAME, TRAITS)),
     Verb("blush", ("румянец",), "blood", C + "feeding:cmd_blush", (NAME,)),
     # The Beast.
-    Verb("frenzy", ("ярость",), "beast", C + "beast:cmd_frenzy", (NAME, SUB), ("diff", "dice")),
+    Verb(
+        "frenzy",
+        ("ярость",),
+        "beast",
+        C + "beast:cmd_frenzy",
+        (NAME, SUB),
+        ("diff", "dice", "hidden"),
+    ),
     Verb(
         "rotschreck",
         ("ротшрек",),
         "beast",
         C + "beast:cmd_rotschreck",
         (NAME, SUB),
-        ("diff", "dice"),
+        ("diff", "dice", "hidden"),
     ),
     Verb("calm", ("успокоить",), "beast", C + "beast:cmd_calm", (NAME, BEAST)),
     Verb(
@@ -124,7 +131,7 @@ VERBS: tuple[Verb, ...] = (
         "beast",
         C + "beast:cmd_degenerate",
         (NAME,),
-        ("sin", "diff", "dice"),
+        ("sin", "diff", "dice", "hidden"),
     ),
     Verb(
         "derangement",
@@ -144,7 +151,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("undo", ("отменить",), "time", ""),
     Verb("redo", ("вернуть",), "time", ""),
     # Movement and physical feats (seed 002).
-    Verb("feat", ("действие",), "feats", C + "feats:cmd_feat", (NAME, SUB), ("dice",)),
+    Verb("feat", ("действие",), "feats", C + "feats:cmd_feat", (NAME, SUB), ("dice", "hidden")),
     Verb("move", ("движение",), "feats", C + "feats:cmd_move", (NAME,)),
     # Day, torpor and a day's rest (cheat sheet "Днём и в торпоре").
     Verb("day", ("день",), "day", C + "daytime:cmd_day", (NAME, SUB, TRAITS), ("diff", "dice")),
@@ -200,7 +207,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "powers:cmd_power",
         (SUB, POWER, POWER),
-        ("diff", "cost", "spec", "wp", "dice"),
+        ("diff", "cost", "spec", "wp", "dice", "hidden"),
     ),
 )
 

@@ -16,6 +16,7 @@ from elysium.i18n import (
     en_config,
     en_feats,
     en_house,
+    en_players,
     en_rolls,
     en_rules,
     en_screen,
@@ -32,6 +33,7 @@ from elysium.i18n import (
     ru_config,
     ru_feats,
     ru_house,
+    ru_players,
     ru_rolls,
     ru_rules,
     ru_screen,
@@ -59,6 +61,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_sheet.STRINGS,
         en_screen.STRINGS,
         en_watch.STRINGS,
+        en_players.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -69,6 +72,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_sheet.STRINGS,
         ru_screen.STRINGS,
         ru_watch.STRINGS,
+        ru_players.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

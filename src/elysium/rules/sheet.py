@@ -62,6 +62,7 @@ OMITTED_WHEN_EMPTY: dict[str, Any] = {
     "backgrounds": {},
     "nature": "",
     "demeanour": "",
+    "player": False,
 }
 
 
@@ -112,6 +113,7 @@ class Character:
     staked: bool = False  # a stake through the heart paralyses a vampire (V20 p. 299)
     lost: bool = False  # Humanity / Path 0: the character has passed to the Storyteller
     powers: tuple[Power, ...] = ()  # named rolls (``power NAME Majesty``)
+    player: bool = False  # a player's character: the players' view shows its pools (issue 15)
 
     # --- derived -----------------------------------------------------------------------
 

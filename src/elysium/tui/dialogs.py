@@ -103,6 +103,8 @@ class RollDialog(Dialog):
             yield Static("", id="pool", markup=False)
             yield Static("", id="odds", markup=False)
             with Horizontal(classes="buttons"):
+                # Kept from the players' view (issue 15), by the button that rolls.
+                yield Tick(Content(t("dlg.roll.hidden", lang)), id="hidden")
                 yield Button(t("dlg.roll.go", lang), variant="primary", id="go", compact=True)
                 yield Button(t("dlg.cancel", lang), id="cancel", compact=True)
 
@@ -185,6 +187,8 @@ class RollDialog(Dialog):
             parts.append("spec")
         if self.query_one("#wp", Checkbox).value:
             parts.append("wp")
+        if self.query_one("#hidden", Checkbox).value:
+            parts.append("hidden")
         faces = self.query_one("#faces", Input).value.strip()
         if faces:
             parts += ["dice", faces.replace(" ", ",")]

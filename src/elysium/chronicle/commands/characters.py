@@ -161,10 +161,13 @@ SET_WORDS = {
     "in-clan": "clan-disciplines",
     "заметки": "notes",
     "сверхъестественный": "supernatural",
+    "игрок": "player",
     "натура": "nature",
     "маска": "demeanour",
     "demeanor": "demeanour",
 }
+
+YES_NO = {"yes": True, "no": False, "on": True, "off": False, "да": True, "нет": False}
 
 
 def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
@@ -229,13 +232,14 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         args.words.clear()
         new = replace(c, notes=notes)
         detail = Msg("ack.set.notes")
-    elif what in ("supernatural",):
+    elif what in ("supernatural", "player"):
         flag = args.take("what.yes_no").casefold()
         args.done()
-        if flag not in ("yes", "no", "да", "нет"):
-            raise args.fail("set.yes_no")
-        new = replace(c, supernatural=flag in ("yes", "да"))
-        detail = Msg("ack.set.supernatural", flag=flag)
+        if flag not in YES_NO:
+            raise args.fail("set.yes_no" if what == "supernatural" else "set.player_yes_no")
+        flagged = YES_NO[flag]
+        new = replace(c, player=flagged) if what == "player" else replace(c, supernatural=flagged)
+        detail = Msg(f"ack.set.{what}", flag=flag)
     else:
         # One or more TRAIT VALUE pairs: set Marcus strength 3 dexterity 4 (one event).
         new = c

@@ -1,0 +1,185 @@
+"""The players' view (issue 15): what the table may see of a chronicle, as plain JSON.
+
+A pure function of the state and the recent events. What it holds: the scene and turn, the
+fight's round, initiative order and who declares or acts now, player characters' health,
+blood and Willpower, non-player characters' wounds as a level in words (or nothing of them
+at all, ``npcs="hidden"``), and the public rolls' lines with their faces and results.
+
+What it never holds, by construction (every field is chosen here, nothing is copied whole):
+rolls the Storyteller made hidden, anyone's notes, NPCs' traits, pools, difficulties,
+declarations and Beast, and any other free text but names. A character is a player's when
+the Storyteller says so (``set NAME player yes``); everyone else is an NPC, so a sheet
+nobody marked shows the table nothing but its name and wounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from elysium.chronicle.events import Event
+from elysium.chronicle.hidden import is_hidden
+from elysium.chronicle.state import State
+from elysium.describe import ROLL_TYPES, describe, faces, verdict
+from elysium.i18n import t
+from elysium.rules.sheet import Character
+
+FORMAT = "elysium-players"
+VERSION = 1
+LANGS = ("en", "ru")
+ROLLS_SHOWN = 12  # the latest public rolls the view carries
+
+
+def project(
+    state: State,
+    recent: Iterable[Event],
+    npcs: str = "words",
+    writer: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The players' view of ``state``; ``recent`` are the last events, oldest first."""
+    players = {k for k, c in state.characters.items() if c.player}
+    shown = {k for k in state.characters if k in players or npcs != "hidden"}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "chronicle": state.name,
+        "seq": state.events,
+        "time": state.time(),
+        "fight": _fight(state, players, shown),
+        "characters": [
+            _character(c, k in players) for k, c in state.characters.items() if k in shown
+        ],
+        "rolls": _rolls(state, list(recent), players, shown),
+        "writer": dict(writer or {}),
+    }
+
+
+def _name(state: State, key: str | None, shown: set[str]) -> str | None:
+    if key is None or key not in shown:
+        return None
+    c = state.characters.get(key)
+    return c.name if c else None
+
+
+def _fight(state: State, players: set[str], shown: set[str]) -> dict[str, Any] | None:
+    if state.combat is None:
+        return None
+    from elysium.chronicle.commands.fight import CombatState
+
+    combat = CombatState.from_dict(state.combat)
+    order = []
+    for group in combat.order:
+        for key in group:
+            if key not in shown:
+                continue
+            entry = combat.init.get(key)
+            order.append(
+                {
+                    "name": _name(state, key, shown),
+                    "initiative": entry.value if entry else None,
+                    "together": len(group) > 1,
+                    "declared": key in combat.declared,
+                    # A player's own declaration is said at the table; an NPC's is kept.
+                    "declaration": combat.declared[key].text
+                    if key in players and key in combat.declared
+                    else None,
+                }
+            )
+    declaring = (
+        combat.declare_queue[0] if combat.phase == "declare" and combat.declare_queue else None
+    )
+    return {
+        "round": combat.round,
+        "phase": combat.phase,
+        "order": order,
+        "acting": _name(state, combat.current, shown),
+        "declaring": _name(state, declaring, shown),
+        "next": [n for s in combat.queue if (n := _name(state, s.who, shown))],
+    }
+
+
+def _words(key: str) -> dict[str, str]:
+    return {lang: t(key, lang) for lang in LANGS}
+
+
+def _level(c: Character) -> str:
+    status = c.health.status().value
+    if status != "active":
+        return f"status.{status}"
+    level = c.health.level
+    return f"health.{level.key}" if level else "health.unhurt"
+
+
+def _character(c: Character, player: bool) -> dict[str, Any]:
+    level = _level(c)
+    out: dict[str, Any] = {"name": c.name, "player": player, "wounds": _words(level)}
+    if not player:
+        return out  # an NPC: the wounds in words, nothing more
+    h = c.health
+    out |= {
+        "health": {
+            "bashing": h.bashing,
+            "lethal": h.lethal,
+            "aggravated": h.aggravated,
+            "marks": {lang: "".join(h.marks(lang)) for lang in LANGS},
+            "penalty": h.penalty,
+        },
+        "willpower": {"points": c.willpower_points, "rating": c.willpower},
+    }
+    if c.blood_max:
+        out["blood"] = {"points": c.blood, "max": c.blood_max}
+    return out
+
+
+def _undone(events: list[Event]) -> set[int]:
+    """Steps taken back (and not brought back again) among ``events``."""
+    out: set[int] = set()
+    for e in events:
+        target = e.data.get("target")
+        if e.type == "undo" and isinstance(target, int):
+            out.add(target)
+        elif e.type == "redo" and isinstance(target, int):
+            out.discard(target)
+    return out
+
+
+def _roller(d: Mapping[str, Any]) -> str:
+    for field in ("who", "attacker", "name"):
+        value = d.get(field)
+        if isinstance(value, str) and value:
+            return value
+    return ""
+
+
+def _rolls(
+    state: State, events: list[Event], players: set[str], shown: set[str]
+) -> list[dict[str, Any]]:
+    undone = _undone(events)
+    names = {c.name: k for k, c in state.characters.items()}
+    out: list[dict[str, Any]] = []
+    for e in events:
+        if e.type not in ROLL_TYPES or e.seq in undone or is_hidden(e.data):
+            continue
+        who = _roller(e.data)
+        key = names.get(who)
+        if key is not None and key not in shown:
+            continue  # an NPC the table does not see at all
+        row: dict[str, Any] = {"seq": e.seq, "type": e.type, "who": who, "time": e.time}
+        if key is not None and key in players:
+            row["line"] = {lang: describe(e, lang) for lang in LANGS}
+        else:  # an NPC or a bare pool: the dice on the table and what they did, no pool
+            row["line"] = {lang: _npc_line(e, who, lang) for lang in LANGS}
+        if isinstance(e.data.get("dice"), list):
+            row["faces"] = list(e.data["dice"])
+            row["outcome"] = e.data.get("outcome")
+            row["successes"] = e.data.get("successes")
+        out.append(row)
+    return out[-ROLLS_SHOWN:]
+
+
+def _npc_line(e: Event, who: str, lang: str) -> str:
+    d = e.data
+    name = who or t("rolls.storyteller", lang)
+    if isinstance(d.get("dice"), list):
+        return t("players.npc_roll", lang, who=name, faces=faces(d), verdict=verdict(d, lang))
+    return t("players.npc_rolled", lang, who=name)

@@ -1,0 +1,67 @@
+"""``elysium share DIR [--group GROUP] [--to PATH] [--npcs words|hidden]`` and
+``elysium share DIR --stop``: publish the players' view of a chronicle, or withdraw it."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from elysium.i18n import t
+
+NPC_MODES = ("words", "hidden")  # chronicle.share's; this module is read at every start
+
+
+def add_parser(sub: Any, dir_help: str, lang_help: str, languages: tuple[str, ...]) -> None:
+    p = sub.add_parser(
+        "share",
+        help="publish the players' view of a chronicle for a group to watch",
+        description="After every event the Storyteller's writer (the dashboard, elysium run) "
+        "publishes what the players may see to a separate directory, readable by GROUP; the "
+        "chronicle stays private. --stop withdraws it.",
+    )
+    p.add_argument("dir", metavar="DIR", help=dir_help)
+    p.add_argument("--group", metavar="GROUP", help="the Unix group that may read the view")
+    p.add_argument("--to", metavar="PATH", help="where (default: ~/.local/share/elysium-shared)")
+    p.add_argument(
+        "--npcs",
+        choices=NPC_MODES,
+        default="words",
+        help="NPCs' wounds as a level in words, or hidden entirely",
+    )
+    p.add_argument("--stop", action="store_true", help="withdraw the players' view")
+    p.add_argument("--lang", choices=languages, help=lang_help)
+
+
+def cmd_share(args: argparse.Namespace, lang: str) -> int:
+    from elysium.chronicle import share
+    from elysium.chronicle.paths import resolve_chronicle
+    from elysium.cli_chronicle import open_session
+
+    root = resolve_chronicle(args.dir)
+    session = open_session(args, readonly=True, lang=lang)  # never the writer's lock
+    try:
+        if args.stop:
+            found = share.setting(root)
+            if found is None:
+                print(t("share.not_shared", lang, root=root))
+                return 0
+            share.remember(root, None)
+            share.withdraw(found)
+            print(t("share.stopped", lang, to=found.to))
+            return 0
+        to = Path(args.to).expanduser().absolute() if args.to else share.default_target(root)
+        share.check_target(root, to)
+        share.group_id(args.group)  # an unknown group is refused before anything is written
+        chosen = share.Share(to, args.group, args.npcs)
+        share.remember(root, chosen)
+        recent = session.store.tail_events(share.EVENTS_READ)
+        path = share.publish_state(chosen, session.state, recent, stopped=True)
+        key = "share.published_group" if args.group else "share.published"
+        print(t(key, lang, to=path, group=args.group or ""))
+    finally:
+        session.close()
+    return 0
+
+
+COMMANDS = {"share": cmd_share}

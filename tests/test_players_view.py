@@ -1,0 +1,170 @@
+"""The players' view (issue 15): the projection, `elysium share` and its secrets."""
+
+from __future__ import annotations
+
+import grp
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from elysium.chronicle.errors import ChronicleError
+from elysium.chronicle.projection import VERSION, project
+from elysium.chronicle.session import Session
+from elysium.cli import main
+from tests.chronicle_helpers import COTERIE, new_session
+
+TABLE = [
+    *COTERIE,
+    "set Marcus player yes",
+    'add "Prince Vitel" elder',
+    'set Marcus notes "SECRET-PC-NOTE sire is alive"',
+    'set "Prince Vitel" notes "SECRET-NPC-NOTE plans the blood hunt"',
+]
+
+
+def _view(root: Path) -> Path:
+    return root.parent / "shared" / "view.json"
+
+
+def _share(root: Path, *more: str) -> Path:
+    to = root.parent / "shared"
+    assert main(["share", str(root), "--to", str(to), *more]) == 0
+    return to
+
+
+def test_a_character_is_a_players_only_when_marked(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "c", COTERIE)
+    assert not s.state.characters["marcus"].player
+    said = s.execute("set Marcus player yes")
+    assert s.state.characters["marcus"].player and "player character: yes" in said.render("en")
+    said = s.execute("задать Marcus игрок нет")
+    assert not s.state.characters["marcus"].player and "персонаж игрока: нет" in said.render("ru")
+    before = s.state
+    with pytest.raises(ChronicleError) as refused:
+        s.execute("set Marcus player maybe")
+    assert "player takes yes or no" in refused.value.render("en")
+    assert "да или нет" in refused.value.render("ru")
+    assert s.state == before
+    s.close()
+
+
+def test_the_projection_shows_pcs_pools_and_npcs_wounds_in_words(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "c", TABLE)
+    s.execute('damage "Prince Vitel" 2 lethal nosoak')
+    s.execute("roll Marcus dex+brawl dice 7,3,10,2,8")
+    npc = s.execute('roll "Prince Vitel" dex+brawl').event
+    s.execute("roll Marcus wits+brawl hidden dice 1,1,1")
+    view = project(s.state, s.events())
+    assert view["version"] == VERSION and view["time"]["scene"] == 1
+    people = {c["name"]: c for c in view["characters"]}
+    marcus, vitel = people["Marcus"], people["Prince Vitel"]
+    assert marcus["player"] and marcus["willpower"] == {"points": 5, "rating": 5}
+    assert marcus["blood"]["points"] == s.state.characters["marcus"].blood
+    assert set(vitel) == {"name", "player", "wounds"}
+    assert vitel["wounds"] == {"en": "Hurt", "ru": t_ru("health.hurt")}
+    rolls = [r for r in view["rolls"] if r["type"] == "roll"]
+    assert npc is not None
+    assert [r["faces"] for r in rolls] == [[7, 3, 10, 2, 8], npc.data["dice"]]
+    assert "dexterity" in rolls[0]["line"]["en"]  # a player's own roll, told whole
+    assert "dexterity" not in rolls[1]["line"]["en"]  # an NPC's: faces and result only
+    assert rolls[1]["line"]["en"].startswith("Prince Vitel: ")
+    hidden = project(s.state, s.events(), npcs="hidden")
+    assert [c["name"] for c in hidden["characters"]] == ["Marcus"]
+    assert all(r["who"] != "Prince Vitel" for r in hidden["rolls"])
+    s.close()
+
+
+def t_ru(key: str) -> str:
+    from elysium.i18n import t
+
+    return t(key, "ru")
+
+
+def test_the_fight_shows_the_order_and_who_acts(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "c", TABLE)
+    s.execute('combat start Marcus "Prince Vitel"')
+    s.execute("init dice Marcus=5,Prince=3")
+    fight = project(s.state, s.events())["fight"]
+    assert fight is not None and fight["round"] == 1
+    assert {o["name"] for o in fight["order"]} == {"Marcus", "Prince Vitel"}
+    assert fight["declaring"] in ("Marcus", "Prince Vitel")
+    s.close()
+
+
+def test_share_publishes_for_the_group_and_keeps_the_chronicle_private(tmp_path: Path) -> None:
+    root = tmp_path / "c"
+    new_session(root, TABLE).close()
+    group = grp.getgrgid(os.getgid()).gr_name
+    to = _share(root, "--group", group)
+    view = to / "view.json"
+    assert stat.S_IMODE(view.stat().st_mode) == 0o640
+    assert stat.S_IMODE(to.stat().st_mode) == 0o750
+    assert view.stat().st_gid == os.getgid()
+    assert json.loads(view.read_bytes())["writer"]["stopped"] is True
+    # The writer publishes after each event and says when it stopped.
+    s = Session.open(root)
+    s.execute("roll Marcus dex+brawl dice 7,3,10,2,8")
+    live = json.loads(view.read_bytes())
+    assert live["seq"] == s.state.events and live["writer"]["stopped"] is False
+    assert live["writer"]["pid"] == os.getpid() and live["writer"]["host"]
+    s.close()
+    assert json.loads(view.read_bytes())["writer"]["stopped"] is True
+    for path in [root, *root.rglob("*")]:
+        mode = stat.S_IMODE(path.stat().st_mode)
+        assert mode & 0o077 == 0, (path, oct(mode))  # the chronicle stays 0700/0600
+    assert not list(to.glob(".*tmp*"))  # no temp file left behind
+    assert main(["share", str(root), "--stop"]) == 0
+    assert not view.exists()
+    s = Session.open(root)
+    s.execute("roll Marcus dex+brawl dice 7,3,10,2,8")
+    s.close()
+    assert not view.exists()  # withdrawn: the writer no longer publishes
+
+
+def test_share_refuses_an_unknown_group_and_the_chronicle_itself(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / "c"
+    new_session(root, TABLE).close()
+    assert main(["share", str(root), "--group", "no-such-group-x"]) == 2
+    assert "there is no group 'no-such-group-x'" in capsys.readouterr().err
+    assert main(["share", str(root), "--to", str(root / "x"), "--lang", "ru"]) == 2
+    assert "нельзя положить" in capsys.readouterr().err
+    assert not (tmp_path / "shared").exists()
+
+
+def test_no_secret_reaches_the_published_bytes(tmp_path: Path) -> None:
+    """Hidden rolls, notes, NPC traits and pools never reach the players' files."""
+    root = tmp_path / "c"
+    new_session(root, TABLE).close()
+    to = _share(root)
+    s = Session.open(root)
+    s.execute('set "Prince Vitel" dominate 5')
+    kept = [
+        s.execute("roll Marcus wits+brawl hidden dice 1,1,1"),
+        s.execute('roll "Prince Vitel" wits+dominate скрытно'),
+        s.execute('frenzy "Prince Vitel" diff 6 hidden'),
+    ]
+    public = s.execute('roll "Prince Vitel" manipulation+dominate diff 8').event
+    assert public is not None
+    seen: list[bytes] = []
+    for command in ("turn", "roll Marcus dex+brawl dice 7,3,10,2,8", "undo", "turn"):
+        s.execute(command)
+        seen.append((to / "view.json").read_bytes())
+    s.close()
+    seen.append((to / "view.json").read_bytes())
+    for data in seen:
+        for word in (b"SECRET-PC-NOTE", b"SECRET-NPC-NOTE", b"dominate", b"manipulation"):
+            assert word not in data
+        assert b"1, 1, 1" not in data
+        assert "скрыт".encode() not in data and b"hidden" not in data and "🔒".encode() not in data
+        assert b"frenzy" not in data and b"notes" not in data and b"diff 8" not in data
+        view = json.loads(data)
+        vitel = next(c for c in view["characters"] if c["name"] == "Prince Vitel")
+        assert set(vitel) == {"name", "player", "wounds"}
+        shown = {r["seq"] for r in view["rolls"]}
+        assert public.seq in shown
+        assert not shown & {r.event.seq for r in kept if r.event is not None}
