@@ -204,10 +204,6 @@ _GLANCED = ("automatic", "botch", "dice", "difficulty", "kind", "specialty", "su
 _FIELDS = (*_GLANCED, "who", "willpower")  # sorted
 
 
-def _holds_rolls(record: Record) -> bool:
-    return record.kind in ROLLING
-
-
 def _glance(record: Record) -> Glance | None:
     return glance(record.body, _FIELDS) if record.kind in ("roll", "power") else None
 
@@ -217,7 +213,7 @@ def streamed_stats(
 ) -> tuple[dict[str, Tally], list[str]]:
     """:func:`dice_stats` of every chapter's events read from the files (a roll's own event
     at a glance, the others that hold rolls decoded), and what could not be read."""
-    stream = store.stream(want=_holds_rolls, only_wanted=True, glance=_glance)
+    stream = store.stream(kinds=ROLLING, only_wanted=True, glance=_glance)
     seen = (r.seen if r.seen is not None else r.event for r in stream)
     tallies = dice_stats((e for e in seen if e is not None), profile, chapter)
     return tallies, stream.warnings
