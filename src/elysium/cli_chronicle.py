@@ -13,8 +13,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from elysium.chronicle.combat import combat_json
-from elysium.chronicle.commands.extended import open_line
 from elysium.chronicle.errors import ChronicleError, CommandError, told
 from elysium.chronicle.events import Event
 from elysium.chronicle.parser import MAX_COMMAND
@@ -178,6 +176,8 @@ def character_json(c: Character) -> dict[str, Any]:
 
 
 def state_json(state: State) -> dict[str, Any]:
+    from elysium.chronicle.combat import combat_json
+
     return {
         "name": state.name,
         "profile": state.profile.key,
@@ -262,6 +262,9 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
             if c.clan or c.clan_disciplines:
                 own = list(in_clan(c.clan, c.clan_disciplines)) or t("ack.set.none", lang)
                 print(t("cli.state_clan", lang, clan=c.clan or "—", disciplines=own))
+        from elysium.chronicle.combat import combat_json
+        from elysium.chronicle.commands.extended import open_line
+
         combat = combat_json(state)
         if combat:
             order = ", ".join(f"{e['name']} {e['initiative']}" for e in combat["order"]) or t(

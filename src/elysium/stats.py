@@ -6,8 +6,10 @@ and soak rolls do not (they cannot botch). Automatic successes rolled no dice an
 
 A long chronicle rolls the same few pools again and again: the odds are computed once per
 distinct roll (pool, difficulty, specialty, Willpower and the profile), and a tally keeps how
-often each was rolled, so the expected values are a short sum at the end. The events come
-as an iterable (a stream of the chronicle, :data:`ROLLING` the only types it need decode).
+often each was rolled, so the expected values are a short sum at the end. The rolls are
+counted the same way, once per distinct (name, roll, outcome), and a roll's own event read
+at a glance is judged once per distinct text of what it holds. The events come as an
+iterable (a stream of the chronicle, :data:`ROLLING` the only types it need decode).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from elysium.chronicle.events import Event
-from elysium.chronicle.glance import Glance, glance
+from elysium.chronicle.glance import Glance, Texts, texts_reader, value
 from elysium.rules import RollKind, RollRequest, odds
 from elysium.rules.odds import Odds
 from elysium.rules.profiles import Profile
@@ -175,41 +177,133 @@ def action_rolls(event: Event | Glance) -> list[tuple[str, dict[str, Any]]]:
 
 
 def dice_stats(
-    events: Iterable[Event | Glance], profile: Profile, chapter: int | None = None
+    events: Iterable[Event | Glance | Texts], profile: Profile, chapter: int | None = None
 ) -> dict[str, Tally]:
     """Tallies per character (and ``"*"`` for everyone), for one chapter or all of them."""
-    everyone = Tally()
-    tallies: dict[str, Tally] = {"*": everyone}
+    counts = _Counts(profile, chapter)
     for event in events:
-        if chapter is not None and event.time.get("chapter") != chapter:
-            continue
+        counts.add(event)
+    return counts.tallies()
+
+
+Outcome = tuple[str, tuple[int, int, bool, bool, int], bool, int]  # name, Throw.kind, botch, net
+_UNSEEN: Outcome = ("", (0, 0, False, False, 0), False, 0)  # (told by identity: no name is "")
+
+
+class _Counts:
+    """The rolls as they come, counted per distinct (name, roll, outcome) and added to the
+    tallies at the end: a long chronicle holds few distinct ones. A roll read as texts (a
+    :class:`Texts`) is judged once per distinct texts of its fields, its faces aside (what
+    it counts depends on their number only); its faces are counted from their texts."""
+
+    def __init__(self, profile: Profile, chapter: int | None) -> None:
+        self.profile, self.chapter = profile, chapter
+        self.everyone = Tally()
+        self.by_name: dict[str, Tally] = {"*": self.everyone}
+        self.times: dict[Outcome, int] = {}
+        self.judged: dict[tuple[Any, ...], Outcome | None] = {}
+        self.faces: dict[str, list[str]] = {}  # name -> its list faces' texts
+
+    def add(self, event: Event | Glance | Texts | None) -> None:
+        if event is None:
+            return
+        if self.chapter is not None and event.time.get("chapter") != self.chapter:
+            return
+        if type(event) is Texts:
+            self.texts(event)
+        else:
+            self.event(event)  # type: ignore[arg-type]
+
+    def event(self, event: Event | Glance) -> None:
         try:
             for who, roll in action_rolls(event):
-                throw = Throw.read(roll, profile)  # a malformed roll from a file is left out
-                tally = tallies.get(name := str(who))
-                if tally is None:  # (a Tally made only for a new name: it costs)
-                    tally = tallies[name] = Tally()
-                tally.count(throw)
-                everyone.count(throw)
+                self._count(Throw.read(roll, self.profile), str(who))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            continue
-    for tally in tallies.values():
-        tally.settle()
-    return tallies
+            pass  # a malformed roll from a file is left out (and the event's others)
+
+    def _count(self, throw: Throw, name: str) -> Outcome | None:
+        tally = self.by_name.get(name)
+        if tally is None:  # (a Tally made only for a new name, when it first counts)
+            tally = self.by_name[name] = Tally()
+        if isinstance(throw.faces, Mapping):  # not a list: counted now, as it always was
+            tally.count(throw)
+            self.everyone.count(throw)
+            return None
+        outcome = (name, throw.kind, throw.botch, throw.successes)
+        self.times[outcome] = self.times.get(outcome, 0) + 1
+        tally._thrown.append(throw.faces)
+        self.everyone._thrown.append(throw.faces)
+        return outcome
+
+    def texts(self, seen: Texts) -> None:
+        texts = seen.texts
+        dice = texts[_DICE]
+        if dice[0] != "[":  # faces that are not a list: read whole
+            self.event(_converted(seen))
+            return
+        key = (*texts[:_DICE], dice.count(",") if len(dice) > 2 else -1, *texts[_DICE + 1 :])
+        outcome = self.judged.get(key, _UNSEEN)
+        if outcome is _UNSEEN:
+            outcome = self._judge(seen)
+            if len(self.judged) < 65536:  # (a forged file's rolls, each its own, stop here)
+                self.judged[key] = outcome
+            return
+        if outcome is not None:
+            self.times[outcome] += 1
+            self.faces[outcome[0]].append(dice)
+
+    def _judge(self, seen: Texts) -> Outcome | None:
+        """Count the first roll of its texts as an event's; what it counted, if it did."""
+        try:
+            found = action_rolls(_converted(seen))
+            if not found:
+                return None
+            who, roll = found[0]
+            throw = Throw.read(roll, self.profile)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            return None
+        outcome = self._count(throw._replace(faces=[]), name := str(who))
+        self.faces.setdefault(name, []).append(seen.texts[_DICE])
+        return outcome
+
+    def tallies(self) -> dict[str, Tally]:
+        everyone = self.everyone
+        for (name, kind, botch, successes), n in self.times.items():
+            for tally in (self.by_name[name], everyone):
+                tally.rolls += n
+                tally.successes += n * successes
+                tally.botches += n * botch
+                tally.outcomes["botch" if botch else successes] += n
+                tally.rolled[kind] += n
+        for name, texts in self.faces.items():
+            faces = Counter(",".join(t[1:-1] for t in texts).split(","))
+            faces.pop("", None)  # (no faces: an empty list has none)
+            for face, n in faces.items():
+                self.by_name[name].faces[int(face)] += n
+                everyone.faces[int(face)] += n
+        for tally in self.by_name.values():
+            tally.settle()
+        return self.by_name
+
+
+def _converted(seen: Texts) -> Glance:
+    data = {k: value(v) for k, v in zip(_FIELDS, seen.texts, strict=True)}
+    return Glance(seen.seq, seen.type, seen.time, data)
 
 
 # What a roll's own event (``roll``, ``power``) holds that the tally reads, in the order an
 # event is written: such a record is read at a glance, its JSON not decoded whole.
 _GLANCED = ("automatic", "botch", "dice", "difficulty", "kind", "specialty", "successes")
 _FIELDS = (*_GLANCED, "who", "willpower")  # sorted
+_DICE = _FIELDS.index("dice")
+_OWN = frozenset({"roll", "power"})
 
 
-def _holds_rolls(record: Record) -> bool:
-    return record.kind in ROLLING
+_READ = texts_reader(_FIELDS)
 
 
-def _glance(record: Record) -> Glance | None:
-    return glance(record.body, _FIELDS) if record.kind in ("roll", "power") else None
+def _glance(record: Record) -> Texts | None:
+    return _READ(record.body) if record.kind in _OWN else None
 
 
 def streamed_stats(
@@ -217,7 +311,8 @@ def streamed_stats(
 ) -> tuple[dict[str, Tally], list[str]]:
     """:func:`dice_stats` of every chapter's events read from the files (a roll's own event
     at a glance, the others that hold rolls decoded), and what could not be read."""
-    stream = store.stream(want=_holds_rolls, only_wanted=True, glance=_glance)
-    seen = (r.seen if r.seen is not None else r.event for r in stream)
-    tallies = dice_stats((e for e in seen if e is not None), profile, chapter)
-    return tallies, stream.warnings
+    stream = store.stream(kinds=ROLLING, only_wanted=True, glance=_glance)
+    counts = _Counts(profile, chapter)
+    for record in stream:
+        counts.add(record.seen if record.seen is not None else record.event)
+    return counts.tallies(), stream.warnings

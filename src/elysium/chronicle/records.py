@@ -2,9 +2,11 @@
 replay's :mod:`elysium.chronicle.timeline`).
 
 A journal's records are checked as a full read checks them (checksum, order), each decoded
-only when wanted; its number and type are read from the end of its bytes. A closed
-chapter's file is hashed first, then read a line at a time when it is the file the
-checkpoint's digest names, laid out as Elysium writes it; any other is read whole by
+only when wanted (a reader that wants records by type alone: the others are only checked);
+its number and type are read from the end of its bytes. A closed chapter's file is hashed
+first, then read a line at a time when it is the file the checkpoint's digest names, laid
+out as Elysium writes it (or searched for the entries a reader wants by type, see
+:mod:`~elysium.chronicle.found`); any other is read whole by
 :func:`~elysium.chronicle.chapters.read_closed`, so its damage is named exactly as before.
 """
 
@@ -145,8 +147,11 @@ class JournalSource(Source):
         last = bad = 0
         number, decode, runs = self.number, stream._decode, self.runs
         quiet = stream.only_wanted or stream.skim(number)
+        # A reader that wants records by their type alone: the others are only checked.
+        kinds = stream.kinds | {"recovered"} if quiet and stream.kinds is not None else None
         match, crc = TAIL.match, zlib.crc32
         run = [0, -1]  # the run of numbers being read (counted into runs when it breaks)
+        record: Record | None
         for line in self._lines():
             try:
                 # The checksum verified, then the number and type read from the record's
@@ -158,11 +163,14 @@ class JournalSource(Source):
                 elif line[-2:] != b'"}' or crc(memoryview(line)[5:end]) != int(line[-10:-2], 16):
                     raise Invalid("record.checksum")
                 else:
-                    record = Record(int(m.group(1)), m.group(3).decode(), number, line, 5, end)
-                wanted = decode(record)
-                if wanted:
-                    record.seq = stream._read(record)
-                seq = record.seq
+                    seq, kind = int(m.group(1)), m.group(3).decode()
+                    skip = kinds is not None and kind not in kinds
+                    record = None if skip else Record(seq, kind, number, line, 5, end)
+                if record is not None:
+                    wanted = decode(record)
+                    if wanted:
+                        record.seq = stream._read(record)
+                    seq = record.seq
                 if seq <= last:
                     raise Invalid("chapters.out_of_order", seq=seq, last=last)
             except ValueError:
@@ -174,6 +182,8 @@ class JournalSource(Source):
             else:
                 run = [seq, seq]
                 runs.append(run)
+            if record is None:
+                continue
             if record.kind == "recovered":
                 stream._recovered.append(record.decoded())
             if wanted or not quiet:
@@ -204,16 +214,21 @@ class ClosedSource(Source):
             if self.trouble is not None:
                 stream._problem(self.number, self.trouble)
             return
-        sha, repairs = self._hash()
+        sha, repairs, lines, end = self._hash()
         if self.digest is not None and self.digest != sha:
             stream._problem(self.number, Line("store.digest_mismatch", name=self.path.name))
         if sha == self.digest and stream.skim(self.number) and not repairs and self._ran():
             return
         out = ClosedRead()
         done: int | None = 0
-        if sha == self.digest:  # as Elysium wrote and checked it: a line at a time
+        if sha == self.digest:  # as Elysium wrote and checked it: searched, or line by line
+            from elysium.chronicle.found import found_read, searchable
+
             self.file.seek(0)
-            done = yield from self._lines_read(stream, out)
+            if searchable(self, stream, repairs, lines, end):  # or the entries of the types wanted
+                done = yield from found_read(self, stream, out)
+            else:
+                done = yield from self._lines_read(stream, out)
         if done is not None:  # read whole: what the lines did not settle
             self.file.seek(0)
             out = read_closed(self.file.read(self.size), self.number)
@@ -231,21 +246,23 @@ class ClosedSource(Source):
                 self.number, Line("store.more_damaged", name=self.path.name, n=len(damage) - 5)
             )
 
-    def _hash(self) -> tuple[str | None, bool]:
-        """The file's SHA-256 (None if it changed size), and whether it holds a repair."""
+    def _hash(self) -> tuple[str | None, bool, int, bytes]:
+        """The file's SHA-256 (None if it changed size), whether it holds a repair, how
+        many line ends it holds and its last bytes (for :func:`found.searchable`)."""
         assert self.file is not None
         self.file.seek(0)
         hasher, needle, carry, left = hashlib.sha256(), b'"type":"recovered"', b"", self.size
-        repairs = False
+        repairs, lines = False, 0
         while left > 0:
             data = self.file.read(min(CHUNK * 4, left))
             if not data:
-                return None, True
+                return None, True, lines, carry
             left -= len(data)
             hasher.update(data)
             repairs = repairs or needle in carry + data[: len(needle)] or needle in data
+            lines += data.count(b"\n")
             carry = data[-len(needle) :]
-        return hasher.hexdigest(), repairs
+        return hasher.hexdigest(), repairs, lines, carry
 
     def _ran(self) -> bool:
         """When the checkpoint's record of the chapter says its numbers run unbroken from
@@ -284,11 +301,11 @@ class ClosedSource(Source):
             return None if next(lines, None) is None and self.tail == b"" else given
         if opening != b'"events":{':
             return given
-        number, decode, expect = self.number, stream._decode, 1
+        number, expect = self.number, 1
         quiet = stream.only_wanted or stream.skim(number)
         comma: bool | None = None  # whether the entry before ended with a comma
         closing = False
-        plain_match, entry_match, crc32 = _PLAIN_ENTRY.match, ENTRY.match, zlib.crc32
+        plain_match, entry_match = _PLAIN_ENTRY.match, ENTRY.match
         for line in lines:
             if closing:
                 return given  # a line after the closing braces
@@ -304,28 +321,8 @@ class ClosedSource(Source):
                 return given
             comma = line.endswith(b",")
             expect += 1
-            crc, body = m.group(2), m.group(3)
-            plain = m.re is _PLAIN_ENTRY
-            record = Record(int(m.group(4)) if plain else 0, None, number, body, 0, len(body))
-            if plain:
-                record.kind = m.group(6).decode()
             try:
-                wanted = decode(record)
-                if not plain or crc32(body) != int(crc, 16):
-                    # Read as the whole file's read reads an entry.
-                    doc = {"c": crc.decode(), "e": _json(m, 4)}
-                    event = admit(doc, number, last)
-                    record = Record(event.seq, event.type, number, event=event)
-                elif wanted and stream._glanced(record):
-                    check_place(record.seq, record.seen.time.get("chapter"), number, last)
-                elif wanted:
-                    # As Elysium wrote it (the file is the one the digest names, the entry
-                    # plainly written and its checksum that of its bytes): decoded as such.
-                    event = _plain_event(body)
-                    check_place(event.seq, event.time.get("chapter", number), number, last)
-                    record = Record(event.seq, event.type, number, event=event)
-                elif record.seq <= last or int(m.group(5)) != number:
-                    check_place(record.seq, int(m.group(5)), number, last)  # says why
+                record, wanted = read_entry(stream, m, number, last)
             except _WholeRead:
                 return given
             except ValueError as exc:
@@ -339,6 +336,35 @@ class ClosedSource(Source):
             if wanted or not quiet:
                 yield record
         return None if closing and self.tail == b"" else given
+
+
+def read_entry(stream: Stream, m: re.Match[bytes], number: int, last: int) -> tuple[Record, bool]:
+    """One entry of chapter ``number``'s file (the one its digest names), matched by
+    _PLAIN_ENTRY or ENTRY, after the one numbered ``last``: its record, and whether the
+    reader wants it. ValueError says why the entry is damaged; _WholeRead that the whole
+    file's read must judge it."""
+    crc, body = m.group(2), m.group(3)
+    plain = m.re is _PLAIN_ENTRY
+    record = Record(int(m.group(4)) if plain else 0, None, number, body, 0, len(body))
+    if plain:
+        record.kind = m.group(6).decode()
+    wanted = stream._decode(record)
+    if not plain or zlib.crc32(body) != int(crc, 16):
+        # Read as the whole file's read reads an entry.
+        doc = {"c": crc.decode(), "e": _json(m, 4)}
+        event = admit(doc, number, last)
+        record = Record(event.seq, event.type, number, event=event)
+    elif wanted and stream._glanced(record):
+        check_place(record.seq, record.seen.time.get("chapter"), number, last)
+    elif wanted:
+        # As Elysium wrote it (the file is the one the digest names, the entry plainly
+        # written and its checksum that of its bytes): decoded as such.
+        event = _plain_event(body)
+        check_place(event.seq, event.time.get("chapter", number), number, last)
+        record = Record(event.seq, event.type, number, event=event)
+    elif record.seq <= last or int(m.group(5)) != number:
+        check_place(record.seq, int(m.group(5)), number, last)  # says why
+    return record, wanted
 
 
 class _WholeRead(Exception):

@@ -11,11 +11,12 @@ could not be read is in :attr:`Stream.warnings` once the stream is exhausted, in
 and order the full read used.
 
 A closed chapter's file is hashed first: when it is the file the checkpoint's digest names
-(as Elysium wrote and checked it, one entry a line), its entries are read a line at a time;
-any other is read whole and checked entry by entry as before, so damage is named exactly as
-``check`` names it. A record whose checksum holds but whose content was forged to be
-malformed is found by the readers that decode it; one that is never decoded is taken as
-its checksum says.
+(as Elysium wrote and checked it, one entry a line), its entries are read a line at a time,
+or the few a reader wants by type are found by a search of its bytes (the digest vouching
+for the others, see :mod:`~elysium.chronicle.found`); any other is read whole and checked
+entry by entry as before, so damage is named exactly as ``check`` names it. A record
+whose checksum holds but whose content was forged to be malformed is found by the readers
+that decode it; one that is never decoded is taken as its checksum says.
 """
 
 from __future__ import annotations
@@ -60,7 +61,9 @@ class Stream:
     used. Iterate once; :attr:`warnings` is complete when the iteration is.
 
     ``want`` says which records to decode (every one by default); with ``only_wanted`` the
-    others are checked but not given. ``glance`` reads a wanted record without decoding
+    others are checked but not given. ``kinds``, instead of ``want``: the records of these
+    types are wanted (a closed chapter whose digest holds is then searched for them, see
+    :mod:`~elysium.chronicle.found`). ``glance`` reads a wanted record without decoding
     it when it can (its answer, with a ``seq``, in :attr:`Record.seen`; None: decode it).
     Chapters that ``skim`` names are only checked (for
     the warnings): a closed one whose file its digest names, whose numbers run unbroken
@@ -74,10 +77,12 @@ class Stream:
         only_wanted: bool = False,
         skim: Callable[[int], bool] | None = None,
         glance: Callable[[Record], Any] | None = None,
+        kinds: frozenset[str] | None = None,
     ) -> None:
         self.root = root
         self.chapter = chapter
-        self.want = want
+        self.kinds = kinds
+        self.want = want if kinds is None else (lambda record: record.kind in kinds)
         self.only_wanted = only_wanted
         self.skim = skim or (lambda number: False)
         self.glance = glance
@@ -92,7 +97,7 @@ class Stream:
 
     def __iter__(self) -> Iterator[Record]:
         streams = [source.records(self) for source in self._sources]
-        merged = heapq.merge(*streams, key=_seq) if len(streams) != 1 else streams[0]
+        merged = _merged(streams) if len(streams) != 1 else streams[0]
         try:
             yield from merged
         finally:
@@ -139,8 +144,27 @@ class Stream:
         self._problems.setdefault(number, []).append(line)
 
 
-def _seq(record: Record) -> int:
-    return record.seq
+def _merged(streams: list[Iterator[Record]]) -> Iterator[Record]:
+    """``heapq.merge`` of the streams by number (the first stream first among equals), a
+    stream's records given in a run while they come before any other's next: chapters
+    are read in order, so a run is most often a whole chapter, not a heap step a record."""
+    heads: list[tuple[int, int, Record, Iterator[Record]]] = []
+    for i, stream in enumerate(streams):
+        for record in stream:
+            heads.append((record.seq, i, record, stream))
+            break
+    heapq.heapify(heads)
+    while heads:
+        _, i, record, stream = heads[0]
+        bound = min(heads[1:3], default=None)  # the next of the others comes first of these
+        yield record
+        for record in stream:
+            if bound is not None and (record.seq, i) > bound[:2]:
+                heapq.heapreplace(heads, (record.seq, i, record, stream))
+                break
+            yield record
+        else:
+            heapq.heappop(heads)
 
 
 def _gaps(runs: list[list[int]]) -> list[tuple[int, int]]:
