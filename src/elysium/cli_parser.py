@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Sequence
 from typing import NoReturn
 
-from elysium import __version__, cli_share
+from elysium import __version__, cli_share, cli_watch
 from elysium.chronicle.verbs import VERBS as VERB_TABLE
 from elysium.cli_words import _lang, argparse_words
 from elysium.i18n import LANGUAGES, Msg, Refusal, detect_lang, t
@@ -341,15 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p_replay.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
-    p_watch = sub.add_parser(
-        "watch",
-        help="the dashboard, read-only, following the Storyteller's Elysium live",
-        description="The dashboard of a chronicle another process writes, read-only: each "
-        "event appears as it is saved, and the top line says when the writer stops.",
-    )
-    p_watch.add_argument("dir", metavar="DIR", help=DIR_HELP)
-    p_watch.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
-
+    cli_watch.add_parsers(sub, DIR_HELP, LANG_HELP, LANGUAGES)
     cli_share.add_parser(sub, DIR_HELP, LANG_HELP, LANGUAGES)
 
     p_config = sub.add_parser(
@@ -368,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 CHRONICLE_COMMANDS = (
     *("new", "run", "state", "log", "import", "export", "sheet", "stats", "replay", "check"),
-    *("repair", "recap", "watch", "share"),
+    *("repair", "recap", "watch", "share", "serve"),
 )
 SUBCOMMANDS = ("roll", "odds", "help", "config", *CHRONICLE_COMMANDS)
 

@@ -1,24 +1,107 @@
-"""``elysium watch DIR``: the dashboard, read-only and live, following the chronicle's
-writer (never taking its lock)."""
+"""``elysium watch DIR`` and ``elysium serve DIR``: following the Storyteller's Elysium live,
+read-only (never taking the chronicle's lock).
+
+``watch`` on a chronicle is the Storyteller's dashboard, read-only; on a directory that
+``elysium share`` publishes to (or on a chronicle with ``--players``) it is the players'
+screen. ``serve`` shows the players' view as a web page. This module is read at every start:
+what the commands need is imported when they run.
+"""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import Any
 
-from elysium.chronicle.follow import ChronicleSource
-from elysium.chronicle.paths import resolve_chronicle
+NPC_MODES = ("words", "hidden")
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8042
+
+
+def _players_path(arg: str) -> Path:
+    """A shared view's directory is any path; a plain name is a chronicle in the data
+    directory, as everywhere else."""
+    from elysium.chronicle.paths import resolve_chronicle
+
+    return resolve_chronicle(arg)
+
+
+def add_parsers(sub: Any, dir_help: str, lang_help: str, languages: tuple[str, ...]) -> None:
+    where = dir_help + ", or a directory elysium share publishes the players' view to"
+    p_watch = sub.add_parser(
+        "watch",
+        help="follow the Storyteller's Elysium live, read-only (a chronicle or a shared view)",
+        description="The dashboard of a chronicle another process writes, read-only: each "
+        "event appears as it is saved, and the top line says when the writer stops. On a "
+        "directory elysium share publishes to, or with --players, the players' screen: "
+        "only what the table may see.",
+    )
+    p_watch.add_argument("dir", metavar="DIR", help=where)
+    p_watch.add_argument(
+        "--players", action="store_true", help="show a chronicle as the players see it"
+    )
+    p_watch.add_argument(
+        "--npcs", choices=NPC_MODES, help="with --players: NPCs' wounds in words, or hidden"
+    )
+    p_watch.add_argument("--lang", choices=languages, help=lang_help)
+
+    p_serve = sub.add_parser(
+        "serve",
+        help="show the players' view in a web browser (a TV at the table)",
+        description="Serve the players' view of a chronicle (or of a directory elysium share "
+        "publishes to) as a web page that follows the game live. Read-only: the page cannot "
+        f"change anything. Bound to {DEFAULT_HOST} unless --host says otherwise; anyone who "
+        "can reach the address sees the page.",
+    )
+    p_serve.add_argument("dir", metavar="DIR", help=where)
+    p_serve.add_argument(
+        "--host", default=DEFAULT_HOST, help=f"the address to listen on (default {DEFAULT_HOST})"
+    )
+    p_serve.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT}; 0: any)"
+    )
+    p_serve.add_argument(
+        "--npcs", choices=NPC_MODES, help="NPCs' wounds in words, or hidden (a chronicle only)"
+    )
+    p_serve.add_argument("--lang", choices=languages, help=lang_help)
 
 
 def cmd_watch(args: argparse.Namespace, lang: str) -> int:
+    from elysium.chronicle.players import is_shared_view, players_source
+
+    path = _players_path(args.dir)
+    if args.players or is_shared_view(path):
+        from elysium.tui.players_app import make_players_app
+
+        source = players_source(path, args.npcs)
+        try:
+            players = make_players_app(source, lang)
+            players.run()
+        finally:
+            source.close()
+        return players.return_code or 0
+
+    from elysium.chronicle.follow import ChronicleSource
     from elysium.tui.app import make_watch_app
 
-    source = ChronicleSource(resolve_chronicle(args.dir))
+    follow = ChronicleSource(path)
     try:
-        app = make_watch_app(source, lang, args.config)
+        app = make_watch_app(follow, lang, args.config)
         app.run()
     finally:
-        source.close()
+        follow.close()
     return app.return_code or 0
 
 
-COMMANDS = {"watch": cmd_watch}
+def cmd_serve(args: argparse.Namespace, lang: str) -> int:
+    from elysium.chronicle.players import players_source
+    from elysium.web import serve
+
+    source = players_source(_players_path(args.dir), args.npcs)
+    try:
+        return serve(source, args.host, args.port, lang)
+    finally:
+        source.close()
+
+
+COMMANDS = {"watch": cmd_watch, "serve": cmd_serve}

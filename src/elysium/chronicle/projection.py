@@ -98,6 +98,14 @@ def _fight(state: State, players: set[str], shown: set[str]) -> dict[str, Any] |
     }
 
 
+def in_lang(words: Any, lang: str) -> str:
+    """A ``{"en": ..., "ru": ...}`` field of a view in the reader's language (English when the
+    view lacks it)."""
+    if isinstance(words, dict):
+        return str(words.get(lang) or words.get("en") or "")
+    return str(words or "")
+
+
 def _words(key: str) -> dict[str, str]:
     return {lang: t(key, lang) for lang in LANGS}
 
@@ -165,7 +173,9 @@ def _rolls(
         if key is not None and key not in shown:
             continue  # an NPC the table does not see at all
         row: dict[str, Any] = {"seq": e.seq, "type": e.type, "who": who, "time": e.time}
-        if key is not None and key in players:
+        if e.type == "initiative":  # the values only: the order shows them too
+            row["line"] = {lang: _initiative_line(state, e, shown, lang) for lang in LANGS}
+        elif key is not None and key in players:
             row["line"] = {lang: describe(e, lang) for lang in LANGS}
         else:  # an NPC or a bare pool: the dice on the table and what they did, no pool
             row["line"] = {lang: _npc_line(e, who, lang) for lang in LANGS}
@@ -177,9 +187,24 @@ def _rolls(
     return out[-ROLLS_SHOWN:]
 
 
+def _initiative_line(state: State, e: Event, shown: set[str], lang: str) -> str:
+    init = e.data.get("init") if isinstance(e.data.get("init"), dict) else {}
+    parts = []
+    for group in e.data.get("order") or []:
+        for key in group:
+            name = _name(state, key, shown)
+            value = (init.get(key) or {}).get("value")
+            if name is not None:
+                parts.append(f"{name} {value}")
+    return t("players.initiative", lang, round=e.data.get("round", "?"), order=", ".join(parts))
+
+
 def _npc_line(e: Event, who: str, lang: str) -> str:
     d = e.data
     name = who or t("rolls.storyteller", lang)
+    if e.type == "damage":  # how hurt they are is the wounds' word; the soak is theirs
+        key = "players.npc_hurt" if d.get("taken") else "players.npc_unhurt"
+        return t(key, lang, who=name)
     if isinstance(d.get("dice"), list):
         return t("players.npc_roll", lang, who=name, faces=faces(d), verdict=verdict(d, lang))
     return t("players.npc_rolled", lang, who=name)

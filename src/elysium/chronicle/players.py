@@ -1,0 +1,155 @@
+"""Following the players' view (issue 15): what ``elysium watch`` and ``elysium serve`` show
+the table, read from a shared directory or projected from a chronicle in memory.
+
+Both sources answer the questions a follower asks many times a second (has anything changed?
+is the writer there?) from ``stat`` calls, and give the view (an ``elysium-players`` v1
+dict, :mod:`elysium.chronicle.projection`) only when something changed.
+
+- :class:`SharedView` reads ``view.json`` in a directory ``elysium share`` publishes to. It
+  never writes there and never reaches the chronicle; the writer is there while its
+  heartbeat is not marked stopped and, on this host, its process is alive.
+- :class:`ProjectedView` follows a chronicle read-only (never its lock) and projects it: the
+  Storyteller's preview, and what ``serve`` shows when pointed at the chronicle itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from collections import deque
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from elysium.chronicle.errors import StoreError
+from elysium.chronicle.follow import ChronicleSource, FileStamp, _stat
+from elysium.chronicle.projection import FORMAT, VERSION, project
+from elysium.chronicle.share import EVENTS_READ, VIEW
+from elysium.chronicle.survey import INDEX
+
+MAX_VIEW = 4 * 1024 * 1024  # a players' view is a few KB; anything this big is not one
+
+
+def is_shared_view(path: Path) -> bool:
+    """A directory ``elysium share`` publishes to (or the view file itself), not a chronicle."""
+    if path.is_file():
+        return path.name == VIEW
+    return not (path / INDEX).exists() and (path / VIEW).exists()
+
+
+def writer_alive(writer: Mapping[str, Any]) -> bool:
+    """Whether the heartbeat's writer is still there: not marked stopped and, when it runs on
+    this host, its process alive (another user's process answers EPERM: alive)."""
+    if not writer or writer.get("stopped", True):
+        return False
+    pid, host = writer.get("pid"), writer.get("host")
+    if not isinstance(pid, int) or host != socket.gethostname():
+        return True  # another host's process cannot be asked; its heartbeat is all there is
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def check_view(data: Any) -> dict[str, Any]:
+    """``data`` as a players' view, or StoreError saying what it is not."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise StoreError("players.not_a_view")
+    if data.get("version") != VERSION:
+        raise StoreError("players.view_version", version=data.get("version"), known=VERSION)
+    return data
+
+
+class SharedView:
+    """The view ``elysium share`` publishes, as its files say."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path if path.name == VIEW and path.is_file() else path / VIEW
+        self._seen: FileStamp | object = object()  # never equal to a stamp: read first
+        self.view: dict[str, Any] | None = None
+
+    def changed(self) -> bool:
+        return _stat(self.path) != self._seen
+
+    def writing(self) -> bool:
+        return self.view is not None and writer_alive(self.view.get("writer") or {})
+
+    def read(self) -> dict[str, Any] | None:
+        """The view now; None when there is none (withdrawn, or not yet published).
+        StoreError when the file is not a players' view."""
+        before = _stat(self.path)
+        try:
+            with open(self.path, "rb") as f:
+                data = f.read(MAX_VIEW + 1)
+        except FileNotFoundError:
+            self._seen, self.view = before, None
+            return None
+        except OSError as exc:
+            raise StoreError("players.cannot_read", path=self.path, why=exc.strerror) from None
+        if len(data) > MAX_VIEW:
+            raise StoreError("players.not_a_view")
+        try:
+            view = check_view(json.loads(data))
+        except ValueError:
+            raise StoreError("players.not_a_view") from None
+        self._seen, self.view = before, view
+        return view
+
+    def again(self) -> None:
+        self._seen = object()
+
+    def close(self) -> None:
+        pass
+
+
+class ProjectedView:
+    """A chronicle followed read-only and projected as the players would see it."""
+
+    def __init__(self, root: Path, npcs: str = "words") -> None:
+        self.follow = ChronicleSource(root, tail=EVENTS_READ)
+        self.npcs = npcs
+        self.recent: deque[Any] = deque(maxlen=EVENTS_READ)
+        self.view: dict[str, Any] | None = None
+
+    def changed(self) -> bool:
+        return self.follow.changed()
+
+    def writing(self) -> bool:
+        return self.follow.writing()
+
+    def read(self) -> dict[str, Any]:
+        update = self.follow.read()
+        if update.whole:
+            self.recent.clear()
+        self.recent.extend(update.events)
+        writer = {"stopped": not self.writing()}
+        self.view = project(update.state, self.recent, self.npcs, writer)
+        return self.view
+
+    def again(self) -> None:
+        self.follow.again()
+
+    def close(self) -> None:
+        self.follow.close()
+
+
+PlayersSource = SharedView | ProjectedView
+
+
+def players_source(path: Path, npcs: str | None = None) -> PlayersSource:
+    """The right source for ``path``: a shared view's directory, or a chronicle projected with
+    its share setting's NPC mode (or ``npcs``)."""
+    if is_shared_view(path):
+        return SharedView(path)
+    if not (path / INDEX).exists():
+        raise StoreError("players.nothing_here", path=path)
+    if npcs is None:
+        from elysium.chronicle.share import setting
+
+        found = setting(path)
+        npcs = found.npcs if found else "words"
+    return ProjectedView(path, npcs)

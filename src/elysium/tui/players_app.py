@@ -1,0 +1,165 @@
+"""The players' screen (issue 15): ``elysium watch`` on a shared view, or ``--players`` on a
+chronicle. Read-only by construction: it holds no session and no way to send a command; the
+only keys are quit and read again.
+
+Every ``POLL`` seconds a timer asks the source whether the writer is there and whether its
+files changed (``stat`` calls). Only a change costs a read, in a thread; each pane is
+repainted only when its own text changed, so an idle screen sends nothing to the terminal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Footer, Static
+
+from elysium.chronicle.errors import ChronicleError
+from elysium.chronicle.players import PlayersSource
+from elysium.i18n import t
+from elysium.resources import stylesheets
+from elysium.tui import players_render as draw
+from elysium.tui.widgets.line import Line
+
+POLL = 0.1  # seconds between looks at the files, as the Storyteller's watch screen
+
+
+class Pane(Static):
+    """A pane whose text is set only when it differs from what is shown."""
+
+    def show(self, text: Text) -> bool:
+        if text == getattr(self, "_shown", None):
+            return False
+        self._shown = text
+        self.update(text)
+        return True
+
+
+class PlayersApp(App[None]):
+    """What the table sees, live."""
+
+    CSS_PATH = stylesheets("players.tcss")
+    TITLE = "Elysium"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, source: PlayersSource, lang: str, first: dict[str, Any] | None) -> None:
+        super().__init__()
+        self.source = source
+        self.lang = lang
+        self.view = first
+        self.writer: bool | None = None  # not asked yet
+        self._reading = False
+        self._said = ""
+        self._bindings.bind("q", "quit", t("key.quit", lang))
+        self._bindings.bind("ctrl+r", "reload", t("players.key.reload", lang))
+
+    BINDINGS = [Binding("ctrl+c", "quit", show=False)]
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        yield Line(draw.header(self.view, lang, None), id="players-header")
+        characters = Pane(draw.characters(self.view, lang), id="players-characters")
+        characters.border_title = t("players.pane.characters", lang)
+        yield characters
+        with Horizontal(id="players-lower"):
+            initiative = Pane(draw.initiative(self.view, lang), id="players-initiative")
+            initiative.border_title = t("ui.pane.initiative", lang)
+            yield initiative
+            with VerticalScroll(id="players-rolls-box") as box:
+                box.border_title = t("players.pane.rolls", lang)
+                yield Pane(draw.rolls(self.view, lang), id="players-rolls")
+        yield Line("", id="players-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, self.exit)
+        if self.view is None:
+            self.say(t("players.none_yet", self.lang), error=True)
+        self.query_one("#players-rolls-box").scroll_end(animate=False)
+        self._look()
+        self.set_interval(POLL, self._look, name="players")
+
+    def say(self, text: str, error: bool = False) -> None:
+        if text == self._said:
+            return
+        self._said = text
+        self.query_one("#players-status", Line).text = Text(
+            text, style="bold red" if error else "dim"
+        )
+
+    def _look(self) -> None:
+        """The timer's tick: say when the writer left or came back; read what changed."""
+        writing = self.source.writing() if self.view is not None else False
+        if writing != self.writer:
+            if self.writer is not None or self.view is not None:
+                key = "players.writer_back" if writing else "players.writer_stopped"
+                if self.writer is None:
+                    key = "players.watching" if writing else "players.no_writer"
+                self.say(t(key, self.lang), error=not writing)
+            if writing and self.writer is False:
+                self.source.again()
+            self.writer = writing
+            self.query_one("#players-header", Line).text = draw.header(
+                self.view, self.lang, writing
+            )
+        if not self._reading and self.source.changed():
+            self._reading = True
+            self.run_worker(self._read, thread=True, exclusive=True, exit_on_error=False)
+
+    def _read(self) -> None:
+        try:
+            view: Any = self.source.read()
+        except ChronicleError as exc:
+            self.call_from_thread(self._failed, exc)
+            return
+        except OSError as exc:
+            self.call_from_thread(self._failed, exc)
+            return
+        self.call_from_thread(self._show, view)
+
+    def _failed(self, exc: Exception) -> None:
+        self._reading = False
+        self.say(t("players.cannot_read", self.lang, error=exc), error=True)
+
+    def _show(self, view: dict[str, Any] | None) -> None:
+        self._reading = False
+        was = self.view
+        self.view = view
+        if view is None:
+            if was is not None:
+                self.say(t("players.withdrawn", self.lang), error=True)
+            self.writer = None
+        lang = self.lang
+        parts: list[tuple[str, Callable[[Any, str], Text]]] = [
+            ("#players-initiative", draw.initiative),
+            ("#players-characters", draw.characters),
+            ("#players-rolls", draw.rolls),
+        ]
+        with self.batch_update():
+            self.query_one("#players-header", Line).text = draw.header(view, lang, self.writer)
+            for selector, render in parts:
+                if self.query_one(selector, Pane).show(render(view, lang)) and selector.endswith(
+                    "rolls"
+                ):
+                    self.call_after_refresh(
+                        self.query_one("#players-rolls-box").scroll_end, animate=False
+                    )
+
+    def action_reload(self) -> None:
+        self.source.again()
+
+
+def make_players_app(source: PlayersSource, lang: str) -> PlayersApp:
+    """The players' screen over ``source``; the first read is done here, so a view that
+    cannot be read is said before the screen starts."""
+    return PlayersApp(source, lang, source.read())

@@ -1,0 +1,194 @@
+"""``elysium serve``: the players' view as a web page, for a TV at the table.
+
+Why not a terminal in the browser (textual-serve): the page must be read-only whatever a
+visitor sends, and light enough to leave on all night. Here the server answers ``GET`` for
+four things (the page, its stylesheet, its script, and ``/board``: the view's newer
+version, waited for) and nothing else; no key or click reaches a process, and every visitor
+shares one reader of the chronicle. Everything is the standard library.
+
+One thread follows the source (the same ``stat`` poll as ``watch``, every ``POLL``
+seconds) and bumps a version when the view or the writer's presence changed; each
+``/board?after=N`` waits on a condition until the version passes N (or ``WAIT`` seconds),
+so a new event reaches every open page at once and an idle page costs nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import sys
+import threading
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from elysium.chronicle.errors import ChronicleError
+from elysium.chronicle.players import PlayersSource
+from elysium.i18n import LANGUAGES, t
+from elysium.web_page import CSS, SCRIPT, board, page
+
+POLL = 0.1  # seconds between looks at the files
+WAIT = 25.0  # seconds a /board request waits for a change before answering "no change"
+LOCAL = ("127.0.0.1", "localhost", "::1")
+
+
+class Board:
+    """The view as the source gives it, and a version that grows with each change."""
+
+    def __init__(self, source: PlayersSource) -> None:
+        self.source = source
+        self.view: dict[str, Any] | None = None
+        self.writer = False
+        self.version = 0
+        self.error: str | None = None
+        self.changed = threading.Condition()
+        self.stopping = threading.Event()
+
+    def look(self) -> bool:
+        """Read what changed; True when the page must change."""
+        writer = self.source.writing() if self.view is not None else False
+        view = self.view
+        if self.source.changed():
+            try:
+                view = self.source.read()
+            except ChronicleError as exc:
+                self.error = str(exc)
+                return False
+            writer = self.source.writing() if view is not None else False
+        if view == self.view and writer == self.writer and self.version:
+            return False
+        with self.changed:
+            self.view, self.writer = view, writer
+            self.version += 1
+            self.changed.notify_all()
+        return True
+
+    def follow(self) -> None:
+        while not self.stopping.wait(POLL):
+            try:
+                self.look()
+            except Exception as exc:  # a bad moment in the files; say it, keep following
+                self.error = repr(exc)
+
+    def wait(self, after: int) -> tuple[int, dict[str, Any] | None, bool]:
+        with self.changed:
+            self.changed.wait_for(
+                lambda: self.version != after or self.stopping.is_set(), timeout=WAIT
+            )
+            return self.version, self.view, self.writer
+
+
+def _handler(board_: Board, default_lang: str) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        server_version = "Elysium"
+        sys_version = ""
+
+        def _send(self, status: int, body: bytes, kind: str) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("X-Content-Type-Options", "nosniff")
+            self.send_header("Referrer-Policy", "no-referrer")
+            self.send_header(
+                "Content-Security-Policy",
+                "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'",
+            )
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+
+        def do_GET(self) -> None:
+            url = urlsplit(self.path)
+            query = parse_qs(url.query)
+            lang = (query.get("lang") or [default_lang])[0]
+            if lang not in LANGUAGES:
+                lang = default_lang
+            if url.path == "/":
+                with board_.changed:
+                    version, view, writer = board_.version, board_.view, board_.writer
+                html = page(view, lang, writer, version)
+                self._send(HTTPStatus.OK, html.encode(), "text/html; charset=utf-8")
+            elif url.path == "/board":
+                try:
+                    after = int((query.get("after") or ["0"])[0])
+                except ValueError:
+                    after = 0
+                version, view, writer = board_.wait(after)
+                title = f"{view.get('chronicle', '')} · Elysium" if view else "Elysium"
+                data = {"version": version, "html": board(view, lang, writer), "title": title}
+                body = json.dumps(data, ensure_ascii=False).encode()
+                self._send(HTTPStatus.OK, body, "application/json; charset=utf-8")
+            elif url.path == "/board.css":
+                self._send(HTTPStatus.OK, CSS.encode(), "text/css; charset=utf-8")
+            elif url.path == "/board.js":
+                self._send(HTTPStatus.OK, SCRIPT.encode(), "text/javascript; charset=utf-8")
+            else:
+                self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+
+        def do_HEAD(self) -> None:
+            self.do_GET()
+
+        def _refuse(self) -> None:
+            body = b"read-only: only GET is served\n"
+            self.send_response(HTTPStatus.METHOD_NOT_ALLOWED)
+            self.send_header("Allow", "GET, HEAD")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_POST = do_PUT = do_DELETE = do_PATCH = _refuse
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass  # a TV polling all night would fill the terminal
+
+    return Handler
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def start(source: PlayersSource, host: str, port: int, lang: str) -> tuple[Server, Board]:
+    """A running server (its own threads) over ``source``; ``server.server_address`` has the
+    port chosen. Stop it with :func:`stop`."""
+    board_ = Board(source)
+    board_.look()
+    server = Server((host, port), _handler(board_, lang))
+    threading.Thread(target=board_.follow, name="board", daemon=True).start()
+    threading.Thread(target=server.serve_forever, name="serve", daemon=True).start()
+    return server, board_
+
+
+def stop(server: Server, board_: Board) -> None:
+    board_.stopping.set()
+    with board_.changed:
+        board_.changed.notify_all()
+    server.shutdown()
+    server.server_close()
+
+
+def serve(source: PlayersSource, host: str, port: int, lang: str) -> int:
+    """``elysium serve``: until Ctrl+C, SIGTERM or SIGHUP."""
+    try:
+        server, board_ = start(source, host, port, lang)
+    except OSError as exc:
+        print(
+            t("serve.cannot_listen", lang, host=host, port=port, why=exc.strerror), file=sys.stderr
+        )
+        return 2
+    bound_host, bound_port = server.server_address[:2]
+    shown = f"[{bound_host}]" if ":" in str(bound_host) else bound_host
+    print(t("serve.serving", lang, url=f"http://{shown}:{bound_port}/"), flush=True)
+    if host not in LOCAL:
+        print(t("serve.open_to_network", lang, host=host), file=sys.stderr, flush=True)
+    done = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(sig, lambda *_: done.set())
+    while not done.wait(1.0):
+        pass
+    stop(server, board_)
+    print(t("serve.stopped", lang), flush=True)
+    return 0

@@ -1,0 +1,186 @@
+"""``elysium watch`` on the players' view (issue 15): a shared directory, or a chronicle with
+``--players``; the sources it follows and what their screen shows."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from elysium.chronicle.errors import StoreError
+from elysium.chronicle.players import (
+    ProjectedView,
+    SharedView,
+    is_shared_view,
+    players_source,
+    writer_alive,
+)
+from elysium.chronicle.session import Session
+from elysium.cli import main
+from elysium.tui.players_app import Pane, PlayersApp, make_players_app
+from tests.chronicle_helpers import COTERIE, new_session
+from tests.tui_helpers import run_async
+
+TABLE = [
+    *COTERIE,
+    "set Marcus player yes",
+    'add "Prince Vitel" elder',
+    'set "Prince Vitel" notes "SECRET-NPC-NOTE plans the blood hunt"',
+]
+
+
+def _shared(tmp_path: Path, *more: str) -> tuple[Path, Path]:
+    root, to = tmp_path / "c", tmp_path / "shared"
+    new_session(root, TABLE).close()
+    assert main(["share", str(root), "--to", str(to), *more]) == 0
+    return root, to
+
+
+def _screen(app: PlayersApp) -> str:
+    """Everything the players' screen shows: the header, the status line and each pane."""
+    parts = [str(app.query_one("#players-header").render())]
+    parts.append(str(app.query_one("#players-status").render()))
+    parts += [str(p.render()) for p in app.query(Pane)]
+    return "\n".join(parts)
+
+
+async def _until(pilot, app: PlayersApp, text: str, timeout: float = 10.0) -> str:
+    for _ in range(int(timeout / 0.05)):
+        shown = _screen(app)
+        if text in shown:
+            return shown
+        await pilot.pause(0.05)
+    raise AssertionError(f"{text!r} never appeared; the screen:\n{_screen(app)}")
+
+
+def test_a_shared_directory_is_told_from_a_chronicle(tmp_path: Path) -> None:
+    root, to = _shared(tmp_path)
+    assert is_shared_view(to) and is_shared_view(to / "view.json")
+    assert not is_shared_view(root)
+    assert isinstance(players_source(to), SharedView)
+    assert isinstance(players_source(root), ProjectedView)
+    with pytest.raises(StoreError) as nothing:
+        players_source(tmp_path / "empty")
+    assert "neither a chronicle nor a shared players' view" in nothing.value.render("en")
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b"not json", "not an Elysium players' view"),
+        (b'{"format": "something-else"}', "not an Elysium players' view"),
+        (b'{"format": "elysium-players", "version": 99}', "version 99; this Elysium reads"),
+    ],
+)
+def test_a_file_that_is_not_a_view_is_refused_in_one_line(
+    tmp_path: Path, content: bytes, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "view.json").write_bytes(content)
+    with pytest.raises(StoreError) as refused:
+        SharedView(tmp_path).read()
+    assert said in refused.value.render("en")
+    assert main(["watch", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_writer_is_there_while_its_heartbeat_says_so(tmp_path: Path) -> None:
+    here = socket.gethostname()
+    assert writer_alive({"pid": os.getpid(), "host": here, "stopped": False})
+    assert not writer_alive({"pid": os.getpid(), "host": here, "stopped": True})
+    assert not writer_alive({})
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    assert not writer_alive({"pid": gone.pid, "host": here, "stopped": False})  # killed -9
+    # another host's writer cannot be asked: its heartbeat is all there is
+    assert writer_alive({"pid": gone.pid, "host": here + "-elsewhere", "stopped": False})
+    assert writer_alive({"pid": 1, "host": here, "stopped": False})  # another user's: EPERM
+
+
+@run_async
+async def test_the_players_screen_follows_the_writer_and_keeps_its_secrets(
+    tmp_path: Path,
+) -> None:
+    root, to = _shared(tmp_path)
+    app = make_players_app(SharedView(to), "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        shown = await _until(pilot, app, "WRITER STOPPED")
+        assert "Marcus" in shown and "Prince Vitel" in shown
+        writer = Session.open(root)
+        try:
+            await _until(pilot, app, "WATCHING")
+            writer.execute("roll Marcus dex+brawl dice 7,3,10,2,8")
+            await _until(pilot, app, "+7 3 *10* 2 +8")
+            writer.execute("roll Marcus wits+brawl hidden dice 1,1,1")
+            writer.execute('roll "Prince Vitel" wits+dominate hidden')
+            writer.execute('damage "Prince Vitel" 3 lethal nosoak')
+            shown = await _until(pilot, app, "Prince Vitel is wounded")
+            writer.execute('combat start Marcus "Prince Vitel"')
+            writer.execute("init dice Marcus=5,Prince=3")
+            shown = await _until(pilot, app, "Declaring:")
+            assert "Round 1" in shown
+        finally:
+            writer.close()
+        shown = await _until(pilot, app, "WRITER STOPPED")
+        assert "has stopped" in shown
+        for secret in ("SECRET-NPC-NOTE", "1 1 1", "-1- -1- -1-", "hidden", "🔒", "dominate"):
+            assert secret not in shown
+        assert main(["share", str(root), "--stop"]) == 0
+        await _until(pilot, app, "withdrawn the players' view")
+
+
+@run_async
+async def test_nothing_shared_yet_is_said_and_the_view_appears_when_published(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "c"
+    new_session(root, TABLE).close()
+    to = tmp_path / "shared"
+    to.mkdir()
+    app = make_players_app(SharedView(to), "ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, app, "Здесь пока ничего не открыто")
+        assert main(["share", str(root), "--to", str(to)]) == 0
+        shown = await _until(pilot, app, "Prince Vitel")
+        assert "Цел" in shown  # the NPC's wounds, in words, in Russian
+
+
+@run_async
+async def test_players_on_a_chronicle_projects_it_with_npcs_hidden(tmp_path: Path) -> None:
+    root = tmp_path / "c"
+    writer = new_session(root, TABLE)
+    try:
+        app = make_players_app(ProjectedView(root, "hidden"), "en")
+        async with app.run_test(size=(100, 30)) as pilot:
+            shown = await _until(pilot, app, "WATCHING")
+            assert "Marcus" in shown and "Prince Vitel" not in shown
+            writer.execute("roll Marcus dex+brawl dice 7,3,10,2,8")
+            writer.execute('roll "Prince Vitel" 2 diff 6 dice 9,9')
+            await _until(pilot, app, "+7 3 *10* 2 +8")
+            await pilot.pause(0.3)
+            assert "Prince Vitel" not in _screen(app)
+    finally:
+        writer.close()
+
+
+def test_the_watch_cli_picks_the_players_screen_for_a_shared_directory(tmp_path: Path) -> None:
+    """``elysium watch SHARED`` in a real terminal shows the players' screen (the pty test of
+    the Storyteller's watch covers the process; this checks the choice and the exit)."""
+    from tests.test_tui_pty import Terminal, _env
+
+    _, to = _shared(tmp_path)
+    term = Terminal(Path("watch"), _env(tmp_path), (str(to), "--lang", "en"))
+    try:
+        term.wait_for(b"Characters", timeout=20)
+        term.wait_for(b"Prince Vitel", timeout=5)
+        term.type("q")
+        assert term.proc.wait(15) == 0
+    finally:
+        term.close()
+    view = json.loads((to / "view.json").read_bytes())
+    assert view["writer"]["stopped"] is True  # the watcher wrote nothing there
