@@ -150,6 +150,14 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A page closed or reloaded mid-answer is not an error; anything else is one line
+        on the Storyteller's terminal, not a traceback."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, ConnectionError | TimeoutError):
+            return
+        print(f"elysium serve: {client_address[0]}: {exc!r}", file=sys.stderr)
+
 
 def start(source: PlayersSource, host: str, port: int, lang: str) -> tuple[Server, Board]:
     """A running server (its own threads) over ``source``; ``server.server_address`` has the

@@ -94,7 +94,11 @@ def _characters(rows: list[dict[str, Any]], lang: str) -> str:
         health = row.get("health")
         if isinstance(health, dict):
             out.append(f'<span class="marks">{_marks(_word(health.get("marks"), lang))}</span>')
-        out.append(f'<span class="wounds">{_e(_word(row.get("wounds"), lang))}</span>')
+        wounds = _e(_word(row.get("wounds"), lang))
+        penalty = health.get("penalty") if isinstance(health, dict) else None
+        if isinstance(penalty, int) and penalty:
+            wounds += f" ({penalty:+d})".replace("-", "−")
+        out.append(f'<span class="wounds">{wounds}</span>')
         blood = row.get("blood")
         if isinstance(blood, dict):
             out.append(

@@ -1,0 +1,186 @@
+"""``elysium serve`` (issue 15): the players' view as a web page, read-only, live."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from elysium.chronicle.players import ProjectedView, SharedView
+from elysium.chronicle.session import Session
+from elysium.cli import main
+from elysium.web import start, stop
+from tests.chronicle_helpers import COTERIE, new_session
+
+TABLE = [
+    *COTERIE,
+    "set Marcus player yes",
+    'add "Prince Vitel" elder',
+    'set "Prince Vitel" notes "SECRET-NPC-NOTE plans the blood hunt"',
+]
+SECRETS = (b"SECRET-NPC-NOTE", b"dominate", b"hidden", "🔒".encode(), "скрыт".encode())
+
+
+def _get(url: str, timeout: float = 30) -> tuple[int, dict[str, str], bytes]:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as r:
+            return r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read()
+
+
+def _shared(tmp_path: Path) -> tuple[Path, Path]:
+    root, to = tmp_path / "c", tmp_path / "shared"
+    new_session(root, TABLE).close()
+    assert main(["share", str(root), "--to", str(to)]) == 0
+    return root, to
+
+
+def test_the_page_shows_the_view_and_a_new_event_reaches_a_waiting_page(tmp_path: Path) -> None:
+    root, to = _shared(tmp_path)
+    server, board = start(SharedView(to), "127.0.0.1", 0, "en")
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    seen: list[bytes] = []
+    try:
+        status, headers, page = _get(base + "/")
+        seen.append(page)
+        assert status == 200 and headers["Content-Type"].startswith("text/html")
+        assert "default-src 'none'" in headers["Content-Security-Policy"]
+        assert b"Prince Vitel" in page and b"Marcus" in page and b"WRITER STOPPED" in page
+        writer = Session.open(root)
+        try:
+            deadline = time.monotonic() + 10
+            while not board.writer and time.monotonic() < deadline:
+                time.sleep(0.05)
+            version = board.version
+            assert board.writer and b"WATCHING" in _get(base + "/")[2]
+            with ThreadPoolExecutor(1) as pool:
+                waiting = pool.submit(_get, f"{base}/board?after={version}")
+                time.sleep(0.3)  # the request is waiting on the board now
+                assert not waiting.done()
+                writer.execute("roll Marcus dex+brawl dice 7,3,10,2,8")
+                writer.execute("roll Marcus wits+brawl hidden dice 1,1,1")
+                status, _, body = waiting.result(timeout=10)
+            assert status == 200
+            data = json.loads(body)
+            assert data["version"] > version
+            seen.append(body)
+            deadline = time.monotonic() + 10
+            while b"+7 3 *10* 2 +8" not in body and time.monotonic() < deadline:
+                _, _, body = _get(f"{base}/board?after={json.loads(body)['version']}")
+                seen.append(body)
+            assert "+7 3 *10* 2 +8" in json.loads(body)["html"]
+            _, _, ru = _get(f"{base}/board?after=0&lang=ru")
+            assert "ловкость+драка 5к" in json.loads(ru)["html"]
+            seen.append(ru)
+        finally:
+            writer.close()
+        _, _, page = _get(base + "/")
+        seen.append(page)
+    finally:
+        stop(server, board)
+    for data in seen:
+        for secret in SECRETS:
+            assert secret not in data, secret
+        assert b"1, 1, 1" not in data and b"-1- -1- -1-" not in data
+
+
+def test_the_page_is_read_only_and_escapes_names(tmp_path: Path) -> None:
+    root = tmp_path / "c"
+    s = new_session(root, [*TABLE, 'add "<script>alert(1)</script>" mortal'])
+    s.close()
+    server, board = start(ProjectedView(root), "127.0.0.1", 0, "en")
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        _, _, page = _get(base + "/")
+        assert b"<script>alert" not in page and b"&lt;script&gt;alert(1)" in page
+        for method in ("POST", "PUT", "DELETE", "PATCH"):
+            request = urllib.request.Request(base + "/board", data=b"x", method=method)
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(request, timeout=10)
+            assert refused.value.code == 405
+        assert _get(base + "/chronicle.json")[0] == 404
+        assert _get(base + "/../c/chronicle.json")[0] == 404
+        assert _get(base + "/board.js")[1]["Content-Type"].startswith("text/javascript")
+    finally:
+        stop(server, board)
+    again = Session.open(root)  # the server held no lock and changed nothing
+    assert again.report == [] and again.state.events == s.state.events
+    again.close()
+
+
+def test_serve_says_where_and_warns_off_localhost(tmp_path: Path) -> None:
+    """The command itself: one line with the address; a busy port is one clear line."""
+    _, to = _shared(tmp_path)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "elysium", "serve", str(to), "--port", "0", "--host", "0.0.0.0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        line = proc.stdout.readline()
+        assert line.startswith("Serving the players' view at http://0.0.0.0:")
+        port = int(line.split(":")[2].split("/")[0])
+        assert "anyone who can reach this address" in proc.stderr.readline()
+        assert b"Prince Vitel" in _get(f"http://127.0.0.1:{port}/")[2]
+        busy = subprocess.run(
+            [sys.executable, "-m", "elysium", "serve", str(to), "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert busy.returncode == 2
+        assert f"cannot listen on 127.0.0.1 port {port}" in busy.stderr
+        assert "Traceback" not in busy.stderr
+    finally:
+        proc.terminate()
+        assert proc.wait(15) == 0
+
+
+def test_chromium_shows_the_table_live_and_never_a_hidden_roll(tmp_path: Path) -> None:
+    """The page in a real browser (headless Chromium, the system's package): the initiative
+    order and a player's health show, a new event appears without a reload, and a hidden
+    roll never does."""
+    from tests.browser import Browser, chromium
+
+    if chromium() is None:
+        pytest.skip("no Chromium here: .ci/run installs Debian's chromium package")
+    root, to = _shared(tmp_path)
+    writer = Session.open(root)
+    browser: Browser | None = None
+    server, board = start(SharedView(to), "127.0.0.1", 0, "en")
+    try:
+        writer.execute('combat start Marcus "Prince Vitel"')
+        writer.execute("init dice Marcus=5,Prince=3")
+        writer.execute("damage Marcus 2 lethal nosoak")
+        browser = Browser(1280, 800)
+        browser.open(f"http://127.0.0.1:{server.server_address[1]}/")
+        shown = browser.wait_for("Prince Vitel")
+        assert "initiative" in shown.lower() and "Declaring:" in shown, shown
+        assert "Marcus" in shown and "Hurt (−1)" in shown and "WP 5/5" in shown
+        writer.execute("roll Marcus wits+brawl hidden dice 1,1")
+        writer.execute('roll "Prince Vitel" wits+dominate hidden')
+        writer.execute("roll Marcus dex+brawl dice 7,3,10,2")
+        shown = browser.wait_for("+7 3 *10* 2 →")  # appeared: the page was not reloaded
+        assert browser.evaluate("performance.getEntriesByType('navigation').length") == 1
+        writer.close()
+        shown = browser.wait_for("WRITER STOPPED")
+        html = str(browser.evaluate("document.documentElement.outerHTML"))
+        for text in (shown, html):
+            for secret in SECRETS:
+                assert secret.decode() not in text
+            assert "-1- -1-" not in text and "wits+dominate" not in text
+    finally:
+        writer.close()
+        if browser is not None:
+            browser.close()
+        stop(server, board)
