@@ -5,7 +5,8 @@ Usage::
     python bench/watch_bench.py            # 80 and 10,000 events, 40 rolls each; 30 s idle
     python bench/watch_bench.py --quick    # 80 and 1,000 events, 8 rolls; 3 s idle
 
-``python -m elysium watch DIR`` runs as a real process in a 100x30 pseudo-terminal
+``python -m elysium watch DIR`` runs as a real process (once on the chronicle, once on the
+players' view the writer publishes: ``elysium share``) in a 100x30 pseudo-terminal
 (``bench/ptyterm.py``); this process is the writer: an ordinary ``Session`` on the same
 chronicle. For each roll, the clock starts when ``execute`` returns (the event is fsynced:
 acknowledged) and stops when the roll's log line has reached the terminal. Between rolls we
@@ -16,6 +17,7 @@ watcher's CPU time (``/proc``) over an idle period with the writer still open.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import select
 import statistics
@@ -26,6 +28,7 @@ from pathlib import Path
 
 import elysium
 from chronicles import build
+from elysium.chronicle import share
 from elysium.chronicle.session import Session
 from elysium.rules import SeededDice
 from ptyterm import Terminal, private_env
@@ -72,10 +75,21 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
-def run(base: Path, events: int, rolls: int, idle: float, env: dict[str, str]) -> dict:
-    root = build(base / f"c{events}", events)
+def run(
+    base: Path, events: int, rolls: int, idle: float, env: dict[str, str], players: bool
+) -> dict:
+    """One watcher over a chronicle of ``events`` events: the Storyteller's (``watch DIR``)
+    or the players' (``watch SHARED``, the view ``elysium share`` publishes)."""
+    root = build(base / f"c{events}-{'players' if players else 'st'}", events)
+    watched = root
+    if players:  # the writer publishes the view after each event, as the Storyteller's does
+        watched = base / f"shared{events}"
+        os.environ["XDG_STATE_HOME"] = env["XDG_STATE_HOME"]  # where the setting is kept
+        share.remember(root, share.Share(watched))
     writer = Session.open(root, rng=SeededDice(3))
-    argv = [sys.executable, "-m", "elysium", "watch", str(root), "--lang", "en"]
+    if players:
+        writer.execute(f'set "{WHO}" player yes')  # the roll lines are told whole
+    argv = [sys.executable, "-m", "elysium", "watch", str(watched), "--lang", "en"]
     try:
         with Terminal(argv, cols=COLS, rows=ROWS, env=env) as term:
             wait_for(term, bytearray(), b"WATCHING", 60)
@@ -87,7 +101,12 @@ def run(base: Path, events: int, rolls: int, idle: float, env: dict[str, str]) -
             cpu = (term.cpu_seconds() - cpu0) / (time.monotonic() - t0)
     finally:
         writer.close()
-    return {"events": events, "latency": found, "cpu": cpu}
+    return {
+        "events": events,
+        "latency": found,
+        "cpu": cpu,
+        "who": "players'" if players else "ST's",
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,15 +120,19 @@ def main(argv: list[str] | None = None) -> int:
         base = Path(tmp)
         pythonpath = str(Path(elysium.__file__).resolve().parents[1])
         env = private_env(base / "home", pythonpath)
-        results = [run(base, n, rolls, idle, env) for n in sizes]
+        results = [run(base, n, rolls, idle, env, p) for n in sizes for p in (False, True)]
     for r in results:
         ms = [x * 1000 for x in r["latency"]]
         print(
-            f"ack -> watcher's screen at {r['events']} events: median {statistics.median(ms):.0f} "
-            f"ms, p95 {p95(ms):.0f} ms, worst {max(ms):.0f} ms ({len(ms)} rolls)"
+            f"ack -> {r['who']} watch screen at {r['events']} events: median "
+            f"{statistics.median(ms):.0f} ms, p95 {p95(ms):.0f} ms, worst {max(ms):.0f} ms "
+            f"({len(ms)} rolls)"
         )
     for r in results:
-        print(f"idle watcher CPU at {r['events']} events ({idle:.0f} s): {100 * r['cpu']:.2f} %")
+        print(
+            f"idle {r['who']} watcher CPU at {r['events']} events ({idle:.0f} s): "
+            f"{100 * r['cpu']:.2f} %"
+        )
     return 0
 
 
