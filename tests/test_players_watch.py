@@ -168,19 +168,40 @@ async def test_players_on_a_chronicle_projects_it_with_npcs_hidden(tmp_path: Pat
         writer.close()
 
 
-def test_the_watch_cli_picks_the_players_screen_for_a_shared_directory(tmp_path: Path) -> None:
-    """``elysium watch SHARED`` in a real terminal shows the players' screen (the pty test of
-    the Storyteller's watch covers the process; this checks the choice and the exit)."""
+def test_the_watch_cli_shows_the_players_screen_and_no_secret_reaches_the_terminal(
+    tmp_path: Path,
+) -> None:
+    """``elysium watch SHARED`` in a real terminal: every byte it writes is searched for the
+    Storyteller's secrets while the writer makes hidden rolls and notes."""
     from tests.test_tui_pty import Terminal, _env
 
-    _, to = _shared(tmp_path)
+    root, to = _shared(tmp_path)
     term = Terminal(Path("watch"), _env(tmp_path), (str(to), "--lang", "en"))
+    writer: Session | None = None
     try:
         term.wait_for(b"Characters", timeout=20)
         term.wait_for(b"Prince Vitel", timeout=5)
+        writer = Session.open(root)
+        term.wait_for(b"WATCHING", timeout=10)
+        writer.execute('set "Prince Vitel" dominate 5')
+        writer.execute('set Marcus notes "SECRET-PC-NOTE sire is alive"')
+        writer.execute("roll Marcus wits+brawl hidden dice 1,1,1")
+        writer.execute('roll "Prince Vitel" wits+dominate скрытно')
+        writer.execute('frenzy "Prince Vitel" diff 6 hidden')
+        writer.execute("roll Marcus dex+brawl dice 7,3,10,2,8")
+        term.wait_for(b"*10*", timeout=10)
+        writer.close()
+        term.wait_for(b"WRITER STOPPED", timeout=10)
         term.type("q")
         assert term.proc.wait(15) == 0
     finally:
+        if writer is not None:
+            writer.close()
         term.close()
+    with term.lock:
+        seen = bytes(term.output)
+    for secret in (b"SECRET-PC-NOTE", b"SECRET-NPC-NOTE", b"dominate", b"hidden", b"frenzy"):
+        assert secret not in seen, secret
+    assert "🔒".encode() not in seen and "скрыт".encode() not in seen
     view = json.loads((to / "view.json").read_bytes())
-    assert view["writer"]["stopped"] is True  # the watcher wrote nothing there
+    assert view["writer"]["stopped"] is True
