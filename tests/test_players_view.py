@@ -168,3 +168,32 @@ def test_no_secret_reaches_the_published_bytes(tmp_path: Path) -> None:
         shown = {r["seq"] for r in view["rolls"]}
         assert public.seq in shown
         assert not shown & {r.event.seq for r in kept if r.event is not None}
+
+
+def test_an_attack_shows_the_dice_but_not_an_npcs_pool_or_soak(tmp_path: Path) -> None:
+    """A player's attack is told whole but the NPC's soak (its Stamina) becomes its wounds in
+    words; an NPC's attack shows its dice, not its pool or difficulty."""
+    s = new_session(tmp_path / "c", TABLE)
+    s.execute('set "Prince Vitel" dexterity 4')
+    s.execute('set "Prince Vitel" brawl 3')
+    s.execute('set "Prince Vitel" strength 3')
+    s.execute('combat start Marcus "Prince Vitel"')
+    s.execute("init dice Marcus=9,Prince=1")
+    s.execute('declare "Prince Vitel" attack Marcus punch')
+    s.execute('declare Marcus attack "Prince Vitel" punch')
+    s.execute('attack Marcus "Prince Vitel" punch dice 8,8,8,8,8')
+    theirs_event = s.execute('attack "Prince Vitel" Marcus punch').event
+    assert theirs_event is not None
+    pool, diff = theirs_event.data["pool"], theirs_event.data["difficulty"]
+    rolls = [r for r in project(s.state, s.events())["rolls"] if r["type"] == "attack"]
+    s.close()
+    assert len(rolls) == 2
+    mine, theirs = rolls[0]["line"], rolls[1]["line"]
+    assert mine["en"].startswith("Marcus → Prince Vitel, punch 5d diff 6: +8 +8 +8 +8 +8")
+    assert "soak" not in mine["en"]
+    assert mine["en"].endswith(("Prince Vitel is wounded", "Prince Vitel takes no harm"))
+    assert "прочность" not in mine["ru"]
+    assert theirs["en"].startswith("Prince Vitel → Marcus, punch: ")
+    assert f"{pool}d" not in theirs["en"] and f"diff {diff}" not in theirs["en"]
+    if theirs_event.data["hits"]:
+        assert "soak" in theirs["en"] and "takes" in theirs["en"]  # a player's own soak

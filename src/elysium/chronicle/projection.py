@@ -21,6 +21,7 @@ from elysium.chronicle.events import Event
 from elysium.chronicle.hidden import is_hidden
 from elysium.chronicle.state import State
 from elysium.describe import ROLL_TYPES, describe, faces, verdict
+from elysium.describe_fight import soak_text
 from elysium.i18n import t
 from elysium.rules.sheet import Character
 
@@ -175,6 +176,8 @@ def _rolls(
         row: dict[str, Any] = {"seq": e.seq, "type": e.type, "who": who, "time": e.time}
         if e.type == "initiative":  # the values only: the order shows them too
             row["line"] = {lang: _initiative_line(state, e, shown, lang) for lang in LANGS}
+        elif e.type == "attack":
+            row["line"] = {lang: _attack_line(e.data, names, players, lang) for lang in LANGS}
         elif key is not None and key in players:
             row["line"] = {lang: describe(e, lang) for lang in LANGS}
         else:  # an NPC or a bare pool: the dice on the table and what they did, no pool
@@ -197,6 +200,82 @@ def _initiative_line(state: State, e: Event, shown: set[str], lang: str) -> str:
             if name is not None:
                 parts.append(f"{name} {value}")
     return t("players.initiative", lang, round=e.data.get("round", "?"), order=", ".join(parts))
+
+
+def _attack_line(
+    d: Mapping[str, Any], names: Mapping[str, str], players: set[str], lang: str
+) -> str:
+    """An attack as the table saw it: the dice thrown and what they did. An NPC's pool and
+    difficulty (its traits) are left out, and so is an NPC's soak (its Stamina and armour):
+    how hurt it is shows as its wound level in words."""
+    attacker_pc = names.get(str(d.get("attacker"))) in players
+    target_pc = names.get(str(d.get("target"))) in players
+    move = t(f"maneuver.{d.get('maneuver')}", lang)
+    attack = d.get("attack")
+    if attacker_pc:
+        parts = [
+            t(
+                "log.attack",
+                lang,
+                who=d.get("attacker"),
+                target=d.get("target"),
+                move=move,
+                pool=d.get("pool"),
+                diff=d.get("difficulty"),
+                faces=faces(attack),
+            )
+        ]
+    else:
+        parts = [
+            t(
+                "players.npc_attack",
+                lang,
+                who=d.get("attacker"),
+                target=d.get("target"),
+                move=move,
+                faces=faces(attack),
+            )
+        ]
+    defence = d.get("defence")
+    if defence and defence.get("applies"):
+        parts.append(
+            t(
+                "log.attack.defence",
+                lang,
+                move=t(f"maneuver.{defence['maneuver']}", lang),
+                n=defence.get("successes", 0),
+            )
+        )
+    if not d.get("hits"):
+        botched = (attack or {}).get("botch")
+        parts.append(t("outcome.botch", lang) if botched else t("log.miss", lang))
+        return " — ".join(parts)
+    damage = d.get("damage") or {}
+    roll = d.get("damage_roll")
+    kind = t(f"damage.{damage.get('type')}", lang) if damage.get("type") else ""
+    parts.append(
+        t(
+            "players.attack_damage_pool" if attacker_pc else "players.attack_damage",
+            lang,
+            pool=d.get("damage_pool", len((roll or {}).get("dice") or [])),
+            faces=faces(roll),
+            n=damage.get("damage", d.get("hits")),
+            type=kind,
+        )
+    )
+    if target_pc and damage:
+        parts.append(
+            t(
+                "players.attack_soak",
+                lang,
+                soak=soak_text(damage.get("soak"), lang),
+                taken=damage.get("taken"),
+            )
+        )
+    elif damage:
+        key = "players.npc_hurt" if damage.get("taken") else "players.npc_unhurt"
+        parts.append(t(key, lang, who=d.get("target")))
+    return " — ".join(parts)
 
 
 def _npc_line(e: Event, who: str, lang: str) -> str:

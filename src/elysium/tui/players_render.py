@@ -24,8 +24,7 @@ def header(view: dict[str, Any] | None, lang: str, writer: bool | None) -> Text:
     out.append(str(view.get("chronicle", "")), style="bold")
     time = view.get("time") or {}
     out.append(
-        f" · {t('ui.night', lang)} {time.get('night', '?')}"
-        f" · {t('ui.chapter', lang)} {time.get('chapter', '?')}"
+        f" · {t('ui.night', lang)} {time.get('night', '?')}"  # the chapter: the ST's book-keeping
         f" · {t('ui.scene', lang)} {time.get('scene', '?')}"
         f" · {t('ui.turn', lang)} {time.get('turn', '?')}"
     )
