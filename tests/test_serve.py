@@ -184,3 +184,26 @@ def test_chromium_shows_the_table_live_and_never_a_hidden_roll(tmp_path: Path) -
         if browser is not None:
             browser.close()
         stop(server, board)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--port", "99999"], "must be a port from 0 to 65535 (0: any free port), got '99999'"),
+        (["--port", "-1"], "must be a port from 0 to 65535"),
+        (["--port", "abc", "--lang", "ru"], "ожидается порт от 0 до 65535"),
+        (["--host", "nonsense.invalid"], "cannot listen on nonsense.invalid port"),
+    ],
+)
+def test_serve_refuses_a_bad_address_in_one_line(
+    tmp_path: Path, args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, to = _shared(tmp_path)
+    capsys.readouterr()
+    try:
+        code = main(["serve", str(to), *args])
+    except SystemExit as exc:  # argparse's refusal
+        code = int(exc.code or 0)
+    err = capsys.readouterr().err
+    assert code == 2 and said in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1

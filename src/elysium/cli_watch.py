@@ -26,6 +26,21 @@ def _players_path(arg: str) -> Path:
     return resolve_chronicle(arg)
 
 
+def _port(text: str) -> int:
+    """A TCP port, 0 to 65535 (0: the system picks one); otherwise one line saying so."""
+    from elysium.cli_words import _lang
+    from elysium.i18n import Msg
+
+    try:
+        port = int(text.strip())
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        said = Msg("cli.must_be", allowed=Msg("cli.allowed.port"), got=text)
+        raise argparse.ArgumentTypeError(said.render(_lang()))
+    return port
+
+
 def add_parsers(sub: Any, dir_help: str, lang_help: str, languages: tuple[str, ...]) -> None:
     where = dir_help + ", or a directory elysium share publishes the players' view to"
     p_watch = sub.add_parser(
@@ -58,7 +73,10 @@ def add_parsers(sub: Any, dir_help: str, lang_help: str, languages: tuple[str, .
         "--host", default=DEFAULT_HOST, help=f"the address to listen on (default {DEFAULT_HOST})"
     )
     p_serve.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"the port (default {DEFAULT_PORT}; 0: any)"
+        "--port",
+        type=_port,
+        default=DEFAULT_PORT,
+        help=f"the port (default {DEFAULT_PORT}; 0: any)",
     )
     p_serve.add_argument(
         "--npcs", choices=NPC_MODES, help="NPCs' wounds in words, or hidden (a chronicle only)"

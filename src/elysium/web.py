@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import sys
 import threading
 from http import HTTPStatus
@@ -159,12 +160,17 @@ class Server(ThreadingHTTPServer):
         print(f"elysium serve: {client_address[0]}: {exc!r}", file=sys.stderr)
 
 
+class Server6(Server):
+    address_family = socket.AF_INET6
+
+
 def start(source: PlayersSource, host: str, port: int, lang: str) -> tuple[Server, Board]:
     """A running server (its own threads) over ``source``; ``server.server_address`` has the
     port chosen. Stop it with :func:`stop`."""
     board_ = Board(source)
     board_.look()
-    server = Server((host, port), _handler(board_, lang))
+    kind = Server6 if ":" in host else Server
+    server = kind((host, port), _handler(board_, lang))
     threading.Thread(target=board_.follow, name="board", daemon=True).start()
     threading.Thread(target=server.serve_forever, name="serve", daemon=True).start()
     return server, board_
@@ -187,8 +193,8 @@ def serve(source: PlayersSource, host: str, port: int, lang: str) -> int:
             t("serve.cannot_listen", lang, host=host, port=port, why=exc.strerror), file=sys.stderr
         )
         return 2
-    bound_host, bound_port = server.server_address[:2]
-    shown = f"[{bound_host}]" if ":" in str(bound_host) else bound_host
+    bound_host, bound_port = str(server.server_address[0]), int(server.server_address[1])
+    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
     print(t("serve.serving", lang, url=f"http://{shown}:{bound_port}/"), flush=True)
     if host not in LOCAL:
         print(t("serve.open_to_network", lang, host=host), file=sys.stderr, flush=True)

@@ -191,7 +191,8 @@ def _rolls(
 
 
 def _initiative_line(state: State, e: Event, shown: set[str], lang: str) -> str:
-    init = e.data.get("init") if isinstance(e.data.get("init"), dict) else {}
+    found = e.data.get("init")
+    init: dict[str, Any] = found if isinstance(found, dict) else {}
     parts = []
     for group in e.data.get("order") or []:
         for key in group:

@@ -23,6 +23,7 @@ STRINGS: dict[str, str] = {
     "players.attack_damage": "damage: {faces} = {n} {type}",
     "players.attack_damage_pool": "damage {pool}d: {faces} = {n} {type}",
     "players.attack_soak": "{soak}, takes {taken}",
+    "cli.allowed.port": "a port from 0 to 65535 (0: any free port)",
     "players.title": "Players' view",
     "players.pane.characters": "Characters",
     "players.pane.rolls": "Rolls",

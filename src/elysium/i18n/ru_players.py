@@ -23,6 +23,7 @@ STRINGS: dict[str, str] = {
     "players.attack_damage": "урон: {faces} = {n} {type}",
     "players.attack_damage_pool": "урон {pool}к: {faces} = {n} {type}",
     "players.attack_soak": "{soak}, получает {taken}",
+    "cli.allowed.port": "порт от 0 до 65535 (0 — любой свободный)",
     "players.title": "Вид для игроков",
     "players.pane.characters": "Персонажи",
     "players.pane.rolls": "Броски",
