@@ -34,7 +34,14 @@ BENCHES = [
         ),
     ),
     ("replay_bench.py", ("worst jump, on screen (ms)",)),
-    ("watch_bench.py", ("ack -> watcher's screen at 80 events", "idle watcher CPU")),
+    (
+        "watch_bench.py",
+        (
+            "ack -> ST's watch screen at 80 events",
+            "ack -> players' watch screen at 80 events",
+            "idle players' watcher CPU",
+        ),
+    ),
     (
         "costs_bench.py",
         (
