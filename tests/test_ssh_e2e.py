@@ -14,6 +14,7 @@ import fcntl
 import json
 import os
 import shlex
+import shutil
 import signal
 import socket
 import struct
@@ -130,6 +131,9 @@ def sshd(tmp_path: Path) -> Iterator[Server]:
     """sshd -D -e on its own configuration, stopped (by its pid) at the end."""
     if not SSHD.exists():
         pytest.skip(f"no OpenSSH server ({SSHD}): .ci/run installs openssh-server with apt")
+    for tool in ("ssh", "ssh-keygen"):
+        if shutil.which(tool) is None:
+            pytest.skip(f"no {tool}: .ci/run installs openssh-client with apt")
     base = tmp_path / "sshd"
     base.mkdir()
     _keygen(base / "host_key")
