@@ -30,6 +30,7 @@ from elysium.tui.screens.dashboard import DashboardScreen
 
 if TYPE_CHECKING:
     from textual.command import Provider
+    from textual.driver import Driver
 
     from elysium.chronicle.follow import Source
     from elysium.chronicle.replay import Replay
@@ -81,6 +82,16 @@ class ElysiumApp(App[None]):
         self._theme_ready = False
         if config is not None and config.theme in self.available_themes:
             self.theme = config.theme  # an unknown one is told on mount
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's terminal driver, made to leave when its terminal is gone (the SSH link
+        dropped): see :mod:`elysium.tui.driver`."""
+        driver = super().get_driver_class()
+        if driver.__module__ == "textual.drivers.linux_driver":
+            from elysium.tui.driver import surviving
+
+            driver = surviving(driver)
+        return driver
 
     @property
     def session(self) -> Session | None:
