@@ -46,11 +46,10 @@ ROLLS = (
 
 
 def watched(chronicle: Path, shared: Path) -> Path:
-    """What the players' ``elysium watch`` follows: THE ONE PLACE TO SWITCH. The issue
-    wants the shared projection (``shared``, holding view.json); until ``elysium watch``
-    reads a projection, the chronicle itself (the header's words are the same)."""
-    del shared
-    return chronicle
+    """What the players' ``elysium watch`` follows: the shared projection (``shared``,
+    holding view.json), never the chronicle, which stays private to the Storyteller."""
+    del chronicle
+    return shared
 
 
 # --- the server ---------------------------------------------------------------------------
@@ -314,7 +313,7 @@ def test_over_ssh_a_watcher_sees_each_roll_and_the_dropped_writer(
       far side is gone within the same 3 s.
     """
     chronicle, shared = tmp_path / "chronicle", tmp_path / "shared"
-    new_session(chronicle, COTERIE).close()
+    new_session(chronicle, [*COTERIE, "set Marcus player yes"]).close()
     done = subprocess.run(
         [sys.executable, "-m", "elysium", "share", str(chronicle), "--to", str(shared)],
         capture_output=True, text=True, timeout=60,
