@@ -197,3 +197,32 @@ def test_an_attack_shows_the_dice_but_not_an_npcs_pool_or_soak(tmp_path: Path) -
     assert f"{pool}d" not in theirs["en"] and f"diff {diff}" not in theirs["en"]
     if theirs_event.data["hits"]:
         assert "soak" in theirs["en"] and "takes" in theirs["en"]  # a player's own soak
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_the_players_recap_keeps_the_storytellers_secrets(
+    tmp_path: Path, fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``elysium recap DIR --players``: the chapter as the table saw it. The Storyteller's
+    own recap of the same chapter has the hidden roll, marked."""
+    root = tmp_path / "c"
+    s = new_session(root, TABLE)
+    s.execute('set "Prince Vitel" dominate 5')
+    s.execute("roll Marcus dex+brawl dice 7,3,10,2,8")
+    s.execute('roll "Prince Vitel" wits+dominate hidden dice 9,9,9,9,9,9,9,9,9')
+    s.execute('damage "Prince Vitel" 2 lethal nosoak')
+    s.execute("spend Marcus blood 1")
+    s.close()
+    capsys.readouterr()
+    assert main(["recap", str(root), "--format", fmt]) == 0
+    own = capsys.readouterr().out
+    assert "🔒" in own and "wits+dominate" in own and "soak" in own
+    assert main(["recap", str(root), "--players", "--format", fmt]) == 0
+    theirs = capsys.readouterr().out
+    assert "+7 3" in theirs and "Prince Vitel is wounded" in theirs
+    assert "Marcus: spent 1" in theirs  # a player's character's own tallies are told
+    for secret in ("🔒", "hidden", "dominate", "SECRET", "notes", "soak 8d", "9 +9 +9"):
+        assert secret not in theirs, secret
+    assert "Prince Vitel: took" not in theirs  # an NPC's tallies are the Storyteller's
+    assert main(["recap", str(root), "--players", "--npcs", "hidden"]) == 0
+    assert "Prince Vitel" not in capsys.readouterr().out

@@ -39,7 +39,12 @@ def cmd_export(args: argparse.Namespace, lang: str) -> int:
         undone = undone_in(r.event for r in first if r.event is not None)
         store.warnings = first.warnings
         events = store.stream(chapter).events()
-        recap = build(events, chapter, session.state.name, lang, undone=undone)
+        table = None
+        if args.players:  # what the table may read (the characters as they are now)
+            from elysium.chronicle.projection import Table
+
+            table = Table(session.state, args.npcs)
+        recap = build(events, chapter, session.state.name, lang, undone=undone, table=table)
         _warn(args.command, session, lang)
         text = markdown(recap, lang) if args.format == "md" else page(recap, lang)
     finally:

@@ -283,6 +283,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="OCTAL",
         help="permissions of the file written (default 600: private, like every save)",
     )
+    p_export.add_argument(
+        "--players", action="store_true", help="the players' recap: only what the table saw"
+    )
+    p_export.add_argument(
+        "--npcs", choices=("words", "hidden"), default="words", help="with --players: NPCs shown"
+    )
     p_export.add_argument("--lang", choices=LANGUAGES, help=LANG_HELP)
 
     p_sheet = sub.add_parser(

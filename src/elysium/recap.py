@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from elysium.chronicle.events import Event
+from elysium.chronicle.projection import Table
 from elysium.describe import describe, when
 from elysium.i18n import t
 
@@ -59,9 +60,13 @@ def build(
     title: str,
     lang: str = "en",
     undone: set[int] | None = None,
+    table: Table | None = None,
 ) -> Recap:
     """Gather a chapter's story from its events (every chapter's, or only this one's when
-    ``undone`` is given: the steps undone in the whole chronicle, :func:`undone_in`)."""
+    ``undone`` is given: the steps undone in the whole chronicle, :func:`undone_in`).
+    With ``table``, the players' recap: only what the table may read, told as their view
+    tells it (no hidden roll, no note, no NPC's traits, pools or soak), and the tallies of
+    the players' characters alone."""
     if undone is None:
         events = list(events)
         undone = undone_in(events)
@@ -75,6 +80,8 @@ def build(
     for e in events:
         if e.time.get("chapter") != chapter or e.seq in undone or e.type in ("undo", "redo"):
             continue  # what was undone (and not redone) did not happen: left out, with the undos
+        if table is not None and table.line(e, lang) is None:
+            continue  # not the table's to read
         d = e.data
         night = e.time.get("night", 1)
         nights[:] = [min(nights[0], night), max(nights[1], night)] if nights else [night, night]
@@ -82,7 +89,7 @@ def build(
 
         def line(e: Event = e, told: list[str] = told) -> str:
             if not told:
-                told.append(describe(e, lang))
+                told.append(describe(e, lang) if table is None else str(table.line(e, lang)))
             return told[0]
 
         key = (e.time.get("night"), e.time.get("scene"))
@@ -122,6 +129,10 @@ def build(
             recap.degeneration.append(line())
     if nights:
         recap.nights = (nights[0], nights[1])
+    if table is not None:  # an NPC's wounds, blood and experience are the Storyteller's
+        for tally in (damage, blood, xp):
+            for who in [w for w in tally if not table.player(w)]:
+                del tally[who]
     recap.damage = dict(damage)
     recap.blood = dict(blood)
     recap.xp = dict(xp)

@@ -50,7 +50,7 @@ def project(
         "characters": [
             _character(c, k in players) for k, c in state.characters.items() if k in shown
         ],
-        "rolls": _rolls(state, list(recent), players, shown),
+        "rolls": _rolls(state, list(recent), npcs),
         "writer": dict(writer or {}),
     }
 
@@ -160,28 +160,61 @@ def _roller(d: Mapping[str, Any]) -> str:
     return ""
 
 
-def _rolls(
-    state: State, events: list[Event], players: set[str], shown: set[str]
-) -> list[dict[str, Any]]:
+# Events anyone at the table saw happen, told as the Storyteller's log tells them.
+PUBLIC = frozenset({"night", "scene", "chapter", "combat_start", "combat_end", "house_rule"})
+# A player's character's own doings, told whole for a player's, never for an NPC.
+OWN = frozenset({"heal", "spend", "feed", "boost", "blush", "xp", "gain", "raise", "award"})
+
+
+class Table:
+    """How events read to the players of a chronicle whose characters are ``state``'s: the
+    same choices for the live view and the players' recap."""
+
+    def __init__(self, state: State, npcs: str = "words") -> None:
+        self.state = state
+        self.players = {k for k, c in state.characters.items() if c.player}
+        self.shown = {k for k in state.characters if k in self.players or npcs != "hidden"}
+        self.names = {c.name: k for k, c in state.characters.items()}
+
+    def player(self, name: Any) -> bool:
+        return self.names.get(str(name)) in self.players
+
+    def line(self, e: Event, lang: str) -> str | None:
+        """The event as the table may read it, or None when it is not theirs to read."""
+        if is_hidden(e.data):
+            return None
+        who = _roller(e.data)
+        key = self.names.get(who)
+        if key is not None and key not in self.shown:
+            return None  # an NPC the table does not see at all
+        if e.type in PUBLIC:
+            return describe(e, lang)
+        if e.type in OWN:
+            return describe(e, lang) if key in self.players else None
+        if e.type not in ROLL_TYPES:
+            return None
+        if e.type == "initiative":  # the values only: the order shows them too
+            return _initiative_line(self.state, e, self.shown, lang)
+        if e.type == "attack":
+            return _attack_line(e.data, self.names, self.players, lang)
+        if key is not None and key in self.players:
+            return describe(e, lang)
+        return _npc_line(e, who, lang)  # an NPC or a bare pool: the dice and what they did
+
+
+def _rolls(state: State, events: list[Event], npcs: str) -> list[dict[str, Any]]:
     undone = _undone(events)
-    names = {c.name: k for k, c in state.characters.items()}
+    table = Table(state, npcs)
     out: list[dict[str, Any]] = []
     for e in events:
-        if e.type not in ROLL_TYPES or e.seq in undone or is_hidden(e.data):
+        if e.type not in ROLL_TYPES or e.seq in undone:
+            continue
+        lines = {lang: table.line(e, lang) for lang in LANGS}
+        if lines["en"] is None:
             continue
         who = _roller(e.data)
-        key = names.get(who)
-        if key is not None and key not in shown:
-            continue  # an NPC the table does not see at all
         row: dict[str, Any] = {"seq": e.seq, "type": e.type, "who": who, "time": e.time}
-        if e.type == "initiative":  # the values only: the order shows them too
-            row["line"] = {lang: _initiative_line(state, e, shown, lang) for lang in LANGS}
-        elif e.type == "attack":
-            row["line"] = {lang: _attack_line(e.data, names, players, lang) for lang in LANGS}
-        elif key is not None and key in players:
-            row["line"] = {lang: describe(e, lang) for lang in LANGS}
-        else:  # an NPC or a bare pool: the dice on the table and what they did, no pool
-            row["line"] = {lang: _npc_line(e, who, lang) for lang in LANGS}
+        row["line"] = lines
         if isinstance(e.data.get("dice"), list):
             row["faces"] = list(e.data["dice"])
             row["outcome"] = e.data.get("outcome")
