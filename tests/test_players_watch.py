@@ -128,6 +128,17 @@ async def test_the_players_screen_follows_the_writer_and_keeps_its_secrets(
             writer.close()
         shown = await _until(pilot, app, "WRITER STOPPED")
         assert "has stopped" in shown
+        again = Session.open(root)  # the Storyteller comes back; an undo shows at once
+        try:
+            await _until(pilot, app, "is back")
+            await _until(pilot, app, "WATCHING")
+            again.execute("undo")
+            again.execute("undo")
+            shown = await _until(pilot, app, "No fight in progress")
+            assert "Declaring:" not in shown
+        finally:
+            again.close()
+        await _until(pilot, app, "WRITER STOPPED")
         for secret in ("SECRET-NPC-NOTE", "1 1 1", "-1- -1- -1-", "hidden", "🔒", "dominate"):
             assert secret not in shown
         assert main(["share", str(root), "--stop"]) == 0
