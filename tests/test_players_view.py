@@ -108,7 +108,7 @@ def test_share_publishes_for_the_group_and_keeps_the_chronicle_private(tmp_path:
     s = Session.open(root)
     s.execute("roll Marcus dex+brawl dice 7,3,10,2,8")
     live = json.loads(view.read_bytes())
-    assert live["seq"] == s.state.events and live["writer"]["stopped"] is False
+    assert live["rolls"][-1]["faces"] == [7, 3, 10, 2, 8] and live["writer"]["stopped"] is False
     assert live["writer"]["pid"] == os.getpid() and live["writer"]["host"]
     s.close()
     assert json.loads(view.read_bytes())["writer"]["stopped"] is True
@@ -165,9 +165,12 @@ def test_no_secret_reaches_the_published_bytes(tmp_path: Path) -> None:
         view = json.loads(data)
         vitel = next(c for c in view["characters"] if c["name"] == "Prince Vitel")
         assert set(vitel) == {"name", "player", "wounds"}
-        shown = {r["seq"] for r in view["rolls"]}
-        assert public.seq in shown
-        assert not shown & {r.event.seq for r in kept if r.event is not None}
+        vitels = [r["faces"] for r in view["rolls"] if r["who"] == "Prince Vitel"]
+        assert vitels == [public.data["dice"]]  # the public roll; none of the hidden ones
+        rows = [r.get("faces") for r in view["rolls"]]
+        for r in kept:
+            assert r.event is not None and r.event.data.get("dice") not in rows
+        assert b'"seq"' not in data  # event numbers' gaps would betray a hidden step
 
 
 def test_an_attack_shows_the_dice_but_not_an_npcs_pool_or_soak(tmp_path: Path) -> None:
@@ -191,7 +194,7 @@ def test_an_attack_shows_the_dice_but_not_an_npcs_pool_or_soak(tmp_path: Path) -
     mine, theirs = rolls[0]["line"], rolls[1]["line"]
     assert mine["en"].startswith("Marcus → Prince Vitel, punch 5d diff 6: +8 +8 +8 +8 +8")
     assert "soak" not in mine["en"]
-    assert mine["en"].endswith(("Prince Vitel is wounded", "Prince Vitel takes no harm"))
+    assert mine["en"].endswith(("Prince Vitel takes damage", "Prince Vitel takes no damage"))
     assert "прочность" not in mine["ru"]
     assert theirs["en"].startswith("Prince Vitel → Marcus, punch: ")
     assert f"{pool}d" not in theirs["en"] and f"diff {diff}" not in theirs["en"]
@@ -219,10 +222,79 @@ def test_the_players_recap_keeps_the_storytellers_secrets(
     assert "🔒" in own and "wits+dominate" in own and "soak" in own
     assert main(["recap", str(root), "--players", "--format", fmt]) == 0
     theirs = capsys.readouterr().out
-    assert "+7 3" in theirs and "Prince Vitel is wounded" in theirs
+    assert "+7 3" in theirs and "Prince Vitel takes damage" in theirs
     assert "Marcus: spent 1" in theirs  # a player's character's own tallies are told
     for secret in ("🔒", "hidden", "dominate", "SECRET", "notes", "soak 8d", "9 +9 +9"):
         assert secret not in theirs, secret
     assert "Prince Vitel: took" not in theirs  # an NPC's tallies are the Storyteller's
     assert main(["recap", str(root), "--players", "--npcs", "hidden"]) == 0
     assert "Prince Vitel" not in capsys.readouterr().out
+
+
+def test_share_never_takes_over_a_directory_that_holds_anything_else(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A home or a web root given as --to is refused and left exactly as it was."""
+    root = tmp_path / "c"
+    new_session(root, TABLE).close()
+    home = tmp_path / "home"
+    home.mkdir(mode=0o755)
+    (home / ".bashrc").write_text("x")
+    before = home.stat()
+    assert main(["share", str(root), "--to", str(home)]) == 2
+    assert "already holds other files (such as .bashrc)" in capsys.readouterr().err
+    after = home.stat()
+    assert (after.st_mode, after.st_gid) == (before.st_mode, before.st_gid)
+    assert not (home / "view.json").exists()
+    other = tmp_path / "other"
+    new_session(other, TABLE).close()
+    assert main(["share", str(root), "--to", str(other), "--lang", "ru"]) == 2
+    assert "нельзя положить" in capsys.readouterr().err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["share", str(root), "--to", str(empty)]) == 0  # new or empty: fine
+    assert main(["share", str(root), "--to", str(empty)]) == 0  # and sharing it again
+
+
+def test_a_hidden_step_leaves_the_view_untouched_and_a_failed_publish_is_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Nothing the table sees changed: the file is not rewritten, so no watcher wakes up to
+    notice the Storyteller did something. A view that cannot be written is told with the
+    command that saved its event (``elysium run``'s warning; the dashboard's status line)."""
+    root = tmp_path / "c"
+    new_session(root, TABLE).close()
+    to = _share(root)
+    s = Session.open(root)
+    s.execute("roll Marcus dex+brawl dice 7,3,10,2,8")
+    before = (to / "view.json").stat()
+    for command in (
+        "roll Marcus wits+brawl hidden dice 1,1,1",
+        'set "Prince Vitel" notes "SECRET again"',
+        'set "Prince Vitel" dominate 4',
+    ):
+        result = s.execute(command)
+        assert result.warnings == ()
+    after = (to / "view.json").stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    s.execute("turn")  # the table sees the turn go by
+    assert (to / "view.json").stat().st_ino != before.st_ino
+    (to / "view.json").unlink()
+    to.rmdir()
+    to.write_text("in the way")  # the shared directory is gone: a file is in its place
+    result = s.execute("roll Marcus dex+brawl dice 7,3,10,2,8")
+    assert result.event is not None  # the event stands
+    assert len(result.warnings) == 1
+    assert "players' view could not be published" in result.warnings[0].render("en")
+    s.close()
+    to.unlink()
+    assert main(["run", str(root), "turn"]) == 0  # it publishes again
+    assert (to / "view.json").exists()
+    capsys.readouterr()
+    to_file = to / "view.json"
+    to_file.unlink()
+    to.rmdir()
+    to.write_text("in the way")
+    assert main(["run", str(root), "turn"]) == 0
+    err = capsys.readouterr().err
+    assert "elysium run: warning: the players' view could not be published" in err

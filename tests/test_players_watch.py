@@ -119,7 +119,7 @@ async def test_the_players_screen_follows_the_writer_and_keeps_its_secrets(
             writer.execute("roll Marcus wits+brawl hidden dice 1,1,1")
             writer.execute('roll "Prince Vitel" wits+dominate hidden')
             writer.execute('damage "Prince Vitel" 3 lethal nosoak')
-            shown = await _until(pilot, app, "Prince Vitel is wounded")
+            shown = await _until(pilot, app, "Prince Vitel takes damage")
             writer.execute('combat start Marcus "Prince Vitel"')
             writer.execute("init dice Marcus=5,Prince=3")
             shown = await _until(pilot, app, "Declaring:")
@@ -216,3 +216,25 @@ def test_the_watch_cli_shows_the_players_screen_and_no_secret_reaches_the_termin
     assert "🔒".encode() not in seen and "скрыт".encode() not in seen
     view = json.loads((to / "view.json").read_bytes())
     assert view["writer"]["stopped"] is True
+
+
+@run_async
+async def test_the_dashboard_says_when_the_players_view_cannot_be_published(
+    tmp_path: Path,
+) -> None:
+    from elysium.tui.app import make_app
+    from tests.tui_helpers import settle, status
+
+    root, to = _shared(tmp_path)
+    (to / "view.json").unlink()
+    to.rmdir()
+    to.write_text("in the way")
+    app = make_app(Session.open(root), "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.dashboard.run_command("roll Marcus dex+brawl dice 7,3,10,2,8")
+        await settle(pilot)
+        said = status(app)
+        assert "+7 3 *10* 2 +8" in said  # the roll stands, then the trouble
+        assert "the players' view could not be published" in said
+    app.session.close()

@@ -93,6 +93,11 @@ def cmd_run(args: argparse.Namespace, lang: str) -> int:
                 print(t("cli.error", lang, prog="elysium run", error=error), file=sys.stderr)
                 return 2
             print(result.render(lang), flush=True)
+            for line in result.warnings:  # the event stands; what failed after it is told
+                print(
+                    t("cli.warning", lang, prog="elysium run", line=told(line, lang)),
+                    file=sys.stderr,
+                )
     finally:
         session.close()
     return 0

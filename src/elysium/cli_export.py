@@ -41,7 +41,7 @@ def cmd_export(args: argparse.Namespace, lang: str) -> int:
         events = store.stream(chapter).events()
         table = None
         if args.players:  # what the table may read (the characters as they are now)
-            from elysium.chronicle.projection import Table
+            from elysium.chronicle.table_lines import Table
 
             table = Table(session.state, args.npcs)
         recap = build(events, chapter, session.state.name, lang, undone=undone, table=table)

@@ -56,7 +56,8 @@ def cmd_share(args: argparse.Namespace, lang: str) -> int:
         chosen = share.Share(to, args.group, args.npcs)
         share.remember(root, chosen)
         recent = session.store.tail_events(share.EVENTS_READ)
-        path = share.publish_state(chosen, session.state, recent, stopped=True)
+        share.publish_state(chosen, session.state, recent, stopped=True)
+        path = chosen.to / share.VIEW
         key = "share.published_group" if args.group else "share.published"
         print(t(key, lang, to=path, group=args.group or ""))
     finally:

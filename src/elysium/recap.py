@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from elysium.chronicle.events import Event
-from elysium.chronicle.projection import Table
+from elysium.chronicle.table_lines import Table
 from elysium.describe import describe, when
 from elysium.i18n import t
 

@@ -18,10 +18,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from elysium.chronicle.events import Event
-from elysium.chronicle.hidden import is_hidden
 from elysium.chronicle.state import State
-from elysium.describe import ROLL_TYPES, describe, faces, verdict
-from elysium.describe_fight import soak_text
+from elysium.chronicle.table_lines import Table, roller, undone
+from elysium.describe import ROLL_TYPES
 from elysium.i18n import t
 from elysium.rules.sheet import Character
 
@@ -44,7 +43,6 @@ def project(
         "format": FORMAT,
         "version": VERSION,
         "chronicle": state.name,
-        "seq": state.events,
         "time": state.time(),
         "fight": _fight(state, players, shown),
         "characters": [
@@ -140,80 +138,18 @@ def _character(c: Character, player: bool) -> dict[str, Any]:
     return out
 
 
-def _undone(events: list[Event]) -> set[int]:
-    """Steps taken back (and not brought back again) among ``events``."""
-    out: set[int] = set()
-    for e in events:
-        target = e.data.get("target")
-        if e.type == "undo" and isinstance(target, int):
-            out.add(target)
-        elif e.type == "redo" and isinstance(target, int):
-            out.discard(target)
-    return out
-
-
-def _roller(d: Mapping[str, Any]) -> str:
-    for field in ("who", "attacker", "name"):
-        value = d.get(field)
-        if isinstance(value, str) and value:
-            return value
-    return ""
-
-
-# Events anyone at the table saw happen, told as the Storyteller's log tells them.
-PUBLIC = frozenset({"night", "scene", "chapter", "combat_start", "combat_end", "house_rule"})
-# A player's character's own doings, told whole for a player's, never for an NPC.
-OWN = frozenset({"heal", "spend", "feed", "boost", "blush", "xp", "gain", "raise", "award"})
-
-
-class Table:
-    """How events read to the players of a chronicle whose characters are ``state``'s: the
-    same choices for the live view and the players' recap."""
-
-    def __init__(self, state: State, npcs: str = "words") -> None:
-        self.state = state
-        self.players = {k for k, c in state.characters.items() if c.player}
-        self.shown = {k for k in state.characters if k in self.players or npcs != "hidden"}
-        self.names = {c.name: k for k, c in state.characters.items()}
-
-    def player(self, name: Any) -> bool:
-        return self.names.get(str(name)) in self.players
-
-    def line(self, e: Event, lang: str) -> str | None:
-        """The event as the table may read it, or None when it is not theirs to read."""
-        if is_hidden(e.data):
-            return None
-        who = _roller(e.data)
-        key = self.names.get(who)
-        if key is not None and key not in self.shown:
-            return None  # an NPC the table does not see at all
-        if e.type in PUBLIC:
-            return describe(e, lang)
-        if e.type in OWN:
-            return describe(e, lang) if key in self.players else None
-        if e.type not in ROLL_TYPES:
-            return None
-        if e.type == "initiative":  # the values only: the order shows them too
-            return _initiative_line(self.state, e, self.shown, lang)
-        if e.type == "attack":
-            return _attack_line(e.data, self.names, self.players, lang)
-        if key is not None and key in self.players:
-            return describe(e, lang)
-        return _npc_line(e, who, lang)  # an NPC or a bare pool: the dice and what they did
-
-
 def _rolls(state: State, events: list[Event], npcs: str) -> list[dict[str, Any]]:
-    undone = _undone(events)
+    taken_back = undone(events)
     table = Table(state, npcs)
     out: list[dict[str, Any]] = []
     for e in events:
-        if e.type not in ROLL_TYPES or e.seq in undone:
+        if e.type not in ROLL_TYPES or e.seq in taken_back:
             continue
         lines = {lang: table.line(e, lang) for lang in LANGS}
         if lines["en"] is None:
             continue
-        who = _roller(e.data)
-        row: dict[str, Any] = {"seq": e.seq, "type": e.type, "who": who, "time": e.time}
+        # No event number: its gaps would tell the table that something hidden happened.
+        row: dict[str, Any] = {"type": e.type, "who": roller(e.data), "time": e.time}
         row["line"] = lines
         if isinstance(e.data.get("dice"), list):
             row["faces"] = list(e.data["dice"])
@@ -221,103 +157,3 @@ def _rolls(state: State, events: list[Event], npcs: str) -> list[dict[str, Any]]
             row["successes"] = e.data.get("successes")
         out.append(row)
     return out[-ROLLS_SHOWN:]
-
-
-def _initiative_line(state: State, e: Event, shown: set[str], lang: str) -> str:
-    found = e.data.get("init")
-    init: dict[str, Any] = found if isinstance(found, dict) else {}
-    parts = []
-    for group in e.data.get("order") or []:
-        for key in group:
-            name = _name(state, key, shown)
-            value = (init.get(key) or {}).get("value")
-            if name is not None:
-                parts.append(f"{name} {value}")
-    return t("players.initiative", lang, round=e.data.get("round", "?"), order=", ".join(parts))
-
-
-def _attack_line(
-    d: Mapping[str, Any], names: Mapping[str, str], players: set[str], lang: str
-) -> str:
-    """An attack as the table saw it: the dice thrown and what they did. An NPC's pool and
-    difficulty (its traits) are left out, and so is an NPC's soak (its Stamina and armour):
-    how hurt it is shows as its wound level in words."""
-    attacker_pc = names.get(str(d.get("attacker"))) in players
-    target_pc = names.get(str(d.get("target"))) in players
-    move = t(f"maneuver.{d.get('maneuver')}", lang)
-    attack = d.get("attack")
-    if attacker_pc:
-        parts = [
-            t(
-                "log.attack",
-                lang,
-                who=d.get("attacker"),
-                target=d.get("target"),
-                move=move,
-                pool=d.get("pool"),
-                diff=d.get("difficulty"),
-                faces=faces(attack),
-            )
-        ]
-    else:
-        parts = [
-            t(
-                "players.npc_attack",
-                lang,
-                who=d.get("attacker"),
-                target=d.get("target"),
-                move=move,
-                faces=faces(attack),
-            )
-        ]
-    defence = d.get("defence")
-    if defence and defence.get("applies"):
-        parts.append(
-            t(
-                "log.attack.defence",
-                lang,
-                move=t(f"maneuver.{defence['maneuver']}", lang),
-                n=defence.get("successes", 0),
-            )
-        )
-    if not d.get("hits"):
-        botched = (attack or {}).get("botch")
-        parts.append(t("outcome.botch", lang) if botched else t("log.miss", lang))
-        return " — ".join(parts)
-    damage = d.get("damage") or {}
-    roll = d.get("damage_roll")
-    kind = t(f"damage.{damage.get('type')}", lang) if damage.get("type") else ""
-    parts.append(
-        t(
-            "players.attack_damage_pool" if attacker_pc else "players.attack_damage",
-            lang,
-            pool=d.get("damage_pool", len((roll or {}).get("dice") or [])),
-            faces=faces(roll),
-            n=damage.get("damage", d.get("hits")),
-            type=kind,
-        )
-    )
-    if target_pc and damage:
-        parts.append(
-            t(
-                "players.attack_soak",
-                lang,
-                soak=soak_text(damage.get("soak"), lang),
-                taken=damage.get("taken"),
-            )
-        )
-    elif damage:
-        key = "players.npc_hurt" if damage.get("taken") else "players.npc_unhurt"
-        parts.append(t(key, lang, who=d.get("target")))
-    return " — ".join(parts)
-
-
-def _npc_line(e: Event, who: str, lang: str) -> str:
-    d = e.data
-    name = who or t("rolls.storyteller", lang)
-    if e.type == "damage":  # how hurt they are is the wounds' word; the soak is theirs
-        key = "players.npc_hurt" if d.get("taken") else "players.npc_unhurt"
-        return t(key, lang, who=name)
-    if isinstance(d.get("dice"), list):
-        return t("players.npc_roll", lang, who=name, faces=faces(d), verdict=verdict(d, lang))
-    return t("players.npc_rolled", lang, who=name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from elysium.chronicle import state as st
 from elysium.chronicle.commands.common import ANSWER, Context, Outcome
@@ -46,6 +47,9 @@ class Result:
 
     say: Msg
     event: Event | None  # None for a question answered (``rules``, ``power NAME``): no event
+    # What went wrong after the event was saved (the players' view not published, a
+    # checkpoint postponed): the event stands; these are said beside it.
+    warnings: tuple[Line, ...] = ()
 
     @property
     def message(self) -> str:
@@ -113,6 +117,8 @@ class Session:
         self.state = state
         self.rng = rng or SeededDice()
         self.report: list[str] = []
+        self.warnings: list[Line] = []  # after-save troubles, each told with its command
+        self._published: tuple[Any, bool] | None = None  # the view last published
         self.share: Share | None = None  # where the players' view is published (issue 15)
 
     @property
@@ -167,10 +173,14 @@ class Session:
             return
         from elysium.chronicle.share import EVENTS_READ, publish_state
 
+        recent = self.store.tail_events(EVENTS_READ)
         try:
-            publish_state(self.share, self.state, self.store.tail_events(EVENTS_READ), stopped)
+            self._published = publish_state(
+                self.share, self.state, recent, stopped, self._published
+            )
         except (OSError, ChronicleError) as exc:
-            self.report.append(Line("share.failed", to=str(self.share.to), error=brief(exc, 120)))
+            self._published = None
+            self.warnings.append(Line("share.failed", to=str(self.share.to), error=brief(exc, 120)))
 
     def execute(self, text: str, dice: DiceSource | None = None) -> Result:
         """Run one command. On any refusal nothing is written and the state is unchanged;
@@ -272,13 +282,14 @@ class Session:
         else:
             self.store.append(event)
         self.state = after
+        told = len(self.warnings)
         self.publish_view()
         if self.store.checkpoint_due():
             try:
                 self.store.checkpoint(after)
             except StoreError as exc:
-                self.report.append(Line("session.checkpoint_postponed", error=exc))
-        return Result(message, event)
+                self.warnings.append(Line("session.checkpoint_postponed", error=exc))
+        return Result(message, event, tuple(self.warnings[told:]))
 
     def events(self, chapter: int | None = None) -> list[Event]:
         return self.store.events(chapter)

@@ -106,10 +106,18 @@ def group_id(name: str | None) -> int:
 
 
 def check_target(root: Path, to: Path) -> None:
-    """The view never goes into, or over, a chronicle."""
+    """The view never goes into, or over, a chronicle, and never into a directory that holds
+    anything else: ``share`` makes its directory 0750 and the group's, which must not
+    happen to a home or a web root (a new or empty directory, or the one shared before)."""
     real, chronicle = to.resolve(), root.resolve()
     if real == chronicle or chronicle in real.parents or real in chronicle.parents:
         raise CommandError("share.inside_chronicle", to=str(to))
+    if (real / "chronicle.json").exists() or (real / "journal").is_dir():
+        raise CommandError("share.inside_chronicle", to=str(to))
+    if real.is_dir():
+        others = [p.name for p in real.iterdir() if p.name != VIEW]
+        if others:
+            raise CommandError("share.not_empty", to=str(to), found=sorted(others)[0])
 
 
 def prepare(share: Share) -> None:
@@ -158,8 +166,21 @@ def withdraw(share: Share) -> None:
         share.to.rmdir()
 
 
-def publish_state(share: Share, state: Any, recent: list[Any], stopped: bool = False) -> Path:
-    """The players' view of ``state`` and its ``recent`` events, published with a heartbeat."""
+def publish_state(
+    share: Share,
+    state: Any,
+    recent: list[Any],
+    stopped: bool = False,
+    last: tuple[Any, bool] | None = None,
+) -> tuple[Any, bool]:
+    """The players' view of ``state`` and its ``recent`` events, published with a heartbeat,
+    unless it is ``last`` (what was published before) again: a hidden roll or a note changes
+    nothing the table sees, so the file is not touched and no watcher wakes up to notice
+    that the Storyteller did something. Returns what is published now."""
     from elysium.chronicle.projection import project
 
-    return publish(share, project(state, recent, share.npcs, heartbeat(stopped)))
+    view = project(state, recent, share.npcs)
+    now = (view, stopped)
+    if now != last:
+        publish(share, view | {"writer": heartbeat(stopped)})
+    return now

@@ -26,6 +26,7 @@ from elysium.chronicle.players import PlayersSource
 from elysium.i18n import t
 from elysium.resources import stylesheets
 from elysium.tui import players_render as draw
+from elysium.tui.render import without_colour
 from elysium.tui.widgets.line import Line
 
 POLL = 0.1  # seconds between looks at the files, as the Storyteller's watch screen
@@ -38,7 +39,7 @@ class Pane(Static):
         if text == getattr(self, "_shown", None):
             return False
         self._shown = text
-        self.update(text)
+        self.update(without_colour(text) if self.app.no_color else text)
         return True
 
 
@@ -64,7 +65,7 @@ class PlayersApp(App[None]):
 
     def compose(self) -> ComposeResult:
         lang = self.lang
-        yield Line(draw.header(self.view, lang, None), id="players-header")
+        yield Line(self._weights(draw.header(self.view, lang, None)), id="players-header")
         characters = Pane(draw.characters(self.view, lang), id="players-characters")
         characters.border_title = t("players.pane.characters", lang)
         yield characters
@@ -93,9 +94,13 @@ class PlayersApp(App[None]):
         if text == self._said:
             return
         self._said = text
-        self.query_one("#players-status", Line).text = Text(
-            text, style="bold red" if error else "dim"
-        )
+        style = "bold red" if error else "dim"
+        self.query_one("#players-status", Line).text = self._weights(Text(text, style=style))
+
+    def _weights(self, text: Text) -> Text:
+        """Under NO_COLOR the weights alone (bold, reverse): Textual would draw red as a
+        grey darker than the background."""
+        return without_colour(text) if self.no_color else text
 
     def _look(self) -> None:
         """The timer's tick: say when the writer left or came back; read what changed."""
@@ -109,9 +114,8 @@ class PlayersApp(App[None]):
             if writing and self.writer is False:
                 self.source.again()
             self.writer = writing
-            self.query_one("#players-header", Line).text = draw.header(
-                self.view, self.lang, writing
-            )
+            header = draw.header(self.view, self.lang, writing)
+            self.query_one("#players-header", Line).text = self._weights(header)
         if not self._reading and self.source.changed():
             self._reading = True
             self.run_worker(self._read, thread=True, exclusive=True, exit_on_error=False)
@@ -129,7 +133,8 @@ class PlayersApp(App[None]):
 
     def _failed(self, exc: Exception) -> None:
         self._reading = False
-        self.say(t("players.cannot_read", self.lang, error=exc), error=True)
+        why = exc.render(self.lang) if isinstance(exc, ChronicleError) else str(exc)
+        self.say(t("players.cannot_read", self.lang, error=why), error=True)
 
     def _show(self, view: dict[str, Any] | None) -> None:
         self._reading = False
@@ -139,6 +144,8 @@ class PlayersApp(App[None]):
             if was is not None:
                 self.say(t("players.withdrawn", self.lang), error=True)
             self.writer = None
+        elif was is None:
+            self.writer = None  # shared (again): the next tick says whether it is live
         lang = self.lang
         parts: list[tuple[str, Callable[[Any, str], Text]]] = [
             ("#players-initiative", draw.initiative),
@@ -146,7 +153,8 @@ class PlayersApp(App[None]):
             ("#players-rolls", draw.rolls),
         ]
         with self.batch_update():
-            self.query_one("#players-header", Line).text = draw.header(view, lang, self.writer)
+            header = draw.header(view, lang, self.writer)
+            self.query_one("#players-header", Line).text = self._weights(header)
             for selector, render in parts:
                 if self.query_one(selector, Pane).show(render(view, lang)) and selector.endswith(
                     "rolls"

@@ -24,13 +24,13 @@ def header(view: dict[str, Any] | None, lang: str, writer: bool | None) -> Text:
     out.append(str(view.get("chronicle", "")), style="bold")
     time = view.get("time") or {}
     out.append(
-        f" · {t('ui.night', lang)} {time.get('night', '?')}"  # the chapter: the ST's book-keeping
+        f" · {t('ui.night', lang)} {time.get('night', '?')}"
+        f" · {t('ui.chapter', lang)} {time.get('chapter', '?')}"
         f" · {t('ui.scene', lang)} {time.get('scene', '?')}"
         f" · {t('ui.turn', lang)} {time.get('turn', '?')}"
     )
-    fight = view.get("fight")
-    if fight:
-        out.append(f" · ⚔ {t('ui.round', lang)} {fight.get('round', '?')}", style="bold")
+    if view.get("fight"):  # the round is Initiative's first line: 80 columns hold no more
+        out.append(" · ⚔")
     return out
 
 

@@ -35,7 +35,7 @@ from elysium.tui.screens.away import LOG_TAIL, Away
 from elysium.tui.widgets.header import HeaderBar
 from elysium.tui.widgets.panes import four_panes, show_side
 from elysium.tui.widgets.rolllog import RollLog
-from elysium.tui.widgets.status import StatusLine, key_hints, report_line
+from elysium.tui.widgets.status import StatusLine, key_hints, report_line, with_warnings
 
 SLOW = 0.2  # seconds before a command still being saved says so
 
@@ -298,7 +298,7 @@ class DashboardScreen(Away, Screen[None]):
         self.log_pane.add_events([result.event], told)
         # A roll is said as the log tells it, the rest as the session answered (next: who).
         said = told if result.event.type in ROLL_TYPES else result.render(lang)
-        self.say(said)
+        self.say(*with_warnings(said, result.warnings, lang))
         return said, True
 
     def say(self, message: str, error: bool = False) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.reactive import var
 
 from elysium.chronicle.state import State
-from elysium.tui.render import header
+from elysium.tui.render import header, without_colour
 from elysium.tui.widgets.line import Line
 
 
@@ -24,7 +24,9 @@ class HeaderBar(Line):
 
     def watch_state(self, state: State | None) -> None:
         if state is not None:
-            self.text = header(state, self.lang, self.readonly, self.writer)
+            text = header(state, self.lang, self.readonly, self.writer)
+            # Under NO_COLOR the weights alone: WRITER STOPPED's red would be a dark grey.
+            self.text = without_colour(text) if self.is_attached and self.app.no_color else text
 
     def watch_writer(self) -> None:
         self.watch_state(self.state)

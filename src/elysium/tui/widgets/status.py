@@ -82,6 +82,15 @@ class StatusLine(Widget):
         return strip.apply_style(self.rich_style).simplify()
 
 
+def with_warnings(said: str, warnings: Iterable[Any], lang: str) -> tuple[str, bool]:
+    """A command's result and what went wrong after it was saved (the players' view not
+    published): the event stands, so the result comes first, then the trouble, as an error."""
+    told = [w.render(lang) if hasattr(w, "render") else str(w) for w in warnings]
+    if not told:
+        return said, False
+    return f"{said} — {'; '.join(told)}", True
+
+
 def report_line(report: Iterable[Any], readonly: bool, lang: str) -> str:
     """What opening found, in one line: the first finding, how many more, and how to
     repair; ``elysium check`` lists them all."""
