@@ -56,6 +56,16 @@ ALLOWED_LATIN = {
     # Key caps: Russian keyboards print Enter and Esc in Latin letters.
     "enter",
     "esc",
+    "ctrl",
+    # `elysium share`, `serve` and their options, typed as they are (--stop, --npcs, --to,
+    # --host, --port), and the file share writes (view.json).
+    "share",
+    "stop",
+    "npcs",
+    "to",
+    "host",
+    "port",
+    "view",
 }
 SAMPLE_NAME = "Zxq"
 

@@ -62,7 +62,7 @@ def test_styles_and_demo_are_found_after_a_plain_install(site: Path, tmp_path: P
     package, styles, demo, names, journal = _python(site, check, tmp_path)
     assert package.startswith(str(site))
     assert styles.startswith(str(site)) and demo.startswith(str(site))
-    assert names == "['app.tcss', 'dialogs.tcss', 'editor.tcss', 'start.tcss']"
+    assert names == "['app.tcss', 'dialogs.tcss', 'editor.tcss', 'players.tcss', 'start.tcss']"
     assert journal == "True"
 
 

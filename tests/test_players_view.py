@@ -298,3 +298,33 @@ def test_a_hidden_step_leaves_the_view_untouched_and_a_failed_publish_is_told(
     assert main(["run", str(root), "turn"]) == 0
     err = capsys.readouterr().err
     assert "elysium run: warning: the players' view could not be published" in err
+
+
+def test_compound_rolls_never_show_an_npcs_traits_or_the_storytellers_words(
+    tmp_path: Path,
+) -> None:
+    """Resisted, teamwork and extended rolls with an NPC in them: each side as the table
+    saw it (a player's whole, an NPC's dice and result), no action name typed by the
+    Storyteller; with NPCs hidden, nothing of the NPC. All players': told whole."""
+    s = new_session(tmp_path / "c", TABLE)
+    s.execute('set "Prince Vitel" subterfuge 4')
+    rival = '"Prince Vitel" wits+subterfuge'
+    s.execute(f'extended start Marcus "SECRET research" dex+brawl vs {rival} target 5')
+    s.execute("extended roll Marcus")
+    s.execute('resist Marcus dex+brawl vs "Prince Vitel" wits+subterfuge')
+    s.execute('teamwork Marcus dex+brawl with "Prince Vitel" wits+subterfuge')
+    s.execute('frenzy "Prince Vitel" diff 6')
+    for npcs in ("words", "hidden"):
+        view = project(s.state, s.events(), npcs=npcs)
+        text = json.dumps(view, ensure_ascii=False)
+        for secret in ("subterfuge", "SECRET", "wits", "Storyteller rolled"):
+            assert secret not in text, (npcs, secret)
+        lines = [r["line"]["en"] for r in view["rolls"]]
+        assert any(line.startswith("resisted: Marcus dexterity+brawl") for line in lines)
+        if npcs == "hidden":
+            assert "Prince Vitel" not in text
+        else:
+            assert any("Prince Vitel: " in line for line in lines if "resisted" in line)
+            frenzy = [line for line in lines if line.startswith("Prince Vitel") and "→" in line]
+            assert frenzy, lines  # an NPC's public frenzy roll: its dice and result
+    s.close()

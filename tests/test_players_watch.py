@@ -65,8 +65,14 @@ def test_a_shared_directory_is_told_from_a_chronicle(tmp_path: Path) -> None:
     assert isinstance(players_source(to), SharedView)
     assert isinstance(players_source(root), ProjectedView)
     with pytest.raises(StoreError) as nothing:
-        players_source(tmp_path / "empty")
-    assert "neither a chronicle nor a shared players' view" in nothing.value.render("en")
+        players_source(tmp_path / "nowhere")
+    assert "there is nothing at" in nothing.value.render("en")
+    (tmp_path / "empty").mkdir()  # withdrawn, or not yet shared: where the players look
+    assert is_shared_view(tmp_path / "empty")
+    assert isinstance(players_source(tmp_path / "empty"), SharedView)
+    with pytest.raises(StoreError) as npcs:
+        players_source(to, "hidden")
+    assert "--npcs is for a chronicle" in npcs.value.render("en")
 
 
 @pytest.mark.parametrize(
@@ -238,3 +244,19 @@ async def test_the_dashboard_says_when_the_players_view_cannot_be_published(
         assert "+7 3 *10* 2 +8" in said  # the roll stands, then the trouble
         assert "the players' view could not be published" in said
     app.session.close()
+
+
+def test_watch_and_serve_say_what_is_wrong_with_a_path_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, to = _shared(tmp_path)
+    capsys.readouterr()
+    for argv, said in (
+        (["watch", str(tmp_path / "nowhere")], "there is nothing at"),
+        (["serve", str(tmp_path / "nowhere"), "--lang", "ru"], "ничего нет"),
+        (["serve", str(to), "--npcs", "hidden"], "--npcs is for a chronicle"),
+        (["watch", str(to), "--npcs", "hidden"], "--npcs is for a chronicle"),
+    ):
+        assert main(argv) == 2, argv
+        err = capsys.readouterr().err
+        assert said in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -101,12 +101,19 @@ def test_the_page_is_read_only_and_escapes_names(tmp_path: Path) -> None:
     try:
         _, _, page = _get(base + "/")
         assert b"<script>alert" not in page and b"&lt;script&gt;alert(1)" in page
-        for method in ("POST", "PUT", "DELETE", "PATCH"):
+        for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "BREW"):
             request = urllib.request.Request(base + "/board", data=b"x", method=method)
             with pytest.raises(urllib.error.HTTPError) as refused:
                 urllib.request.urlopen(request, timeout=10)
             assert refused.value.code == 405
         assert _get(base + "/chronicle.json")[0] == 404
+        assert _get(base + "/")[1]["Server"] == "Elysium"
+        now = json.loads(_get(base + "/board?after=-5")[2])["version"]
+        started = time.monotonic()
+        head = urllib.request.Request(f"{base}/board?after={now}", method="HEAD")
+        with urllib.request.urlopen(head, timeout=10) as r:
+            assert r.status == 200 and r.read() == b""
+        assert time.monotonic() - started < 5  # HEAD never waits for a change
         assert _get(base + "/../c/chronicle.json")[0] == 404
         assert _get(base + "/board.js")[1]["Content-Type"].startswith("text/javascript")
     finally:
@@ -128,8 +135,9 @@ def test_serve_says_where_and_warns_off_localhost(tmp_path: Path) -> None:
     try:
         assert proc.stdout is not None and proc.stderr is not None
         line = proc.stdout.readline()
-        assert line.startswith("Serving the players' view at http://0.0.0.0:")
-        port = int(line.split(":")[2].split("/")[0])
+        assert line.startswith("Serving the players' view at http://")
+        assert "0.0.0.0" not in line  # the wildcard is no address to open
+        port = int(line.split(" (")[0].split(":")[-1].rstrip("/"))
         assert "anyone who can reach this address" in proc.stderr.readline()
         assert b"Prince Vitel" in _get(f"http://127.0.0.1:{port}/")[2]
         busy = subprocess.run(

@@ -82,8 +82,15 @@ class Board:
 
 def _handler(board_: Board, default_lang: str) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
-        server_version = "Elysium"
-        sys_version = ""
+        def version_string(self) -> str:
+            return "Elysium"
+
+        def send_error(self, code: int, message: str | None = None, explain: str | None = None):
+            """A method not served (OPTIONS, TRACE, anything else) is refused as POST is."""
+            if code == HTTPStatus.NOT_IMPLEMENTED:
+                self._refuse()
+                return
+            super().send_error(code, message, explain)
 
         def _send(self, status: int, body: bytes, kind: str) -> None:
             self.send_response(status)
@@ -116,6 +123,8 @@ def _handler(board_: Board, default_lang: str) -> type[BaseHTTPRequestHandler]:
                     after = int((query.get("after") or ["0"])[0])
                 except ValueError:
                     after = 0
+                if self.command == "HEAD":  # the headers only: nothing to wait for
+                    after = -1
                 version, view, writer = board_.wait(after)
                 title = f"{view.get('chronicle', '')} · Elysium" if view else "Elysium"
                 data = {"version": version, "html": board(view, lang, writer), "title": title}
@@ -139,7 +148,7 @@ def _handler(board_: Board, default_lang: str) -> type[BaseHTTPRequestHandler]:
             self.end_headers()
             self.wfile.write(body)
 
-        do_POST = do_PUT = do_DELETE = do_PATCH = _refuse
+        do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = _refuse
 
         def log_message(self, format: str, *args: Any) -> None:
             pass  # a TV polling all night would fill the terminal
@@ -184,20 +193,38 @@ def stop(server: Server, board_: Board) -> None:
     server.server_close()
 
 
+def addresses(host: str) -> list[str]:
+    """Where a browser can reach a server bound to ``host``: for every address (0.0.0.0,
+    ::), this machine's name and its own addresses, not the wildcard itself."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [f"[{host}]" if ":" in host else host]
+    name = socket.gethostname()
+    found: list[str] = [name]
+    try:
+        infos = socket.getaddrinfo(name, None, socket.AF_INET, socket.SOCK_STREAM)
+    except OSError:
+        infos = []
+    for info in infos:
+        address = str(info[4][0])
+        if address not in found and not address.startswith("127."):
+            found.append(address)
+    return found
+
+
 def serve(source: PlayersSource, host: str, port: int, lang: str) -> int:
     """``elysium serve``: until Ctrl+C, SIGTERM or SIGHUP."""
     try:
         server, board_ = start(source, host, port, lang)
     except OSError as exc:
-        print(
-            t("serve.cannot_listen", lang, host=host, port=port, why=exc.strerror), file=sys.stderr
-        )
+        why = t("serve.cannot_listen", lang, host=host, port=port, why=exc.strerror or str(exc))
+        print(t("cli.error", lang, prog="elysium serve", error=why), file=sys.stderr)
         return 2
-    bound_host, bound_port = str(server.server_address[0]), int(server.server_address[1])
-    shown = f"[{bound_host}]" if ":" in bound_host else bound_host
-    print(t("serve.serving", lang, url=f"http://{shown}:{bound_port}/"), flush=True)
+    bound_port = int(server.server_address[1])
+    urls = [f"http://{a}:{bound_port}/" for a in addresses(str(server.server_address[0]))]
+    print(t("serve.serving", lang, url=" ".join(urls)), flush=True)
     if host not in LOCAL:
-        print(t("serve.open_to_network", lang, host=host), file=sys.stderr, flush=True)
+        said = t("serve.open_to_network", lang, host=host)
+        print(t("cli.warning", lang, prog="elysium serve", line=said), file=sys.stderr, flush=True)
     done = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         signal.signal(sig, lambda *_: done.set())

@@ -150,8 +150,8 @@ CSS = """
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--bg); color: var(--ink);
   font: clamp(16px, 1.55vw, 44px)/1.35 "DejaVu Sans", system-ui, sans-serif; }
-#board { display: grid; gap: .6em; padding: .6em; min-height: 100vh;
-  grid-template-columns: 1fr 2fr; grid-template-rows: auto auto 1fr;
+#board { display: grid; gap: .6em; padding: .6em; height: 100vh; overflow: hidden;
+  grid-template-columns: 1fr 2fr; grid-template-rows: auto auto minmax(0, 1fr);
   grid-template-areas: "top top" "init chars" "rolls rolls"; }
 header { grid-area: top; font-size: 1.15em; padding: .3em .6em; background: var(--panel);
   border-left: .3em solid var(--blood); }
@@ -162,7 +162,8 @@ header .chronicle { font-weight: bold; color: var(--gold); }
 section { background: var(--panel); padding: .4em .8em; border-radius: .4em; }
 h2 { margin: 0 0 .3em; font-size: .8em; text-transform: uppercase; letter-spacing: .1em;
   color: var(--dim); }
-#initiative { grid-area: init; } #characters { grid-area: chars; } #rolls { grid-area: rolls; }
+#initiative { grid-area: init; } #characters { grid-area: chars; }
+#rolls { grid-area: rolls; overflow: hidden; }  /* a TV cannot scroll: the oldest fall off */
 ol, ul { margin: 0; padding: 0; list-style: none; }
 .phase, .none { margin: 0; color: var(--dim); }
 .now { margin: .2em 0; }
@@ -173,6 +174,7 @@ ol, ul { margin: 0; padding: 0; list-style: none; }
 #characters li { display: flex; flex-wrap: wrap; gap: .2em 1em; align-items: baseline;
   padding: .15em 0; border-bottom: 1px solid #33252a; }
 #characters .name { min-width: 9em; font-weight: bold; }
+#characters li > span { white-space: nowrap; }
 #characters li.npc .name { font-weight: normal; color: var(--dim); }
 .marks i { display: inline-block; width: 1.15em; text-align: center; font-style: normal;
   font-family: "DejaVu Sans Mono", monospace; border: 1px solid var(--dim); margin-right: .1em; }

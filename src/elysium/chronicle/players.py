@@ -26,16 +26,18 @@ from elysium.chronicle.errors import StoreError
 from elysium.chronicle.follow import ChronicleSource, FileStamp, _stat
 from elysium.chronicle.projection import FORMAT, VERSION, project
 from elysium.chronicle.share import EVENTS_READ, VIEW
-from elysium.chronicle.survey import INDEX
+from elysium.chronicle.survey import INDEX, JOURNAL_DIR
 
 MAX_VIEW = 4 * 1024 * 1024  # a players' view is a few KB; anything this big is not one
 
 
 def is_shared_view(path: Path) -> bool:
-    """A directory ``elysium share`` publishes to (or the view file itself), not a chronicle."""
+    """A directory ``elysium share`` publishes to (or the view file itself), not a chronicle:
+    a directory with neither a chronicle's index nor its journal (one whose view was
+    withdrawn, or is not yet published, is still where the players look)."""
     if path.is_file():
         return path.name == VIEW
-    return not (path / INDEX).exists() and (path / VIEW).exists()
+    return path.is_dir() and not (path / INDEX).exists() and not (path / JOURNAL_DIR).exists()
 
 
 def writer_alive(writer: Mapping[str, Any]) -> bool:
@@ -55,12 +57,13 @@ def writer_alive(writer: Mapping[str, Any]) -> bool:
     return True
 
 
-def check_view(data: Any) -> dict[str, Any]:
+def check_view(data: Any, path: Path) -> dict[str, Any]:
     """``data`` as a players' view, or StoreError saying what it is not."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise StoreError("players.not_a_view")
+        raise StoreError("players.not_a_view", path=path)
     if data.get("version") != VERSION:
-        raise StoreError("players.view_version", version=data.get("version"), known=VERSION)
+        version = data.get("version")
+        raise StoreError("players.view_version", path=path, version=version, known=VERSION)
     return data
 
 
@@ -91,11 +94,11 @@ class SharedView:
         except OSError as exc:
             raise StoreError("players.cannot_read", path=self.path, why=exc.strerror) from None
         if len(data) > MAX_VIEW:
-            raise StoreError("players.not_a_view")
+            raise StoreError("players.not_a_view", path=self.path)
         try:
-            view = check_view(json.loads(data))
+            view = check_view(json.loads(data), self.path)
         except ValueError:
-            raise StoreError("players.not_a_view") from None
+            raise StoreError("players.not_a_view", path=self.path) from None
         self._seen, self.view = before, view
         return view
 
@@ -143,10 +146,12 @@ PlayersSource = SharedView | ProjectedView
 def players_source(path: Path, npcs: str | None = None) -> PlayersSource:
     """The right source for ``path``: a shared view's directory, or a chronicle projected with
     its share setting's NPC mode (or ``npcs``)."""
-    if is_shared_view(path):
-        return SharedView(path)
-    if not (path / INDEX).exists():
+    if not path.exists():
         raise StoreError("players.nothing_here", path=path)
+    if is_shared_view(path):
+        if npcs is not None:  # the writer chose when it shared: elysium share --npcs
+            raise StoreError("players.npcs_on_shared", path=path)
+        return SharedView(path)
     if npcs is None:
         from elysium.chronicle.share import setting
 

@@ -14,7 +14,6 @@ from typing import Any
 from elysium.chronicle import state as st
 from elysium.chronicle.commands.common import ANSWER, Context, Outcome
 from elysium.chronicle.errors import (
-    ChronicleError,
     CommandError,
     Line,
     StoreError,
@@ -178,7 +177,7 @@ class Session:
             self._published = publish_state(
                 self.share, self.state, recent, stopped, self._published
             )
-        except (OSError, ChronicleError) as exc:
+        except Exception as exc:  # the event is saved: the view must never undo that
             self._published = None
             self.warnings.append(Line("share.failed", to=str(self.share.to), error=brief(exc, 120)))
 

@@ -34,23 +34,26 @@ def roller(d: Mapping[str, Any]) -> str:
         value = d.get(field)
         if isinstance(value, str) and value:
             return value
-    for group in ("sides", "rolls"):
-        for part in d.get(group) or []:
-            if isinstance(part, dict) and isinstance(part.get("who"), str) and part["who"]:
-                return str(part["who"])
+    for part in _parts(d):
+        if isinstance(part.get("who"), str) and part["who"]:
+            return str(part["who"])
     return ""
 
 
 def _parts(d: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     """The rolls an event is made of (a resisted or extended contest's sides, teamwork's)."""
-    parts = d.get("sides") or d.get("rolls") or []
-    return [p for p in parts if isinstance(p, dict)]
+    for group in ("sides", "rolls"):  # an extended action's ``rolls`` is a count
+        parts = d.get(group)
+        if isinstance(parts, list) and parts:
+            return [p for p in parts if isinstance(p, dict)]
+    return []
 
 
 def _names(d: Mapping[str, Any]) -> list[str]:
     """Everyone an event names as rolling: an unnamed side (a bare pool) is ``""``."""
-    if d.get("sides") or d.get("rolls"):
-        return [str(p.get("who") or "") for p in _parts(d)]
+    parts = _parts(d)
+    if parts:
+        return [str(p.get("who") or "") for p in parts]
     names = [str(d.get("who") or "")]
     if "opposed" in d:  # an extended action against a rival
         names.append(str(d.get("vs") or ""))
@@ -75,7 +78,14 @@ class Table:
         return not name or name in self.pcs or not self.hide_npcs
 
     def line(self, e: Event, lang: str) -> str | None:
-        """The event as the table may read it, or None when it is not theirs to read."""
+        """The event as the table may read it, or None when it is not theirs to read (a
+        record in a shape this cannot read is not theirs either: it never stops a save)."""
+        try:
+            return self._line(e, lang)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            return None
+
+    def _line(self, e: Event, lang: str) -> str | None:
         d = e.data
         if is_hidden(d):
             return None
@@ -116,7 +126,8 @@ class Table:
         if not self.seen(who):
             return t("players.other_side", lang)
         name = who or t("rolls.storyteller", lang)
-        return t("players.npc_roll", lang, who=name, faces=faces(part), verdict=verdict(part, lang))
+        roll = dict(part)
+        return t("players.npc_roll", lang, who=name, faces=faces(roll), verdict=verdict(roll, lang))
 
     def _compound(self, e: Event, lang: str) -> str | None:
         """Resisted, teamwork and extended rolls: told whole when only players' characters
@@ -148,11 +159,12 @@ class Table:
         who = roller(d)
         shown_who = who if self.seen(who) and who else t("rolls.storyteller", lang)
         if e.type == "extended_roll":
-            rolls = [self._side(p, lang) for p in _parts(d)] or [self._side(d, lang)]
+            said = [self._side(p, lang) for p in _parts(d)] or [self._side(d, lang)]
             progress = t(
                 "players.extended_progress", lang, n=d.get("accumulated", 0), target=d.get("target")
             )
-            return t("players.extended_roll", lang, rolls=" vs ".join(rolls), progress=progress)
+            rolls_said = t("players.versus", lang).join(said)
+            return t("players.extended_roll", lang, rolls=rolls_said, progress=progress)
         key = "players.extended_start" if e.type == "extended_start" else "players.extended_end"
         return t(key, lang, who=shown_who, target=d.get("target"), n=d.get("accumulated", 0))
 
