@@ -90,7 +90,7 @@ async def test_the_time_is_told_again_when_it_changes(tmp_path: Path) -> None:
         await settle(pilot)
         text = log_text(app)
         assert "Night 2 · scene 2" in text.split("Night 2 · scene 1 · turn 2")[-1]
-        assert text.index("Night 2 · scene 2") < text.index("▸ Ilse Varga: 3 3d")
+        assert text.index("Night 2 · scene 2") < text.index("▸ Ilse Varga: dice 3d")  # not "3 3d"
     app.session.close()
 
 

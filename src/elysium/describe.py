@@ -145,6 +145,8 @@ def _house_rule(d: dict[str, Any], lang: str) -> str:
 def _roll_parts(d: dict[str, Any], lang: str) -> tuple[str, str]:
     """What was rolled (traits in the reader's language) and the options in brackets."""
     traits = d.get("traits")
+    if isinstance(traits, str) and traits.isdigit():  # `roll Ilse 6`: "dice 6d", not "6 6d"
+        traits = None
     what = (
         "+".join(trait_label(p, lang).lower() if not p.isdigit() else p for p in traits.split("+"))
         if traits
