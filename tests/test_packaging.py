@@ -4,6 +4,8 @@ say where it runs."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -18,6 +20,16 @@ from tests.conftest import ROOT
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The package installed as a user installs it (once for the module's tests)."""
     target = tmp_path_factory.mktemp("site")
+    # From a copy of the tree without what a build leaves behind: pip builds in place, and a
+    # stale build/lib once hid a package missing from pyproject's list.
+    source = tmp_path_factory.mktemp("source") / "elysium"
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            "build", "dist", ".venv", ".git", "*.egg-info", "__pycache__", ".mypy_cache"
+        ),
+    )
     proc = subprocess.run(
         [
             sys.executable,
@@ -28,7 +40,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "--no-deps",
             "--target",
             str(target),
-            str(ROOT),
+            str(source),
         ],
         capture_output=True,
         text=True,
@@ -64,6 +76,43 @@ def test_styles_and_demo_are_found_after_a_plain_install(site: Path, tmp_path: P
     assert styles.startswith(str(site)) and demo.startswith(str(site))
     assert names == "['app.tcss', 'dialogs.tcss', 'editor.tcss', 'players.tcss', 'start.tcss']"
     assert journal == "True"
+
+
+def test_every_module_is_installed_and_a_chronicle_runs(site: Path, tmp_path: Path) -> None:
+    """Each source module reaches the installed package (pyproject lists packages by hand),
+    and the installed command makes a chronicle and runs commands in it."""
+    here = ROOT / "src" / "elysium"
+    wanted = {p.relative_to(here).as_posix() for p in here.rglob("*.py")}
+    installed = {
+        p.relative_to(site / "elysium").as_posix() for p in (site / "elysium").rglob("*.py")
+    }
+    assert wanted - installed == set()
+    env = {
+        "PYTHONPATH": str(site),
+        "PATH": "/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "LANG": "C.UTF-8",
+    }
+    root = tmp_path / "c"
+    for argv in (
+        ["new", str(root), "--name", "Chicago"],
+        ["run", str(root), 'add "Ilse Varga" neonate', 'roll "Ilse Varga" 5 diff 6 dice 9,8,7,3,1'],
+        ["recap", str(root), "--players"],
+    ):
+        out = subprocess.run(
+            [sys.executable, "-m", "elysium", *argv],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp_path,
+            timeout=120,
+        )
+        assert out.returncode == 0, (argv, out.stderr)
+    assert "9 +8 +7 3 -1-" in out.stdout or "+9 +8 +7 3 -1-" in out.stdout
+    assert os.path.isdir(root / "journal")
 
 
 def test_the_version_comes_from_one_place(site: Path, tmp_path: Path) -> None:
