@@ -44,3 +44,46 @@ def test_the_app_runs_on_the_surviving_driver(monkeypatch) -> None:
     monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
     driver = ElysiumApp().get_driver_class()
     assert driver is SurvivingDriver and issubclass(driver, LinuxDriver)
+
+
+def test_a_watcher_whose_terminal_closes_without_a_hang_up_leaves(tmp_path) -> None:
+    """Started where its terminal is not its controlling one (``su``, a killed tmux), the
+    players' watcher gets no SIGHUP when the terminal goes; reads then return nothing at
+    once and Textual's input thread would spin on them for ever. It sees the terminal gone
+    (its settings cannot be read: EIO) and leaves within a few seconds."""
+    import subprocess
+    import sys
+    import time
+
+    from elysium.cli import main
+    from tests.chronicle_helpers import COTERIE, new_session
+
+    root, to = tmp_path / "c", tmp_path / "shared"
+    new_session(root, COTERIE).close()
+    assert main(["share", str(root), "--to", str(to)]) == 0
+    master, slave = os.openpty()
+    env = dict(os.environ, TERM="xterm-256color", LANG="C.UTF-8")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "elysium", "watch", str(to), "--lang", "en"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,  # a session of its own with no controlling terminal
+    )
+    os.close(slave)
+    seen = b""
+    end = time.monotonic() + 30
+    while b"Characters" not in seen and time.monotonic() < end:
+        with contextlib.suppress(OSError):
+            seen += os.read(master, 65536)
+    assert b"Characters" in seen, "the players' screen never started"
+    os.close(master)  # the terminal is gone; no SIGHUP reaches the watcher
+    closed = time.monotonic()
+    try:
+        proc.wait(15)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    assert time.monotonic() - closed < 8

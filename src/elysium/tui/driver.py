@@ -13,6 +13,11 @@ terminal cannot take, so the thread lives on and the queue keeps draining.
 
 from __future__ import annotations
 
+import errno
+import os
+import signal
+import termios
+import threading
 from typing import IO, Any
 
 from textual.driver import Driver
@@ -47,12 +52,35 @@ class TerminalOutput:
 
 
 class SurvivingDriver(LinuxDriver):
-    """The Linux (and macOS) driver, its output thread writing through :class:`TerminalOutput`."""
+    """The Linux (and macOS) driver, its output thread writing through :class:`TerminalOutput`,
+    and a look every ``LOOK`` seconds at whether the terminal is still there."""
+
+    LOOK = 1.0
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self._file is not None:  # sys.__stderr__, None without one
             self._file = TerminalOutput(self._file)  # type: ignore[assignment]
+
+    def start_application_mode(self) -> None:
+        super().start_application_mode()
+        threading.Thread(target=self._watch_terminal, name="terminal-watch", daemon=True).start()
+
+    def _watch_terminal(self) -> None:
+        """A terminal closed without a SIGHUP reaching us (a watcher started through ``su``,
+        whose terminal is not its controlling one, when tmux is killed): reads then return
+        nothing at once and Textual's input thread spins on them, a core's worth, for ever.
+        The terminal's settings cannot be read once it is gone (EIO): then we hang up on
+        ourselves, and the app leaves the way a dropped SSH link makes it leave."""
+        while not self.exit_event.wait(self.LOOK):
+            try:
+                termios.tcgetattr(self.fileno)
+            except termios.error as exc:
+                if exc.args and exc.args[0] == errno.EIO:
+                    os.kill(os.getpid(), signal.SIGHUP)
+                    return
+            except (OSError, ValueError):
+                return  # not a terminal at all: nothing to watch
 
 
 def surviving(driver: type[Driver]) -> type[Driver]:

@@ -18,6 +18,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
@@ -62,6 +63,12 @@ class PlayersApp(App[None]):
         self._bindings.bind("ctrl+r", "reload", t("players.key.reload", lang))
 
     BINDINGS = [Binding("ctrl+c", "quit", show=False)]
+
+    def get_driver_class(self) -> type[Driver]:
+        """The terminal driver that leaves when its terminal is gone (:mod:`..driver`)."""
+        from elysium.tui.driver import surviving
+
+        return surviving(super().get_driver_class())
 
     def compose(self) -> ComposeResult:
         lang = self.lang
