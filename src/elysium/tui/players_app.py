@@ -18,8 +18,8 @@ from typing import Any
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.driver import Driver
 from textual.containers import Horizontal, VerticalScroll
+from textual.driver import Driver
 from textual.widgets import Footer, Static
 
 from elysium.chronicle.errors import ChronicleError
