@@ -66,6 +66,9 @@ ALLOWED_LATIN = {
     "host",
     "port",
     "view",
+    # The administrator's command to put a user in a group (usermod -aG GROUP NAME).
+    "usermod",
+    "ag",
 }
 SAMPLE_NAME = "Zxq"
 

@@ -328,3 +328,41 @@ def test_compound_rolls_never_show_an_npcs_traits_or_the_storytellers_words(
             frenzy = [line for line in lines if line.startswith("Prince Vitel") and "→" in line]
             assert frenzy, lines  # an NPC's public frenzy roll: its dice and result
     s.close()
+
+
+def test_share_to_a_group_one_is_not_in_is_refused_before_anything_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only root may give a file to a group it is not in; for anyone else ``share`` says what
+    the administrator has to do, and keeps nothing (no setting, no directory)."""
+    root = tmp_path / "c"
+    new_session(root, TABLE).close()
+    group = grp.getgrgid(os.getgid()).gr_name
+    monkeypatch.setattr(os, "geteuid", lambda: 4242)  # a user, not root (the suite runs as root)
+    monkeypatch.setattr(os, "getegid", lambda: 4242)
+    monkeypatch.setattr(os, "getgroups", lambda: [4242])
+    to = tmp_path / "shared"
+    assert main(["share", str(root), "--group", group, "--to", str(to)]) == 2
+    err = capsys.readouterr().err
+    assert f"you are not in the group {group}" in err and f"usermod -aG {group}" in err
+    assert not to.exists()
+    assert main(["share", str(root), "--stop"]) == 0
+    assert "is not shared" in capsys.readouterr().out  # no setting was kept
+
+
+def test_share_while_the_writer_runs_shows_it_live(tmp_path: Path) -> None:
+    """Sharing while the Storyteller's dashboard is open: the heartbeat names that writer,
+    so the players see it live at once, not stopped until its next event."""
+    from elysium.chronicle.players import writer_alive
+
+    root = tmp_path / "c"
+    new_session(root, TABLE).close()
+    writer = Session.open(root)
+    try:
+        to = _share(root)
+        beat = json.loads((to / "view.json").read_bytes())["writer"]
+        assert beat["pid"] == os.getpid() and beat["stopped"] is False
+        assert writer_alive(beat)
+    finally:
+        writer.close()
+    assert json.loads((to / "view.json").read_bytes())["writer"]["stopped"] is True

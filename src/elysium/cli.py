@@ -180,3 +180,8 @@ def _chronicle_command(args: argparse.Namespace, lang: str) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a file the user may not read (another's chronicle, a view)
+        key = "cli.permission" if isinstance(exc, PermissionError) else "cli.os_error"
+        why = t(key, lang, path=exc.filename or "", why=exc.strerror or str(exc))
+        print(t("cli.error", lang, prog=f"elysium {args.command}", error=why), file=sys.stderr)
+        return EXIT_USAGE

@@ -35,7 +35,11 @@ def add_parser(sub: Any, dir_help: str, lang_help: str, languages: tuple[str, ..
 
 def cmd_share(args: argparse.Namespace, lang: str) -> int:
     from elysium.chronicle import share
+    from elysium.chronicle.errors import StoreError
+    from elysium.chronicle.lock import holder_of
     from elysium.chronicle.paths import resolve_chronicle
+    from elysium.chronicle.reading import writer_active
+    from elysium.chronicle.survey import LOCK
     from elysium.cli_chronicle import open_session
 
     root = resolve_chronicle(args.dir)
@@ -52,11 +56,17 @@ def cmd_share(args: argparse.Namespace, lang: str) -> int:
             return 0
         to = Path(args.to).expanduser().absolute() if args.to else share.default_target(root)
         share.check_target(root, to)
-        share.group_id(args.group)  # an unknown group is refused before anything is written
+        share.check_member(args.group)  # an unknown or foreign group: before anything is written
         chosen = share.Share(to, args.group, args.npcs)
-        share.remember(root, chosen)
         recent = session.store.tail_events(share.EVENTS_READ)
-        share.publish_state(chosen, session.state, recent, stopped=True)
+        # A writer holding the chronicle now is named in the heartbeat: the players see it
+        # live, not stopped, until its next event publishes for itself.
+        live = holder_of(root / LOCK) if writer_active(root) else None
+        try:
+            share.publish_state(chosen, session.state, recent, live is None, writer=live)
+        except OSError as exc:  # nothing is kept: the setting is saved once the view is out
+            raise StoreError("share.cannot_write", to=str(to), why=exc.strerror) from None
+        share.remember(root, chosen)
         path = chosen.to / share.VIEW
         key = "share.published_group" if args.group else "share.published"
         print(t(key, lang, to=path, group=args.group or ""))

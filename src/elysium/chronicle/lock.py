@@ -23,6 +23,17 @@ def holder(text: str) -> Msg | str:
     return Msg("store.holder", pid=m[1], host=m[2], since=m[3]) if m else text
 
 
+def holder_of(path: Path) -> tuple[int, str] | None:
+    """The pid and host the lock file at ``path`` names (whoever wrote it last)."""
+    try:
+        with open(path, "rb") as f:
+            text = f.read(300).decode("utf-8", "replace").strip()
+    except OSError:
+        return None
+    m = _HOLDER.fullmatch(text)
+    return (int(m[1]), m[2]) if m else None
+
+
 def acquire(path: Path, now: str) -> int:
     """Take the lock file at ``path`` (flock, not blocking) and return its descriptor, or
     raise LockedError naming the process that holds it."""

@@ -35,9 +35,12 @@ def is_shared_view(path: Path) -> bool:
     """A directory ``elysium share`` publishes to (or the view file itself), not a chronicle:
     a directory with neither a chronicle's index nor its journal (one whose view was
     withdrawn, or is not yet published, is still where the players look)."""
-    if path.is_file():
-        return path.name == VIEW
-    return path.is_dir() and not (path / INDEX).exists() and not (path / JOURNAL_DIR).exists()
+    try:
+        if path.is_file():
+            return path.name == VIEW
+        return path.is_dir() and not (path / INDEX).exists() and not (path / JOURNAL_DIR).exists()
+    except PermissionError as exc:  # told as the directory the user named, not a file in it
+        raise PermissionError(exc.errno, exc.strerror, str(path)) from None
 
 
 def writer_alive(writer: Mapping[str, Any]) -> bool:

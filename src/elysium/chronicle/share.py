@@ -105,6 +105,15 @@ def group_id(name: str | None) -> int:
         raise CommandError("share.no_group", group=name) from None
 
 
+def check_member(name: str | None) -> None:
+    """Only a group one belongs to can be given a file (root aside): said before anything
+    is written, with what the administrator has to do."""
+    gid = group_id(name)
+    if gid == -1 or os.geteuid() == 0 or gid in (os.getegid(), *os.getgroups()):
+        return
+    raise CommandError("share.not_member", group=name)
+
+
 def check_target(root: Path, to: Path) -> None:
     """The view never goes into, or over, a chronicle, and never into a directory that holds
     anything else: ``share`` makes its directory 0750 and the group's, which must not
@@ -127,16 +136,19 @@ def prepare(share: Share) -> None:
     info = os.stat(to, follow_symlinks=False)
     if not stat.S_ISDIR(info.st_mode):
         raise CommandError("share.not_a_directory", to=str(to))
-    os.chmod(to, SHARED_DIR)
+    os.chmod(to, SHARED_DIR | (info.st_mode & stat.S_ISGID))  # a setgid parent's bit stays
     gid = group_id(share.group)
     if gid != -1 and info.st_gid != gid:
         os.chown(to, -1, gid)
 
 
-def heartbeat(stopped: bool = False) -> dict[str, Any]:
+def heartbeat(stopped: bool = False, writer: tuple[int, str] | None = None) -> dict[str, Any]:
+    """Who publishes and whether it stopped; ``writer``: another process's pid and host (the
+    writer holding the chronicle while ``elysium share`` publishes for it)."""
+    pid, host = writer or (os.getpid(), socket.gethostname())
     return {
-        "pid": os.getpid(),
-        "host": socket.gethostname(),
+        "pid": pid,
+        "host": host,
         "updated": datetime.now(UTC).isoformat(timespec="milliseconds"),
         "stopped": stopped,
     }
@@ -172,6 +184,7 @@ def publish_state(
     recent: list[Any],
     stopped: bool = False,
     last: tuple[Any, bool] | None = None,
+    writer: tuple[int, str] | None = None,
 ) -> tuple[Any, bool]:
     """The players' view of ``state`` and its ``recent`` events, published with a heartbeat,
     unless it is ``last`` (what was published before) again: a hidden roll or a note changes
@@ -182,5 +195,5 @@ def publish_state(
     view = project(state, recent, share.npcs)
     now = (view, stopped)
     if now != last:
-        publish(share, view | {"writer": heartbeat(stopped)})
+        publish(share, view | {"writer": heartbeat(stopped, writer)})
     return now
