@@ -58,8 +58,10 @@ ALLOWED_LATIN = {
     "esc",
     "ctrl",
     # `elysium share`, `serve` and their options, typed as they are (--stop, --npcs, --to,
-    # --host, --port), and the file share writes (view.json).
+    # --group, --host, --port), and the file share writes (view.json).
     "share",
+    "serve",
+    "group",
     "stop",
     "npcs",
     "to",
@@ -69,6 +71,8 @@ ALLOWED_LATIN = {
     # The administrator's command to put a user in a group (usermod -aG GROUP NAME).
     "usermod",
     "ag",
+    # The serve page's address ends in ?key=...
+    "key",
 }
 SAMPLE_NAME = "Zxq"
 

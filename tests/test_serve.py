@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -137,9 +138,15 @@ def test_serve_says_where_and_warns_off_localhost(tmp_path: Path) -> None:
         line = proc.stdout.readline()
         assert line.startswith("Serving the players' view at http://")
         assert "0.0.0.0" not in line  # the wildcard is no address to open
-        port = int(line.split(" (")[0].split(":")[-1].rstrip("/"))
+        found = re.search(r"http://[^ ]+:(\d+)/\?key=([\w-]+)", line)
+        assert found is not None, line
+        port, key = int(found[1]), found[2]
         assert "anyone who can reach this address" in proc.stderr.readline()
-        assert b"Prince Vitel" in _get(f"http://127.0.0.1:{port}/")[2]
+        assert b"Prince Vitel" in _get(f"http://127.0.0.1:{port}/?key={key}")[2]
+        # Every user of a shared server reaches 127.0.0.1: without the key, nothing.
+        status, _, body = _get(f"http://127.0.0.1:{port}/")
+        assert status == 403 and b"Prince Vitel" not in body and b"needs its key" in body
+        assert _get(f"http://127.0.0.1:{port}/board?after=0&key=wrong")[0] == 403
         busy = subprocess.run(
             [sys.executable, "-m", "elysium", "serve", str(to), "--port", str(port)],
             capture_output=True,
@@ -165,13 +172,13 @@ def test_chromium_shows_the_table_live_and_never_a_hidden_roll(tmp_path: Path) -
     root, to = _shared(tmp_path)
     writer = Session.open(root)
     browser: Browser | None = None
-    server, board = start(SharedView(to), "127.0.0.1", 0, "en")
+    server, board = start(SharedView(to), "127.0.0.1", 0, "en", key="tv-Key_1")
     try:
         writer.execute('combat start Marcus "Prince Vitel"')
         writer.execute("init dice Marcus=5,Prince=3")
         writer.execute("damage Marcus 2 lethal nosoak")
         browser = Browser(1280, 800)
-        browser.open(f"http://127.0.0.1:{server.server_address[1]}/")
+        browser.open(f"http://127.0.0.1:{server.server_address[1]}/?key=tv-Key_1")
         shown = browser.wait_for("Prince Vitel")
         assert "initiative" in shown.lower() and "Declaring:" in shown, shown
         assert "Marcus" in shown and "Hurt (−1)" in shown and "WP 5/5" in shown
@@ -215,3 +222,19 @@ def test_serve_refuses_a_bad_address_in_one_line(
     err = capsys.readouterr().err
     assert code == 2 and said in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_the_page_says_when_the_view_is_withdrawn(tmp_path: Path) -> None:
+    root, to = _shared(tmp_path)
+    server, board = start(SharedView(to), "127.0.0.1", 0, "en")
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        assert b"Prince Vitel" in _get(base + "/")[2]
+        version = board.version
+        assert main(["share", str(root), "--stop"]) == 0
+        data = json.loads(_get(f"{base}/board?after={version}")[2])
+        assert "withdrawn the players&#x27; view" in data["html"]  # escaped, as all text
+        assert "Prince Vitel" not in data["html"]
+        assert b"withdrawn the players&#x27; view" in _get(base + "/")[2]
+    finally:
+        stop(server, board)

@@ -81,6 +81,16 @@ def add_parsers(sub: Any, dir_help: str, lang_help: str, languages: tuple[str, .
     p_serve.add_argument(
         "--npcs", choices=NPC_MODES, help="NPCs' wounds in words, or hidden (a chronicle only)"
     )
+    p_serve.add_argument(
+        "--key",
+        metavar="KEY",
+        help="what the page's address must carry (?key=KEY; default: a new random key each run)",
+    )
+    p_serve.add_argument(
+        "--no-key",
+        action="store_true",
+        help="an open page: anyone who reaches the address sees it",
+    )
     p_serve.add_argument("--lang", choices=languages, help=lang_help)
 
 
@@ -113,11 +123,12 @@ def cmd_watch(args: argparse.Namespace, lang: str) -> int:
 
 def cmd_serve(args: argparse.Namespace, lang: str) -> int:
     from elysium.chronicle.players import players_source
-    from elysium.web import serve
+    from elysium.web import new_key, serve
 
     source = players_source(_players_path(args.dir), args.npcs)
+    key = None if args.no_key else (args.key or new_key())
     try:
-        return serve(source, args.host, args.port, lang)
+        return serve(source, args.host, args.port, lang, key)
     finally:
         source.close()
 

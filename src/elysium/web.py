@@ -15,6 +15,7 @@ so a new event reaches every open page at once and an idle page costs nothing.
 from __future__ import annotations
 
 import json
+import secrets
 import signal
 import socket
 import sys
@@ -42,6 +43,7 @@ class Board:
         self.view: dict[str, Any] | None = None
         self.writer = False
         self.version = 0
+        self.withdrawn = False  # there was a view, and there is none now
         self.error: str | None = None
         self.changed = threading.Condition()
         self.stopping = threading.Event()
@@ -60,10 +62,15 @@ class Board:
         if view == self.view and writer == self.writer and self.version:
             return False
         with self.changed:
+            self.withdrawn = view is None and (self.view is not None or self.withdrawn)
             self.view, self.writer = view, writer
             self.version += 1
             self.changed.notify_all()
         return True
+
+    def none(self) -> str:
+        """What the page says with no view: withdrawn, or not shared yet."""
+        return "players.withdrawn" if self.withdrawn else "players.none_yet"
 
     def follow(self) -> None:
         while not self.stopping.wait(POLL):
@@ -80,7 +87,7 @@ class Board:
             return self.version, self.view, self.writer
 
 
-def _handler(board_: Board, default_lang: str) -> type[BaseHTTPRequestHandler]:
+def _handler(board_: Board, default_lang: str, key: str | None) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def version_string(self) -> str:
             return "Elysium"
@@ -113,10 +120,15 @@ def _handler(board_: Board, default_lang: str) -> type[BaseHTTPRequestHandler]:
             lang = (query.get("lang") or [default_lang])[0]
             if lang not in LANGUAGES:
                 lang = default_lang
+            given = (query.get("key") or [""])[0]
+            if key and url.path in ("/", "/board") and not secrets.compare_digest(given, key):
+                body = t("serve.key_needed", lang).encode() + b"\n"
+                self._send(HTTPStatus.FORBIDDEN, body, "text/plain; charset=utf-8")
+                return
             if url.path == "/":
                 with board_.changed:
                     version, view, writer = board_.version, board_.view, board_.writer
-                html = page(view, lang, writer, version)
+                html = page(view, lang, writer, version, given, board_.none())
                 self._send(HTTPStatus.OK, html.encode(), "text/html; charset=utf-8")
             elif url.path == "/board":
                 try:
@@ -127,7 +139,8 @@ def _handler(board_: Board, default_lang: str) -> type[BaseHTTPRequestHandler]:
                     after = -1
                 version, view, writer = board_.wait(after)
                 title = f"{view.get('chronicle', '')} · Elysium" if view else "Elysium"
-                data = {"version": version, "html": board(view, lang, writer), "title": title}
+                html = board(view, lang, writer, board_.none())
+                data = {"version": version, "html": html, "title": title}
                 body = json.dumps(data, ensure_ascii=False).encode()
                 self._send(HTTPStatus.OK, body, "application/json; charset=utf-8")
             elif url.path == "/board.css":
@@ -173,13 +186,16 @@ class Server6(Server):
     address_family = socket.AF_INET6
 
 
-def start(source: PlayersSource, host: str, port: int, lang: str) -> tuple[Server, Board]:
+def start(
+    source: PlayersSource, host: str, port: int, lang: str, key: str | None = None
+) -> tuple[Server, Board]:
     """A running server (its own threads) over ``source``; ``server.server_address`` has the
-    port chosen. Stop it with :func:`stop`."""
+    port chosen. With ``key``, the page and its board answer only to ``?key=KEY``. Stop it
+    with :func:`stop`."""
     board_ = Board(source)
     board_.look()
     kind = Server6 if ":" in host else Server
-    server = kind((host, port), _handler(board_, lang))
+    server = kind((host, port), _handler(board_, lang, key))
     threading.Thread(target=board_.follow, name="board", daemon=True).start()
     threading.Thread(target=server.serve_forever, name="serve", daemon=True).start()
     return server, board_
@@ -211,16 +227,23 @@ def addresses(host: str) -> list[str]:
     return found
 
 
-def serve(source: PlayersSource, host: str, port: int, lang: str) -> int:
-    """``elysium serve``: until Ctrl+C, SIGTERM or SIGHUP."""
+def new_key() -> str:
+    """A key for the page's address: 72 random bits, short enough to type on a TV."""
+    return secrets.token_urlsafe(9)
+
+
+def serve(source: PlayersSource, host: str, port: int, lang: str, key: str | None) -> int:
+    """``elysium serve``: until Ctrl+C, SIGTERM or SIGHUP. ``key``: what the address must
+    carry (None: an open page, ``--no-key``)."""
     try:
-        server, board_ = start(source, host, port, lang)
+        server, board_ = start(source, host, port, lang, key)
     except OSError as exc:
         why = t("serve.cannot_listen", lang, host=host, port=port, why=exc.strerror or str(exc))
         print(t("cli.error", lang, prog="elysium serve", error=why), file=sys.stderr)
         return 2
     bound_port = int(server.server_address[1])
-    urls = [f"http://{a}:{bound_port}/" for a in addresses(str(server.server_address[0]))]
+    ask = f"?key={key}" if key else ""
+    urls = [f"http://{a}:{bound_port}/{ask}" for a in addresses(str(server.server_address[0]))]
     print(t("serve.serving", lang, url=" ".join(urls)), flush=True)
     if host not in LOCAL:
         said = t("serve.open_to_network", lang, host=host)

@@ -17,13 +17,16 @@ def _e(value: Any) -> str:
     return escape(str(value), quote=True)
 
 
-def board(view: dict[str, Any] | None, lang: str, writer: bool) -> str:
-    """The page's live part: what is inside ``<main id="board">``."""
+def board(
+    view: dict[str, Any] | None, lang: str, writer: bool, none: str = "players.none_yet"
+) -> str:
+    """The page's live part: what is inside ``<main id="board">``; ``none``: what to say
+    when there is no view (not shared yet, or withdrawn)."""
     tag = t("watch.live" if writer else "watch.stopped", lang)
     live = "live" if writer else "stopped"
     top = [f'<header><span class="tag {live}">{_e(tag)}</span> ']
     if view is None:
-        top.append(f"<span>{_e(t('players.none_yet', lang))}</span></header>")
+        top.append(f"<span>{_e(t(none, lang))}</span></header>")
         return "".join(top)
     time = view.get("time") or {}
     top.append(f'<span class="chronicle">{_e(view.get("chronicle", ""))}</span>')
@@ -128,7 +131,14 @@ def _rolls(rows: list[dict[str, Any]], lang: str) -> str:
     return "".join(out)
 
 
-def page(view: dict[str, Any] | None, lang: str, writer: bool, version: int) -> str:
+def page(
+    view: dict[str, Any] | None,
+    lang: str,
+    writer: bool,
+    version: int,
+    key: str = "",
+    none: str = "players.none_yet",
+) -> str:
     """The whole page, its board filled in (it shows without script), then kept live by
     ``/board.js`` asking ``/board`` for each newer version."""
     title = f"{view.get('chronicle', '')} · Elysium" if view else "Elysium"
@@ -138,8 +148,8 @@ def page(view: dict[str, Any] | None, lang: str, writer: bool, version: int) -> 
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{_e(title)}</title>"
         '<link rel="stylesheet" href="/board.css"></head>'
-        f'<body data-version="{version}" data-lang="{_e(lang)}">'
-        f'<main id="board">{board(view, lang, writer)}</main>'
+        f'<body data-version="{version}" data-lang="{_e(lang)}" data-key="{_e(key)}">'
+        f'<main id="board">{board(view, lang, writer, none)}</main>'
         '<script src="/board.js"></script></body></html>\n'
     )
 
@@ -190,8 +200,9 @@ SCRIPT = """
 (function () {
   var body = document.body, board = document.getElementById("board");
   var lang = body.dataset.lang, version = body.dataset.version;
+  var key = encodeURIComponent(body.dataset.key || "");
   function next() {
-    fetch("/board?after=" + version + "&lang=" + lang, {cache: "no-store"})
+    fetch("/board?after=" + version + "&lang=" + lang + "&key=" + key, {cache: "no-store"})
       .then(function (r) { if (!r.ok) throw r; return r.json(); })
       .then(function (d) {
         if (d.version !== Number(version)) {

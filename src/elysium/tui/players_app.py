@@ -57,6 +57,7 @@ class PlayersApp(App[None]):
         self.lang = lang
         self.view = first
         self.writer: bool | None = None  # not asked yet
+        self._was_live = False  # "is back" only for a writer this screen saw go
         self._reading = False
         self._said = ""
         self._bindings.bind("q", "quit", t("key.quit", lang))
@@ -115,12 +116,15 @@ class PlayersApp(App[None]):
         if writing != self.writer:
             if self.writer is not None or self.view is not None:
                 key = "players.writer_back" if writing else "players.writer_stopped"
+                if writing and not self._was_live:
+                    key = "players.watching"
                 if self.writer is None:
                     key = "players.watching" if writing else "players.no_writer"
                 self.say(t(key, self.lang), error=not writing)
             if writing and self.writer is False:
                 self.source.again()
             self.writer = writing
+            self._was_live = self._was_live or writing
             header = draw.header(self.view, self.lang, writing)
             self.query_one("#players-header", Line).text = self._weights(header)
         if not self._reading and self.source.changed():
