@@ -260,3 +260,19 @@ def test_watch_and_serve_say_what_is_wrong_with_a_path_in_one_line(
         assert main(argv) == 2, argv
         err = capsys.readouterr().err
         assert said in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+@run_async
+async def test_a_view_in_a_shape_it_cannot_draw_is_said_and_followed_past(
+    tmp_path: Path,
+) -> None:
+    _, to = _shared(tmp_path)
+    app = make_players_app(SharedView(to), "en")
+    good = (to / "view.json").read_bytes()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, app, "Prince Vitel")
+        bad = json.loads(good) | {"characters": ["not a character"], "rolls": 7}
+        (to / "view.json").write_text(json.dumps(bad))
+        await _until(pilot, app, "Could not read the players' view just now")
+        (to / "view.json").write_bytes(good.replace(b"Prince Vitel", b"Prince Vytautas"))
+        await _until(pilot, app, "Prince Vytautas")  # the screen kept following

@@ -132,12 +132,10 @@ class PlayersApp(App[None]):
             self.run_worker(self._read, thread=True, exclusive=True, exit_on_error=False)
 
     def _read(self) -> None:
+        """In a thread: the view, or why not (any failure: the screen must keep following)."""
         try:
             view: Any = self.source.read()
-        except ChronicleError as exc:
-            self.call_from_thread(self._failed, exc)
-            return
-        except OSError as exc:
+        except Exception as exc:
             self.call_from_thread(self._failed, exc)
             return
         self.call_from_thread(self._show, view)
@@ -163,16 +161,18 @@ class PlayersApp(App[None]):
             ("#players-characters", draw.characters),
             ("#players-rolls", draw.rolls),
         ]
-        with self.batch_update():
+        try:  # a view in a shape this cannot draw is said, never the end of the screen
             header = draw.header(view, lang, self.writer)
+            texts = [(selector, render(view, lang)) for selector, render in parts]
+        except (AttributeError, TypeError, ValueError, KeyError) as exc:
+            self._failed(exc)
+            return
+        with self.batch_update():
             self.query_one("#players-header", Line).text = self._weights(header)
-            for selector, render in parts:
-                if self.query_one(selector, Pane).show(render(view, lang)) and selector.endswith(
-                    "rolls"
-                ):
-                    self.call_after_refresh(
-                        self.query_one("#players-rolls-box").scroll_end, animate=False
-                    )
+            for selector, text in texts:
+                if self.query_one(selector, Pane).show(text) and selector.endswith("rolls"):
+                    box = self.query_one("#players-rolls-box")
+                    self.call_after_refresh(box.scroll_end, animate=False)
 
     def action_reload(self) -> None:
         self.source.again()
