@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from elysium.chronicle.projection import in_lang as _word
+from elysium.chronicle.projection import turn_of
 from elysium.i18n import t
 
 MARK_CLASS = {"*": "agg", "Ж": "agg", "X": "let", "Х": "let", "/": "bash", ".": "empty"}
@@ -61,11 +62,10 @@ def _initiative(fight: dict[str, Any] | None, lang: str) -> str:
         return f'<p class="none">{_e(t("ui.no_combat", lang))}</p>'
     phase = str(fight.get("phase", ""))
     out = [f'<p class="phase">{_e(t("ui.phase." + phase, lang)) if phase else ""}</p>']
-    declaring = fight.get("declaring") if phase == "declare" else None
-    now = declaring or fight.get("acting")
-    if now:
-        key = "players.declaring" if declaring else "players.acting"
-        out.append(f'<p class="now">{_e(t(key, lang))} <b>{_e(now)}</b></p>')
+    turn = turn_of(fight)
+    now = turn[1] if turn else None
+    if turn:
+        out.append(f'<p class="now">{_e(t(turn[0], lang))} <b>{_e(turn[1])}</b></p>')
     out.append("<ol>")
     for row in fight.get("order") or []:
         name = str(row.get("name") or "")

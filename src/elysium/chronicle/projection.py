@@ -97,6 +97,16 @@ def _fight(state: State, players: set[str], shown: set[str]) -> dict[str, Any] |
     }
 
 
+def turn_of(fight: Mapping[str, Any]) -> tuple[str, str] | None:
+    """Whose turn it is in a view's fight, with the label's catalog key: the one declaring
+    in the declaration phase, else the one acting (None: nobody now)."""
+    declaring = fight.get("declaring") if fight.get("phase") == "declare" else None
+    if declaring:
+        return "players.declaring", str(declaring)
+    acting = fight.get("acting")
+    return ("players.acting", str(acting)) if acting else None
+
+
 def in_lang(words: Any, lang: str) -> str:
     """A ``{"en": ..., "ru": ...}`` field of a view in the reader's language (English when the
     view lacks it)."""

@@ -9,6 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from elysium.chronicle.projection import in_lang as _word
+from elysium.chronicle.projection import turn_of
 from elysium.i18n import t
 
 
@@ -42,12 +43,11 @@ def initiative(view: dict[str, Any] | None, lang: str) -> Text:
     phase = str(fight.get("phase", ""))
     out.append(f"{t('ui.round', lang)} {fight.get('round', '?')}", style="bold")
     out.append(f" · {t('ui.phase.' + phase, lang)}\n" if phase else "\n")
-    declaring = fight.get("declaring") if phase == "declare" else None
-    now = declaring or fight.get("acting")
-    if now:
-        key = "players.declaring" if declaring else "players.acting"
-        out.append(t(key, lang) + " ", style="dim")
-        out.append(str(now), style="bold")
+    turn = turn_of(fight)
+    now = turn[1] if turn else None
+    if turn:
+        out.append(t(turn[0], lang) + " ", style="dim")
+        out.append(turn[1], style="bold")
         out.append("\n")
     for row in fight.get("order") or []:
         name = str(row.get("name") or "")
