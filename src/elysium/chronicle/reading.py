@@ -76,6 +76,8 @@ def findings(sv: Survey, p: Plan, out: Outcome, active: bool) -> list[str]:
     snap_journal = sv.journals.get(sv.index.snapshot.chapter) if sv.index else None
     if sv.index is not None and not out.fast and not consistent(sv, snap_journal):
         lines.append(Line("store.index_disagrees", n=sv.index.snapshot.seq))
+    if out.doubted is not None:
+        lines.append(Line("store.index_doubted", why=out.doubted))
     lines.extend(out.problems)
     if out.realigned is not None:
         lines.append(Line("store.realigned", chapter=out.realigned))

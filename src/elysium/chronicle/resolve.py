@@ -12,6 +12,13 @@ Two decisions, taken the same way by every reader and by the writer's recovery:
    holds a newer state than F (events lost from the journal after it was written), that
    newer state wins and the lost events are named. A checkpoint is never replaced by an
    older state without being kept.
+
+   A checkpoint is believed newer only when its numbers could be true of its journal
+   (:func:`doubt`): it is sealed (format 1 had no seal, so it proves nothing), the record
+   that ends at its offset, if the journal still has one there, is its last event, and the
+   events it claims after the journal's last readable record fit in the bytes between
+   (every record is at least :data:`MIN_RECORD` bytes). Otherwise it is damage: the
+   journal's events win, and both files are kept as they were.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from elysium.chronicle import state as st
-from elysium.chronicle.events import Event
+from elysium.chronicle.events import Event, encode
 from elysium.chronicle.survey import (
     JournalFile,
     Survey,
@@ -29,6 +36,10 @@ from elysium.chronicle.survey import (
     newer_events,
     read_closed_file,
 )
+from elysium.i18n.message import Msg
+
+# The shortest line the journal's encoder can write: no event's record is shorter.
+MIN_RECORD = len(encode(Event(seq=1, type="x", time={}, wall="")))
 
 
 @dataclass(slots=True)
@@ -72,6 +83,7 @@ class Outcome:
     closed_raw: dict[int, bytes] = field(default_factory=dict)  # bytes of sound closed files
     journal_missing: int | None = None  # no journal at all: the chapter that should be open
     realigned: int | None = None  # the state's chapter set to the open journal's
+    doubted: Msg | None = None  # why a checkpoint claiming more was not believed
 
 
 def compute(sv: Survey, p: Plan, full: bool = False) -> Outcome:
@@ -110,6 +122,9 @@ def compute(sv: Survey, p: Plan, full: bool = False) -> Outcome:
     target = folded
     lossy = bool(out.skipped) or bool(gaps_in(events, folded.events))
     newer = snap is not None and (snap.seq > folded.events or (snap.seq == folded.events and lossy))
+    if newer and sv.index is not None:
+        out.doubted = doubt(sv, events)
+        newer = out.doubted is None
     if snap is not None and newer and snap.state.chapter >= folded.chapter:
         later = [e for e in events if e.seq > snap.seq]
         target, more = fold(snap.state, later)
@@ -129,3 +144,37 @@ def compute(sv: Survey, p: Plan, full: bool = False) -> Outcome:
     out.state = target
     out.gaps = gaps_in(events, target.events)
     return out
+
+
+def doubt(sv: Survey, events: list[Event]) -> Msg | None:
+    """Why the checkpoint's numbers cannot be true of the journal it covers (a message), or
+    None when they can. ``events`` are every readable event, oldest first."""
+    assert sv.index is not None
+    snap = sv.index.snapshot
+    if sv.index.version < 2:
+        return Msg("store.doubt_unsealed", seq=snap.seq)
+    # What the files say came before the checkpoint's chapter began.
+    last_seq = max(
+        [e.seq for e in events if e.seq <= snap.seq and e.time.get("chapter", 0) < snap.chapter]
+        + [
+            c.last
+            for n, c in sv.index.chapters.items()
+            if n < snap.chapter and c.last is not None and c.last <= snap.seq
+        ],
+        default=0,
+    )
+    last_end = 0
+    jf = sv.journals.get(snap.chapter)
+    if jf is not None:
+        for record in jf.full_scan().records:
+            if record.end > snap.offset:
+                break
+            last_seq, last_end = record.seq, record.end
+        if last_end == snap.offset and last_seq != snap.seq:
+            return Msg("store.doubt_seq", seq=snap.seq, found=last_seq, offset=snap.offset)
+    room = (snap.offset - last_end) // MIN_RECORD
+    if snap.seq - last_seq > room:
+        return Msg(
+            "store.doubt_room", seq=snap.seq, offset=snap.offset, most=last_seq + max(room, 0)
+        )
+    return None

@@ -91,6 +91,14 @@ STRINGS: dict[str, str] = {
     "store.realigned": "the events end in an earlier chapter than the open journal (chapter "
     "{chapter}): the event that began it is lost",
     "store.journal_missing": "the journal of chapter {chapter} is missing",
+    "store.index_doubted": "it cannot be newer than the journal, so the journal's events are "
+    "kept: {why}",
+    "store.doubt_unsealed": "an unsealed checkpoint (an old format) claims {seq} events and "
+    "proves none of them",
+    "store.doubt_seq": "it puts event {seq} at byte {offset} of the journal, where event "
+    "{found} ends",
+    "store.doubt_room": "it claims {seq} events, but the journal's first {offset} bytes have "
+    "room for at most {most}",
     "store.adopted": "the readable events end at {end}; the checkpoint holds the state after "
     "event {seq}",
     "store.unreadable": "{events} cannot be read",
