@@ -30,6 +30,7 @@ from elysium.config import (
     unknown_theme,
 )
 from elysium.tui import userstate as launching
+from tests.conftest import run_elysium
 
 
 def write_config(text: str | bytes) -> Path:
@@ -175,6 +176,43 @@ def test_a_file_that_cannot_be_read_as_settings_is_one_line(content: bytes, said
     config = load_config()
     assert len(config.problems) == 1 and said in config.problems[0], config.problems
     assert (config.theme, config.profile, config.keys) == (None, "v20", {})
+
+
+DEEP = {
+    "arrays 5,000 deep": "a = " + "[" * 5000 + "]" * 5000 + "\n",
+    "inline tables 5,000 deep": "a = " + "{b = " * 5000 + "1" + "}" * 5000 + "\n",
+    "arrays 20 deep (TOML reads them)": "a = " + "[" * 20 + "]" * 20 + "\n",
+}
+
+
+@pytest.mark.parametrize("case", list(DEEP))
+def test_a_deeply_nested_file_is_one_line_and_the_defaults(case: str) -> None:
+    write_config('theme = "nord"\n' + DEEP[case])
+    config = load_config()
+    assert [str(p) for p in config.problems] == [
+        "config.toml nests arrays or tables more than 8 deep, which no setting does; "
+        "the defaults apply"
+    ]
+    assert "глубже 8 уровней" in config.problems[0].render("ru")
+    assert (config.theme, config.profile, config.keys) == (None, "v20", {})
+
+
+def test_every_command_survives_a_deeply_nested_file() -> None:
+    """What a user saw: a RecursionError traceback from `help`, `roll` and the rest."""
+    write_config(DEEP["arrays 5,000 deep"])
+    for argv in (["help"], ["roll", "5"], ["config"]):
+        proc = run_elysium(*argv)
+        assert "Traceback" not in proc.stderr and "RecursionError" not in proc.stderr, argv
+        assert "nests arrays or tables more than 8 deep" in proc.stderr, (argv, proc.stderr)
+    assert run_elysium("help").returncode == 0
+
+
+def test_save_theme_leaves_a_deeply_nested_file_alone() -> None:
+    text = DEEP["arrays 5,000 deep"]
+    path = write_config(text)
+    line = save_theme("nord")
+    assert line is not None and "nests deeper than any setting" in line
+    assert path.read_text(encoding="utf-8") == text
 
 
 def test_a_directory_where_the_file_should_be_is_one_line() -> None:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.errors import Line
+from elysium.chronicle.jsonsafe import check_depth
 from elysium.chronicle.paths import config_dir
 from elysium.i18n import LANGUAGES
 from elysium.rules.profiles import PROFILES
@@ -44,6 +45,7 @@ EXAMPLES = {"language": "ru", "profile": DEFAULT_PROFILE, "theme": DEFAULT_THEME
 MAX_BYTES = 1 << 20  # a settings file is a few lines; anything bigger is not one
 MAX_SKIPPED = 20  # lines that are not TOML skipped before the whole file is given up
 MAX_SEARCHED = 2000  # lines searched for the culprit when TOML cannot say where it is
+MAX_DEPTH = 8  # settings nest a table or two; a file nested deeper is not settings
 
 _AT = re.compile(r"\s*\((?:at line (\d+), column \d+|at end of document)\)\s*$")
 _HEADER = re.compile(r"^\s*\[")
@@ -153,13 +155,35 @@ def read_text(path: Path) -> tuple[str | None, list[Line]]:
         return None, [Line("config.not_utf8", file=file)]
 
 
+class TooDeep(ValueError):
+    """The TOML nests deeper than any setting (``MAX_DEPTH``)."""
+
+
+def loads(text: str) -> dict[str, Any]:
+    """``tomllib.loads``, except that a document nested deeper than any setting raises
+    :class:`TooDeep`: tomllib parses nesting by recursion, and thousands of ``[`` would
+    exhaust the stack of every command, ``help`` included."""
+    try:
+        data = tomllib.loads(text)
+        check_depth(data, MAX_DEPTH)
+    except RecursionError:
+        raise TooDeep from None
+    except tomllib.TOMLDecodeError:
+        raise
+    except ValueError:
+        raise TooDeep from None
+    return data
+
+
 def _parse(text: str, file: str) -> tuple[dict[str, Any], list[Line]]:
     """The TOML, with each line TOML refuses skipped (and named) so the rest still applies."""
     lines = text.split("\n")  # TOML's own line breaks, so its line numbers match
     problems: list[Line] = []
     for _ in range(MAX_SKIPPED):
         try:
-            return tomllib.loads("\n".join(lines)), problems
+            return loads("\n".join(lines)), problems
+        except TooDeep:
+            return {}, [Line("config.too_deep", file=file, limit=MAX_DEPTH)]
         except tomllib.TOMLDecodeError as exc:
             said = str(exc)
             why = _AT.sub("", said)
@@ -179,8 +203,8 @@ def _culprit(lines: list[str]) -> int | None:
         return None
     for k in range(len(lines) - 1, -1, -1):
         try:
-            tomllib.loads("\n".join(lines[:k]))
-        except tomllib.TOMLDecodeError:
+            loads("\n".join(lines[:k]))
+        except (tomllib.TOMLDecodeError, TooDeep):
             continue
         return k + 1
     return None
@@ -318,13 +342,15 @@ def save_theme(name: str, path: Path | None = None) -> Line | None:
         return Line("store.what_why", what=what, why=problems[0].msg)
     old = text or ""
     try:
-        data = tomllib.loads(old)
+        data = loads(old)
+    except TooDeep:
+        return Line("config.theme_file_invalid", file=file, why=Msg("config.why_deep"))
     except tomllib.TOMLDecodeError as exc:
         return Line("config.theme_file_invalid", file=file, why=_AT.sub("", str(exc)))
     new = _with_theme(old, name)
     try:
-        changed_safely = tomllib.loads(new) == {**data, "theme": name}
-    except tomllib.TOMLDecodeError:
+        changed_safely = loads(new) == {**data, "theme": name}
+    except (tomllib.TOMLDecodeError, TooDeep):
         changed_safely = False
     if not changed_safely:
         return Line("config.theme_not_safe", file=file, line=f"theme = {toml_string(name)}")

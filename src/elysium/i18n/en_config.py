@@ -7,6 +7,8 @@ STRINGS: dict[str, str] = {
     "config.not_regular": "{file} is not a regular file; the defaults apply",
     "config.too_large": "{file} is larger than {limit:,} bytes, too large for settings; the defaults apply",
     "config.not_utf8": "{file} is not UTF-8 text; the defaults apply",
+    "config.too_deep": "{file} nests arrays or tables more than {limit} deep, which no setting does; the defaults apply",
+    "config.why_deep": "it nests deeper than any setting",
     "config.not_toml": "{file} is not valid TOML ({why}); the defaults apply",
     "config.bad_line": "{file}, line {line}: not valid TOML ({why}); that line is skipped",
     "config.unknown_setting": "{file}: there is no setting {name!r}; the settings are {allowed:l}",
