@@ -103,6 +103,55 @@ def test_extended_end_needs_the_number_or_whole_name(s) -> None:
     assert not s.state.extended
 
 
+# --- a value forgotten never wipes a text ----------------------------------------------------
+
+TEXTS = [  # (the field, how to set it, how the character holds it, its missing-value words)
+    ("notes", 'set Marcus notes "owes Lodin a boon"', lambda c: c.notes, "the notes' text"),
+    ("clan", 'set Marcus clan "Brujah"', lambda c: c.clan, "a clan"),
+    ("nature", 'set Marcus nature "Rebel"', lambda c: c.nature, "a Nature"),
+    ("demeanour", 'set Marcus demeanour "Bravo"', lambda c: c.demeanour, "a Demeanour"),
+    (
+        "specialty brawl",
+        'set Marcus specialty brawl "Bar fights"',
+        lambda c: dict(c.specialties).get("brawl", ""),
+        "the specialty",
+    ),
+]
+
+
+@pytest.mark.parametrize(("field", "given", "held", "missing"), TEXTS, ids=[t[0] for t in TEXTS])
+def test_a_text_with_no_value_is_refused_and_kept(s, field, given, held, missing) -> None:
+    """`set Marcus notes` with nothing after it used to clear the notes, acknowledged just
+    like a real change; now it is refused with the usage, and "" clears on purpose."""
+    s.execute("set Marcus brawl 4")  # a specialty needs 4 dots
+    s.execute(given)
+    before = held(s.state.characters["marcus"])
+    assert before
+    error = refused(s, f"set Marcus {field}")
+    assert f'missing {missing} ("" clears' in error.render("en")
+    assert "usage: set NAME" in error.render("en")
+    assert '"" —' in error.render("ru") and "формат: задать" in error.render("ru")
+    assert held(s.state.characters["marcus"]) == before
+    s.execute(f'set Marcus {field} ""')
+    assert held(s.state.characters["marcus"]) == ""
+
+
+def test_clearing_the_notes_says_which_notes_were_cleared(s) -> None:
+    long = "owes Lodin a boon, and fears the Sheriff more than the sun itself"
+    said = s.execute(f'set Marcus notes "{long}"')
+    assert said.render("en") == f"Marcus: notes ({len(long)} characters)"
+    said = s.execute('задать Marcus заметки ""')
+    assert s.state.characters["marcus"].notes == ""
+    assert said.render("en") == (
+        "Marcus: notes cleared (they began “owes Lodin a boon, and fears the Sherif…”)"
+    )
+    assert said.render("ru").startswith("Marcus: заметки стёрты (начинались так: «owes Lodin")
+    s.execute("undo")
+    assert s.state.characters["marcus"].notes == long
+    s.execute('set Marcus notes ""')
+    assert s.execute('set Marcus notes ""').render("en") == "Marcus: no notes to clear"
+
+
 # --- undo and redo tell the state now ---------------------------------------------------------
 
 

@@ -148,6 +148,14 @@ class Args:
             raise self.fail("args.missing", what=_named(what))
         return self.words.pop(0)
 
+    def rest(self, what: str | Msg) -> str:
+        """The remaining words as one text. None at all is refused (a value forgotten must
+        not wipe what is there); ``""`` typed on purpose is the empty text."""
+        first = self.take(what)
+        text = " ".join([first, *self.words])
+        self.words.clear()
+        return text
+
     def take_int(self, what: str | Msg, low: int | None = None, high: int | None = None) -> int:
         word = self.take(what)
         return as_int(word, what, low, high, self)

@@ -192,8 +192,7 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         detail = Msg("ack.set.path", path=path, rating=new.morality_rating)
     elif what in ("specialty",):
         target = args.take("what.trait")
-        text = clean_name(" ".join(args.words))
-        args.words.clear()
+        text = clean_name(args.rest("what.specialty_text"))
         new = set_specialty(c, target, text)
         shown = text or Msg("ack.set.none")
         detail = Msg("ack.set.specialty", trait=normalise(target), text=shown)
@@ -205,8 +204,7 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         new = replace(c, armour=Armour(label, rating, penalty) if rating else None)
         detail = Msg("ack.set.armour_penalty" if penalty else "ack.set.armour", n=rating, p=penalty)
     elif what in ("clan",):
-        clan = clean_name(" ".join(args.words))
-        args.words.clear()
+        clan = clean_name(args.rest("what.clan_text"))
         new = replace(c, clan=clan)
         detail = clan_note(new) if clan else Msg("ack.set.clan", clan=Msg("ack.set.none"))
     elif what in ("clan-disciplines",):
@@ -223,15 +221,13 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         state = put(ctx.state, key, new)
         return Outcome(state, "trait_set", told, Msg("ack.set", who=c.name, detail=detail))
     elif what in ("nature", "demeanour"):  # an Archetype: free text, empty clears it
-        archetype = clean_name(" ".join(args.words))
-        args.words.clear()
+        archetype = clean_name(args.rest(f"what.{what}_text"))
         new = replace(c, nature=archetype) if what == "nature" else replace(c, demeanour=archetype)
         detail = Msg(f"ack.set.{what}", text=archetype or Msg("ack.set.none"))
     elif what in ("notes",):
-        notes = clean_text(" ".join(args.words), multiline=True)
-        args.words.clear()
+        notes = clean_text(args.rest("what.notes_text"), multiline=True)
         new = replace(c, notes=notes)
-        detail = Msg("ack.set.notes")
+        detail = notes_note(c.notes, notes)
     elif what in ("supernatural", "player"):
         flag = args.take("what.yes_no").casefold()
         args.done()
@@ -258,6 +254,21 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
     state = put(ctx.state, key, new)
     say = Msg("ack.set", who=c.name, detail=detail)
     return Outcome(state, "trait_set", {"name": c.name, "trait": what}, say)
+
+
+NOTES_SHOWN = 40  # characters of cleared notes quoted back, so the Storyteller knows which
+
+
+def notes_note(old: str, new: str) -> Msg:
+    """What ``set NAME notes`` did: replaced them, or cleared them (saying which notes)."""
+    if new:
+        return Msg("ack.set.notes", n=len(new))
+    if not old:
+        return Msg("ack.set.notes_none")
+    first = " ".join(old.split())
+    if len(first) > NOTES_SHOWN:
+        first = first[: NOTES_SHOWN - 1].rstrip() + "…"
+    return Msg("ack.set.notes_cleared", was=first)
 
 
 def clan_note(c: Character) -> Msg:
