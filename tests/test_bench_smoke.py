@@ -51,6 +51,8 @@ BENCHES = [
             "replay: open at the end of 3000",
             "replay: a step, worst (ms)",
             "odds 100 --rule-of-ten, the command's work",
+            "odds 100 --rule-of-ten --spec, the command's work",
+            "odds 50 --diff 7 --spec, the command's work",
         ),
     ),
 ]
