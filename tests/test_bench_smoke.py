@@ -12,7 +12,13 @@ from tests.conftest import ROOT
 BENCHES = [
     (
         "chronicle_bench.py",
-        ("cost at 3000 / cost at 200", "stock TinyDB / Elysium", "open in the worst"),
+        (
+            "cost at 3000 / cost at 200",
+            "stock TinyDB / Elysium",
+            "open in the worst",
+            "run -: a megabyte line / a short refused one",
+            "parse: refusing 200,000 words / parsing 680",
+        ),
     ),
     (
         "tui_bench.py",
@@ -20,6 +26,7 @@ BENCHES = [
             "first paint: dashboard / bare app",
             "command to screen: dashboard / bare app",
             "command to screen at 2000 events",
+            "a megabyte command refused, to screen (ms)",
         ),
     ),
     (
