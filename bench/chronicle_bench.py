@@ -7,6 +7,11 @@
 3. Opening a 50,000-event chronicle to its current state: under 1 second, both right after
    a clean close and in the worst case (the most events the journal can hold past the last
    checkpoint).
+4. An over-long command is refused at once: ``elysium run DIR -`` fed a one-megabyte line
+   against the same process fed a short unknown command (the two alternate; the process
+   starting is most of both): at most 1.5 x; and in this process, ``parse`` refusing a
+   command of 200,000 quoted words against parsing one of the 680 that fit in 4,096
+   characters: at most 1 x.
 
 Usage::
 
@@ -22,6 +27,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -30,7 +36,8 @@ from pathlib import Path
 from tinydb import TinyDB
 
 from elysium.chronicle import store as store_mod
-from elysium.chronicle.errors import ChronicleError
+from elysium.chronicle.errors import ChronicleError, CommandError
+from elysium.chronicle.parser import MAX_COMMAND, parse
 from elysium.chronicle.session import Session
 from elysium.rules import V20, SeededDice
 
@@ -92,6 +99,47 @@ def open_time(root: Path, repeats: int = 5) -> float:
     return statistics.median(times)
 
 
+def run_stdin(root: Path, text: str) -> float:
+    """``elysium run ROOT -`` fed ``text``: seconds to its exit (refused: status 2)."""
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "elysium", "run", str(root), "-"],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    took = time.perf_counter() - start
+    if proc.returncode != 2:
+        raise SystemExit(f"elysium run: expected a refusal (2), got {proc.returncode}")
+    return took
+
+
+def refusals(root: Path, pairs: int) -> tuple[float, float, float, float]:
+    """Medians (seconds): ``elysium run -`` fed a megabyte line, fed a short unknown
+    command; ``parse`` refusing 200,000 quoted words, parsing the 680 that fit."""
+    huge, short = "roll " + "x" * 1_000_000 + "\n", "bogus words\n"
+    at_huge, at_short = [], []
+    for i in range(pairs):  # alternated, so drift hits both alike
+        for text in (huge, short) if i % 2 == 0 else (short, huge):
+            (at_huge if text is huge else at_short).append(run_stdin(root, text))
+    too_long = "roll " + '"a b" ' * 200_000
+    fits = "roll " + '"a b" ' * 680
+    assert len(fits) <= MAX_COMMAND < len(too_long)
+
+    def parse_time(text: str) -> float:
+        start = time.perf_counter()
+        with contextlib.suppress(CommandError):
+            parse(text)
+        return time.perf_counter() - start
+
+    refused, parsed = [], []
+    for _ in range(200):
+        refused.append(parse_time(too_long))
+        parsed.append(parse_time(fits))
+    return tuple(statistics.median(x) for x in (at_huge, at_short, refused, parsed))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
@@ -129,6 +177,9 @@ def main(argv: list[str] | None = None) -> int:
         session.store._journal_fd = None  # leave without the closing checkpoint
         session.store.close()
         worst_open = open_time(root)
+        small_root = work / "refusals"
+        Session.create(small_root, "Bench", V20, SeededDice(3)).close()
+        run_huge, run_short, parse_huge, parse_fits = refusals(small_root, 4 if args.quick else 10)
 
     def line(name: str, value: float, limit: float, better: str) -> bool:
         good = value <= limit if better == "<=" else value >= limit
@@ -142,10 +193,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"median stock TinyDB insert at {mid:>6} documents: {stock * 1000:8.3f} ms")
     print(f"open after a clean close: {clean_open * 1000:8.1f} ms")
     print(f"open with {saved - 1} events past the checkpoint: {worst_open * 1000:8.1f} ms")
+    print(f"run -, a megabyte line refused: {run_huge * 1000:8.1f} ms")
+    print(f"run -, a short line refused: {run_short * 1000:8.1f} ms")
+    print(f"parse, 200,000 words refused: {parse_huge * 1e6:8.1f} us")
+    print(f"parse, 680 words parsed: {parse_fits * 1e6:8.1f} us")
     ok &= line(f"cost at {big} / cost at {small}", at_big / at_small, 1.5, "<=")
     ok &= line(f"stock TinyDB / Elysium at {mid}", stock / at_mid, 20, ">=")
     ok &= line("open after a clean close (seconds)", clean_open, 1.0, "<=")
     ok &= line("open in the worst case (seconds)", worst_open, 1.0, "<=")
+    ok &= line("run -: a megabyte line / a short refused one", run_huge / run_short, 1.5, "<=")
+    ok &= line("parse: refusing 200,000 words / parsing 680", parse_huge / parse_fits, 1.0, "<=")
     if args.quick:
         return 0  # sizes too small for the limits to mean anything; the full run judges
     return 0 if ok else 1

@@ -12,6 +12,10 @@
    die is typed), the heal that takes it back, a roll with typed faces, an award.
 3. The same command time on an 80-event chronicle: at 10,000 events it should cost what it
    costs at 80 (the ratio is printed), and each median should stay within 50 ms.
+4. **A pasted megabyte is refused at once** (never tokenised: that alone takes seconds):
+   a command of a million characters put in the bar, Enter to the first frame
+   whose status line refuses it, on the 80-event chronicle. Target: within 250 ms. A short
+   unknown command is refused the same way in turn with it, and the ratio is printed.
 
 The machine is shared and noisy, so the apps run in turn (first paint: A B, B A, ...;
 commands: blocks of eight commands per app, the order rotated every round) and every
@@ -60,6 +64,9 @@ COMMANDS = [
 PAINT_LIMIT = 1.25  # first paint, dashboard / four empty panes
 COMMAND_LIMIT = 1.3  # command -> screen, dashboard / the same panes
 COMMAND_MS = 50  # command -> screen, each chronicle size
+MEGABYTE_MS = 250  # a megabyte command, Enter -> its refusal on screen
+# (command, a word its refusal holds): the two refusals timed against each other
+REFUSALS = [("roll " + "x" * 1_000_000, "4,096"), ("frobnicate Lucien", "frobnicate")]
 
 
 def status_text(app: App) -> str:
@@ -153,6 +160,39 @@ async def command_times(root: Path | None, samples: int) -> list[float]:
     return times
 
 
+async def refusal_times(root: Path, samples: int) -> tuple[list[float], list[float]]:
+    """From the Enter key to the first frame whose status line shows the refusal: a
+    megabyte command's, and a short unknown command's, in turn."""
+    session = Session.open(root)
+    app = make_app(session, "en")
+    paints = watch_status(app)
+    times: tuple[list[float], list[float]] = ([], [])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            bar = app.screen.query_one(CommandBar)
+            for i in range(samples * 2):
+                text, word = REFUSALS[i % 2]
+                bar.focus()
+                bar.value = text
+                await pilot.pause()
+                seen = len(paints)
+                start = time.perf_counter()
+                await pilot.press("enter")
+                deadline = start + 10
+                while True:
+                    shown = [t for t, s in paints[seen:] if word in s]
+                    if shown:
+                        break
+                    if time.perf_counter() > deadline:
+                        raise RuntimeError(f"{text[:20]!r}: never refused: {status_text(app)!r}")
+                    await asyncio.sleep(0.001)
+                times[i % 2].append(shown[0] - start)
+    finally:
+        session.close()
+    return times
+
+
 async def run(quick: bool) -> bool:
     small, big = 80, (2_000 if quick else 10_000)
     repeats = 3 if quick else 7
@@ -172,6 +212,7 @@ async def run(quick: bool) -> bool:
         for i in range(rounds):
             for root in order[i % 3 :] + order[: i % 3]:
                 times[root] += await command_times(root, block)
+        huge, short = await refusal_times(few, 4 if quick else 16)
     paint_ratio = statistics.median(ours) / statistics.median(bare)
     at_bare, at_few, at_many = (statistics.median(times[k]) for k in (None, few, many))
     command_ratio = at_many / at_bare
@@ -180,17 +221,21 @@ async def run(quick: bool) -> bool:
     print(f"command to screen, bare app (same panes): {at_bare * 1000:6.1f} ms")
     print(f"command to screen at {small} events:      {at_few * 1000:8.1f} ms")
     print(f"command to screen at {big} events:    {at_many * 1000:8.1f} ms")
+    at_huge, at_short = statistics.median(huge), statistics.median(short)
+    print(f"a short unknown command refused:        {at_short * 1000:8.1f} ms")
     ok = True
     for name, value, limit in (
         ("first paint: dashboard / bare app", paint_ratio, PAINT_LIMIT),
         ("command to screen: dashboard / bare app", command_ratio, COMMAND_LIMIT),
         (f"command to screen at {big} events (ms)", at_many * 1000, COMMAND_MS),
         (f"command to screen at {small} events (ms)", at_few * 1000, COMMAND_MS),
+        ("a megabyte command refused, to screen (ms)", at_huge * 1000, MEGABYTE_MS),
     ):
         good = value <= limit
         ok &= good
         print(f"{name:<44} {value:8.2f}   (needs <= {limit})  {'PASS' if good else 'FAIL'}")
     print(f"{'command time ratio ' + str(big) + ' / ' + str(small):<44} {at_many / at_few:8.2f}")
+    print(f"{'refused: a megabyte command / a short one':<44} {at_huge / at_short:8.2f}")
     return ok
 
 

@@ -12,7 +12,13 @@ from tests.conftest import ROOT
 BENCHES = [
     (
         "chronicle_bench.py",
-        ("cost at 3000 / cost at 200", "stock TinyDB / Elysium", "open in the worst"),
+        (
+            "cost at 3000 / cost at 200",
+            "stock TinyDB / Elysium",
+            "open in the worst",
+            "run -: a megabyte line / a short refused one",
+            "parse: refusing 200,000 words / parsing 680",
+        ),
     ),
     (
         "tui_bench.py",
@@ -20,6 +26,7 @@ BENCHES = [
             "first paint: dashboard / bare app",
             "command to screen: dashboard / bare app",
             "command to screen at 2000 events",
+            "a megabyte command refused, to screen (ms)",
         ),
     ),
     (
@@ -33,7 +40,7 @@ BENCHES = [
             "stray bytes",
         ),
     ),
-    ("replay_bench.py", ("worst jump, on screen (ms)",)),
+    ("replay_bench.py", ("worst jump, sweep not prepared (ms)", "worst jump, on screen (ms)")),
     (
         "watch_bench.py",
         (
@@ -51,6 +58,8 @@ BENCHES = [
             "replay: open at the end of 3000",
             "replay: a step, worst (ms)",
             "odds 100 --rule-of-ten, the command's work",
+            "odds 100 --rule-of-ten --spec, the command's work",
+            "odds 50 --diff 7 --spec, the command's work",
         ),
     ),
 ]

@@ -81,9 +81,10 @@ def test_a_watcher_whose_terminal_closes_without_a_hang_up_leaves(tmp_path) -> N
     os.close(master)  # the terminal is gone; no SIGHUP reaches the watcher
     closed = time.monotonic()
     try:
-        proc.wait(15)
+        proc.wait(60)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
-    assert time.monotonic() - closed < 8
+    # It looks at its terminal once a second (SurvivingDriver.LOOK); spinning, it never leaves.
+    assert time.monotonic() - closed < 30  # hang guard

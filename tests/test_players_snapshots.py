@@ -13,7 +13,7 @@ from elysium.chronicle.players import ProjectedView
 from elysium.chronicle.session import Session
 from elysium.rules import SeededDice
 from elysium.tui.players_app import make_players_app
-from tests.tui_helpers import demo_copy
+from tests.tui_helpers import demo_copy, until
 
 SIZES = [(80, 24), (200, 55)]
 
@@ -36,9 +36,17 @@ def _table(tmp_path: Path) -> Path:
 
 
 async def _settled(pilot) -> None:
-    for _ in range(4):
-        await pilot.pause(0.15)
-        await pilot.app.workers.wait_for_complete()
+    """The screen has asked whether the writer is there and read everything there is (no
+    read under way, nothing new on disk), and has drawn it."""
+    app = pilot.app
+
+    def read() -> bool:
+        return app.writer is not None and not app._reading and not app.source.changed()
+
+    await until(pilot, read, "the players' screen read the view")
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

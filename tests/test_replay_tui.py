@@ -13,7 +13,7 @@ from elysium.tui.help import StatsScreen
 from elysium.tui.widgets.panes import InitiativePane
 from elysium.tui.widgets.rolllog import RollLog
 from elysium.tui.widgets.vitals import VitalsPane
-from tests.tui_helpers import demo_app, demo_copy, run_async, settle
+from tests.tui_helpers import demo_app, demo_copy, run_async, settle, until
 
 SIZE = (120, 40)
 
@@ -79,8 +79,7 @@ async def test_jump_to_an_event_and_play(tmp_path: Path) -> None:
         await settle(pilot)
         assert replay.event(app.default_screen.cursor).seq == 60
         await pilot.press("home", "plus", "plus", "plus", "space")  # 8 events a second
-        await pilot.pause(0.5)
-        assert app.default_screen.cursor >= 2
+        await until(pilot, lambda: app.default_screen.cursor >= 2, "playing moves on")
         await pilot.press("space")
         stopped = app.default_screen.cursor
         await pilot.pause(0.3)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 from textual.keys import _character_to_key
@@ -423,19 +422,17 @@ async def test_command_history_survives_a_restart(tmp_path: Path) -> None:
 
 
 @run_async
-async def test_an_over_long_command_is_refused_at_once_and_not_kept(tmp_path: Path) -> None:
-    """A pasted megabyte in the command bar: refused in well under a second, nothing
-    changed, not written to the history file."""
+async def test_an_over_long_command_is_refused_and_not_kept(tmp_path: Path) -> None:
+    """A pasted megabyte in the command bar: refused, nothing changed, not written to the
+    history file. (How soon it is refused: bench/tui_bench.py.)"""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         before = app.session.state
         bar = app.query_one(CommandBar)
         bar.value = "roll " + "x" * 1_000_000
-        start = time.perf_counter()
         await pilot.press("enter")
         await settle(pilot)
-        assert time.perf_counter() - start < 1.0
         assert app.session.state == before
         assert "at most 4,096 characters" in status(app)
         assert bar.history == []

@@ -20,7 +20,7 @@ from elysium.tui.screens.dashboard import HeaderBar
 from elysium.tui.widgets.panes import BeastPane, InitiativePane
 from elysium.tui.widgets.rolllog import RollLog
 from elysium.tui.widgets.vitals import VitalsPane, VitalsRow
-from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status
+from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status, until
 
 SIZE = (120, 40)
 DANA = "det. dana price"
@@ -130,9 +130,9 @@ async def test_the_screen_stays_live_while_a_slow_disk_saves(
         before = app.session.state.characters[key].willpower_points
         bar.value = "spend Lucien wp 1"
         await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert calls and app.dashboard.runner.busy  # the save is under way, held
-        assert "saving" in status(app)  # and the screen says so
+        # The save is under way, held, and the screen says so (after 0.2 s).
+        await until(pilot, lambda: calls and "saving" in status(app), "saving, held")
+        assert app.dashboard.runner.busy
         assert bar.value == "spend Lucien wp 1"  # kept until it is saved
         await pilot.press("a", "w", "a", "r", "d")  # the next command, typed meanwhile
         assert bar.value == "award"  # a fresh line, not added to the one being saved
@@ -178,7 +178,7 @@ async def test_quitting_waits_for_the_command_being_saved(
         monkeypatch.setattr(os, "fsync", slow_fsync)
         app.query_one(CommandBar).value = "award Lucien 2"
         await pilot.press("enter", "ctrl+q")
-        await pilot.pause(1.0)
+        await until(None, lambda: not app.is_running, "the app leaving once it has saved")
     monkeypatch.setattr(os, "fsync", real_fsync)
     root = app.session.store.root
     app.session.close()

@@ -71,6 +71,18 @@ class Terminal:
             time.sleep(0.05)
         raise AssertionError(f"{needle!r} never appeared on the screen")
 
+    def wait_quiet(self, quiet: float = 1.0, timeout: float = 60) -> None:
+        """Until nothing has arrived for ``quiet`` seconds (the first paint and whatever
+        follows it done, however long a loaded machine takes over them)."""
+        end = time.monotonic() + timeout
+        seen, since = self.received(), time.monotonic()
+        while time.monotonic() - since < quiet:
+            if time.monotonic() > end:
+                raise AssertionError(f"the screen never went quiet ({self.received()} bytes)")
+            time.sleep(0.05)
+            if self.received() != seen:
+                seen, since = self.received(), time.monotonic()
+
     def type(self, text: str) -> None:
         os.write(self.master, text.encode())
 
@@ -126,7 +138,7 @@ def test_an_idle_dashboard_sends_nothing(tmp_path: Path) -> None:
     term = Terminal(root, _env(tmp_path))
     try:
         term.wait_for(b"Vitals")
-        time.sleep(1.5)  # let the first paint and the log finish
+        term.wait_quiet()  # the first paint and the log finished
         before = term.received()
         time.sleep(2.5)
         assert term.received() == before, "the idle dashboard kept writing to the terminal"

@@ -11,9 +11,9 @@ from elysium.chronicle.reading import writer_active
 from elysium.chronicle.session import Session
 from elysium.chronicle.store import CHECKPOINT_EVERY
 from tests.chronicle_helpers import COTERIE, new_session
-from tests.tui_helpers import run_async
+from tests.tui_helpers import run_async, status, until
 
-DEADLINE = 3.0  # seconds: generous for a loaded machine; the bench measures the real latency
+DEADLINE = 30.0  # seconds: a hang guard only (a shared 2-core machine); the bench measures latency
 
 
 def screen_text(app) -> str:
@@ -122,7 +122,7 @@ async def test_no_writer_is_said_in_russian_and_no_write_is_offered(tmp_path: Pa
             for action in ("roll", "undo", "next", "edit"):
                 assert not screen.check_action(action, ())
             screen.run_command("award Marcus 5")  # typed anyway: refused, nothing written
-            await pilot.pause(0.3)
+            await until(pilot, lambda: "только для чтения" in status(app), "the refusal")
             assert Session.open(root, readonly=True).state.characters["marcus"].xp == 0
     finally:
         source.close()

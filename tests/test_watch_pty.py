@@ -17,7 +17,7 @@ def test_a_watcher_shows_the_writers_roll_and_sends_nothing_idle(tmp_path: Path)
     term = Terminal(Path("watch"), _env(tmp_path), (str(root), "--lang", "en"))
     try:
         term.wait_for(b"WATCHING")
-        time.sleep(1.5)  # the first paint and the log done
+        term.wait_quiet()  # the first paint and the log done
         before = term.received()
         time.sleep(2.0)
         assert term.received() == before, "the idle watcher kept writing to the terminal"

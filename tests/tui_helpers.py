@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import shutil
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from elysium.chronicle.session import Session
@@ -46,6 +48,19 @@ async def settle(pilot) -> None:
         if dashboard is not None:
             await dashboard.runner.settled()
     await pilot.pause()
+
+
+async def until(pilot, check: Callable[[], object], what: str = "", timeout: float = 30.0) -> None:
+    """Let the app's loop run until ``check()`` holds, looking every 20 ms. The deadline is
+    there only so that a hang fails instead of waiting for ever: it measures nothing (speed
+    is measured in bench/). Without a pilot (the app has left) the loop just sleeps."""
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, f"never came true: {what or check}"
+        if pilot is None:
+            await asyncio.sleep(0.02)
+        else:
+            await pilot.pause(0.02)
 
 
 def status(app) -> str:
