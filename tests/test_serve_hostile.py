@@ -24,7 +24,8 @@ import pytest
 from elysium.chronicle.players import SharedView
 from elysium.chronicle.session import Session
 from elysium.cli import main
-from elysium.web import Board, Server, start, stop
+from elysium.web import Board, start, stop
+from elysium.web_server import Server
 from tests.chronicle_helpers import COTERIE, new_session
 
 TABLE = [*COTERIE, "set Marcus player yes", 'add "Prince Vitel" elder']

@@ -11,32 +11,26 @@ seconds) and bumps a version when the view or the writer's presence changed; eac
 ``/board?after=N`` waits on a condition until the version passes N (or ``WAIT`` seconds),
 so a new event reaches every open page at once and an idle page costs nothing.
 
-Whatever a client sends, the server stays up and answers: a request's line and headers
-must arrive within ``HEADER_TIMEOUT`` seconds in all (a client that stalls half-way is
-closed), and at most ``MAX_CONNECTIONS`` connections are served at once. When that many are
-open, a new one first closes the oldest that has still not sent its request (a slow or
-hostile client); only when every one is a real request (a page waiting on ``/board``) is
-the newcomer answered 503 at once. A waiting ``/board`` has sent its request, so no
-timeout cuts it short. A view that fails its check (:mod:`elysium.chronicle.view_check`)
-is answered 503, with one line on the Storyteller's terminal, until it is good again.
+Whatever a client sends, the server stays up and answers (:mod:`elysium.web_server` bounds
+how long a request may take to arrive and how many are served at once); any key but the
+page's is 403. A view that fails its check (:mod:`elysium.chronicle.view_check`) is
+answered 503, with one line on the Storyteller's terminal, until it is good again.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hmac
-import io
 import json
 import secrets
 import signal
 import socket
 import sys
 import threading
-import time
 from collections.abc import Callable
 from html import escape
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -45,13 +39,17 @@ from elysium.chronicle.players import PlayersSource
 from elysium.i18n import LANGUAGES, t
 from elysium.i18n.message import Refusal
 from elysium.web_page import CSS, SCRIPT, board, page
+from elysium.web_server import (
+    HEADER_TIMEOUT,
+    MAX_CONNECTIONS,
+    BoundedHandler,
+    Server,
+    Server6,
+)
 
 POLL = 0.1  # seconds between looks at the files
 WAIT = 25.0  # seconds a /board request waits for a change before answering "no change"
 LOCAL = ("127.0.0.1", "localhost", "::1")
-HEADER_TIMEOUT = 5.0  # seconds a client has to send its request line and headers, in all
-WRITE_TIMEOUT = 30.0  # seconds an answer may take to send (a page is a few KB)
-MAX_CONNECTIONS = 64  # served at once: a table's TVs and phones need a handful
 RETRY = 5  # seconds before a page that could not be shown reloads itself
 
 
@@ -133,27 +131,6 @@ class Board:
             return self.version, self.view, self.writer, self.error
 
 
-class _Deadline(io.RawIOBase):
-    """A socket read that gives up ``seconds`` after it began, however slowly the bytes
-    trickle in (a per-read timeout alone lets a client send one byte every few seconds
-    for ever)."""
-
-    def __init__(self, sock: socket.socket, seconds: float) -> None:
-        super().__init__()
-        self.sock = sock
-        self.deadline = time.monotonic() + seconds
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError("the request took too long to arrive")
-        self.sock.settimeout(left)
-        return self.sock.recv_into(buffer)
-
-
 def key_matches(given: list[str], key: str) -> bool:
     """Whether a request's ``key`` values are the page's key: exactly one, equal (compared
     as UTF-8 bytes in constant time: any text a client sends is a wrong key, not an
@@ -164,24 +141,9 @@ def key_matches(given: list[str], key: str) -> bool:
 
 
 def _handler(board_: Board, default_lang: str, key: str | None) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        server: Server
-
+    class Handler(BoundedHandler):
         def version_string(self) -> str:
             return "Elysium"
-
-        def setup(self) -> None:
-            """The request must arrive within the server's header timeout, in all."""
-            super().setup()
-            self.rfile.close()  # the plain socket file: replaced by one with a deadline
-            self.rfile = io.BufferedReader(_Deadline(self.connection, self.server.header_timeout))
-
-        def parse_request(self) -> bool:
-            """The request is in: no more reading, so no timeout but the answer's own (a
-            /board waiting for a change is not a stalled client)."""
-            self.server.arrived(self.connection)
-            self.connection.settimeout(WRITE_TIMEOUT)
-            return super().parse_request()
 
         def send_error(self, code: int, message: str | None = None, explain: str | None = None):
             """A method not served (OPTIONS, TRACE, anything else) is refused as POST is."""
@@ -278,85 +240,6 @@ def _handler(board_: Board, default_lang: str, key: str | None) -> type[BaseHTTP
             pass  # a TV polling all night would fill the terminal
 
     return Handler
-
-
-class Server(ThreadingHTTPServer):
-    """One thread per connection, at most ``max_connections`` of them (see the module)."""
-
-    daemon_threads = True
-    allow_reuse_address = True
-    request_queue_size = MAX_CONNECTIONS
-    header_timeout = HEADER_TIMEOUT
-    max_connections = MAX_CONNECTIONS
-    busy = "busy\n"
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._guard = threading.Lock()
-        # Every connection being served, and whether it is still sending its request
-        # (in the order they came: the first still sending is the one to close).
-        self._open: dict[socket.socket, bool] = {}
-
-    def process_request(self, request: Any, client_address: Any) -> None:
-        with self._guard:
-            if len(self._open) >= self.max_connections:
-                slow = next((s for s, sending in self._open.items() if sending), None)
-                if slow is None:
-                    self._busy(request)
-                    return
-                del self._open[slow]  # its thread ends as soon as its read returns
-                with contextlib.suppress(OSError):
-                    slow.shutdown(socket.SHUT_RDWR)
-            self._open[request] = True
-        try:
-            super().process_request(request, client_address)
-        except Exception:  # no thread to be had: the connection is closed, the server stays
-            self._done(request)
-            self.shutdown_request(request)
-
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            self._done(request)
-
-    def arrived(self, request: socket.socket) -> None:
-        """The connection's request is in: it is no slow client to make room."""
-        with self._guard:
-            if request in self._open:
-                self._open[request] = False
-
-    def connections(self) -> int:
-        with self._guard:
-            return len(self._open)
-
-    def _done(self, request: Any) -> None:
-        with self._guard:
-            self._open.pop(request, None)
-
-    def _busy(self, request: socket.socket) -> None:
-        """503 at once, without a thread: a fresh socket's buffer takes these bytes."""
-        body = self.busy.encode()
-        head = (
-            "HTTP/1.0 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-            f"Content-Length: {len(body)}\r\nRetry-After: 2\r\nConnection: close\r\n\r\n"
-        )
-        with contextlib.suppress(OSError):
-            request.setblocking(False)
-            request.send(head.encode() + body)
-        self.shutdown_request(request)
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A page closed or reloaded mid-answer is not an error; anything else is one line
-        on the Storyteller's terminal, not a traceback."""
-        exc = sys.exc_info()[1]
-        if isinstance(exc, ConnectionError | TimeoutError):
-            return
-        print(f"elysium serve: {client_address[0]}: {exc!r}", file=sys.stderr)
-
-
-class Server6(Server):
-    address_family = socket.AF_INET6
 
 
 def start(
