@@ -19,6 +19,7 @@ from tests.test_tui_pty import Terminal, _env
 
 TABLE = [*COTERIE, "set Marcus player yes", 'add "Prince Vitel" elder']
 # Raw sequences a hostile name carries; none may reach the terminal as it is.
+GUARD = 30.0  # seconds: a bound against a hang only
 SEQUENCES = [b"\x1b]0;pwned", b"\x1b[2Jwiped", b"\x1b[31mRED", "\x9b2J".encode()]
 
 
@@ -128,3 +129,22 @@ def test_no_escape_sequence_from_a_view_reaches_the_players_terminal(
     c1 = [hex(ord(ch)) for ch in text if 0x80 <= ord(ch) <= 0x9F]
     assert not c1, c1
     assert "\ufffd]0;pwned" in text  # the escape is shown, neutralised, not dropped
+
+
+def test_a_malformed_view_at_start_is_one_line_and_no_traceback(tmp_path: Path) -> None:
+    """Before the screen starts, a view it cannot show is said in one line (as a file that
+    is not JSON always was) and ``watch`` ends with status 2; it crashed with a traceback."""
+    to = _shared(tmp_path)
+    path = to / "view.json"
+    good = json.loads(path.read_bytes())
+    path.write_bytes(json.dumps(good | {"characters": "abc"}).encode())
+    term = Terminal(Path("watch"), _env(tmp_path), (str(to), "--lang", "ru"))
+    try:
+        assert term.proc.wait(GUARD) == 2  # hang guard
+        term.reader.join(GUARD)  # hang guard: everything it wrote is read
+    finally:
+        term.close()
+    with term.lock:
+        said = bytes(term.output).decode("utf-8", "replace").strip()
+    assert "не вид для игроков Elysium: characters — нужен список" in said, said
+    assert "Traceback" not in said and len(said.splitlines()) == 1, said

@@ -394,3 +394,24 @@ def test_when_every_slot_is_a_real_request_a_newcomer_gets_503_at_once(
         assert _get(base + "/")[0] == 200
     finally:
         stop(server, board)
+
+
+def test_hostile_names_reach_the_page_neutralised_and_escaped(tmp_path: Path) -> None:
+    _, to = _shared(tmp_path)
+    path = to / "view.json"
+    view = json.loads(path.read_bytes())
+    view["chronicle"] = "\x1b]0;pwned\x07<script>alert(1)</script>"
+    view["characters"][0]["name"] = "\x9b2J[bold red]M[/"
+    path.write_bytes(json.dumps(view).encode())
+    server, board = start(SharedView(to), "127.0.0.1", 0, "en")
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        status, page = _get(base + "/")
+        data = json.loads(_get(base + "/board?after=0")[1])
+    finally:
+        stop(server, board)
+    assert status == 200
+    for text in (page.decode(), data["html"], data["title"]):  # the title is set as text
+        assert not re.search("[\x00-\x1f\x7f-\x9f]", text.replace("\n", "")), text
+    assert "<script>alert" not in page.decode() and "<script>alert" not in data["html"]
+    assert "\ufffd]0;pwned\ufffd&lt;script&gt;" in data["html"] and "[bold red]M[/" in data["html"]

@@ -36,6 +36,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.players import PlayersSource
+from elysium.chronicle.text import clean_text
 from elysium.i18n import LANGUAGES, t
 from elysium.i18n.message import Refusal
 from elysium.web_page import CSS, SCRIPT, board, page
@@ -100,7 +101,7 @@ class Board:
             try:
                 self.look()
             except Exception as exc:  # a bad moment in the files; say it, keep following
-                error = Refusal("players.cannot_read", error=repr(exc)[:200])
+                error = Refusal("players.cannot_read", error=clean_text(repr(exc)[:200]))
                 with self.changed:
                     new = str(error) != str(self.error)
                     self.error = error

@@ -61,7 +61,7 @@ STRINGS: dict[str, str] = {
     "players.too_big": "it is larger than {most:,} bytes",
     "players.unreadable": "{path} cannot be read: {why}",
     "players.view_refused": "The players' view cannot be shown ({why}); waiting for a good one.",
-    "serve.view_refused": "The players' view cannot be shown just now: its file is not a good view. This page tries again by itself.",
+    "serve.view_refused": "The players' view cannot be shown just now: its file is damaged or not an Elysium view. This page tries again by itself.",
     "serve.view_refused_log": "{error}; the page answers 503 until the view is good again",
     "serve.busy": "Too many connections at once; try again in a moment.",
     "players.nothing_here": "there is nothing at {path}: give a chronicle, or the directory elysium share publishes the players' view to",
