@@ -17,7 +17,7 @@ import urllib.request
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -25,8 +25,10 @@ from elysium.chronicle.players import SharedView
 from elysium.chronicle.session import Session
 from elysium.cli import main
 from elysium.web import Board, start, stop
-from elysium.web_server import Server
 from tests.chronicle_helpers import COTERIE, new_session
+
+if TYPE_CHECKING:
+    from elysium.web_server import Server
 
 TABLE = [*COTERIE, "set Marcus player yes", 'add "Prince Vitel" elder']
 GUARD = 30.0  # seconds: every wait below is bounded by this, against a hang only
