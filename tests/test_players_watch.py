@@ -272,6 +272,6 @@ async def test_a_view_in_a_shape_it_cannot_draw_is_said_and_followed_past(
         await _until(pilot, app, "Prince Vitel")
         bad = json.loads(good) | {"characters": ["not a character"], "rolls": 7}
         (to / "view.json").write_text(json.dumps(bad))
-        await _until(pilot, app, "Could not read the players' view just now")
+        await _until(pilot, app, "The players' view cannot be shown")
         (to / "view.json").write_bytes(good.replace(b"Prince Vitel", b"Prince Vytautas"))
         await _until(pilot, app, "Prince Vytautas")  # the screen kept following

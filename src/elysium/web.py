@@ -10,60 +10,84 @@ One thread follows the source (the same ``stat`` poll as ``watch``, every ``POLL
 seconds) and bumps a version when the view or the writer's presence changed; each
 ``/board?after=N`` waits on a condition until the version passes N (or ``WAIT`` seconds),
 so a new event reaches every open page at once and an idle page costs nothing.
+
+Whatever a client sends, the server stays up and answers (:mod:`elysium.web_server` bounds
+how long a request may take to arrive and how many are served at once); any key but the
+page's is 403. A view that fails its check (:mod:`elysium.chronicle.view_check`) is
+answered 503, with one line on the Storyteller's terminal, until it is good again.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hmac
 import json
 import secrets
 import signal
 import socket
 import sys
 import threading
+from collections.abc import Callable
+from html import escape
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.players import PlayersSource
+from elysium.chronicle.text import clean_text
 from elysium.i18n import LANGUAGES, t
+from elysium.i18n.message import Refusal
 from elysium.web_page import CSS, SCRIPT, board, page
+from elysium.web_server import (
+    HEADER_TIMEOUT,
+    MAX_CONNECTIONS,
+    BoundedHandler,
+    Server,
+    Server6,
+)
 
 POLL = 0.1  # seconds between looks at the files
 WAIT = 25.0  # seconds a /board request waits for a change before answering "no change"
 LOCAL = ("127.0.0.1", "localhost", "::1")
+RETRY = 5  # seconds before a page that could not be shown reloads itself
 
 
 class Board:
-    """The view as the source gives it, and a version that grows with each change."""
+    """The view as the source gives it, and a version that grows with each change (the
+    view, the writer's presence, or the view failing its check or passing it again)."""
 
-    def __init__(self, source: PlayersSource) -> None:
+    def __init__(self, source: PlayersSource, warn: Callable[[Refusal], None] | None = None):
         self.source = source
         self.view: dict[str, Any] | None = None
         self.writer = False
         self.version = 0
         self.withdrawn = False  # there was a view, and there is none now
-        self.error: str | None = None
+        self.error: Refusal | None = None  # why the view cannot be shown now (a 503)
+        self.waiting = 0  # /board requests waiting for a change now
+        self.warn = warn  # told each new error once (the Storyteller's terminal)
         self.changed = threading.Condition()
         self.stopping = threading.Event()
 
     def look(self) -> bool:
         """Read what changed; True when the page must change."""
         writer = self.source.writing() if self.view is not None else False
-        view = self.view
+        view, error = self.view, self.error
         if self.source.changed():
             try:
-                view = self.source.read()
+                view, error = self.source.read(), None
             except ChronicleError as exc:
-                self.error = str(exc)
-                return False
+                error = exc
             writer = self.source.writing() if view is not None else False
-        if view == self.view and writer == self.writer and self.version:
+        same_error = str(error) == str(self.error)
+        if view == self.view and writer == self.writer and same_error and self.version:
             return False
+        if error is not None and not same_error and self.warn is not None:
+            self.warn(error)
         with self.changed:
             self.withdrawn = view is None and (self.view is not None or self.withdrawn)
-            self.view, self.writer = view, writer
+            self.view, self.writer, self.error = view, writer, error
             self.version += 1
             self.changed.notify_all()
         return True
@@ -77,18 +101,48 @@ class Board:
             try:
                 self.look()
             except Exception as exc:  # a bad moment in the files; say it, keep following
-                self.error = repr(exc)
+                error = Refusal("players.cannot_read", error=clean_text(repr(exc)[:200]))
+                with self.changed:
+                    new = str(error) != str(self.error)
+                    self.error = error
+                    if new:
+                        self.version += 1
+                        self.changed.notify_all()
+                if new and self.warn is not None:
+                    self.warn(error)
 
-    def wait(self, after: int) -> tuple[int, dict[str, Any] | None, bool]:
+    def now(self) -> tuple[int, dict[str, Any] | None, bool, Refusal | None]:
         with self.changed:
-            self.changed.wait_for(
-                lambda: self.version != after or self.stopping.is_set(), timeout=WAIT
-            )
-            return self.version, self.view, self.writer
+            return self.version, self.view, self.writer, self.error
+
+    def wait(self, after: int) -> tuple[int, dict[str, Any] | None, bool, Refusal | None]:
+        """The board once its version is not ``after`` (or after ``WAIT`` seconds); at once
+        while the view cannot be shown: the page asks again by itself."""
+        with self.changed:
+            self.waiting += 1
+            try:
+                self.changed.wait_for(
+                    lambda: (
+                        self.version != after or self.error is not None or self.stopping.is_set()
+                    ),
+                    timeout=WAIT,
+                )
+            finally:
+                self.waiting -= 1
+            return self.version, self.view, self.writer, self.error
+
+
+def key_matches(given: list[str], key: str) -> bool:
+    """Whether a request's ``key`` values are the page's key: exactly one, equal (compared
+    as UTF-8 bytes in constant time: any text a client sends is a wrong key, not an
+    error)."""
+    if len(given) != 1:
+        return False
+    return hmac.compare_digest(given[0].encode("utf-8", "replace"), key.encode("utf-8", "replace"))
 
 
 def _handler(board_: Board, default_lang: str, key: str | None) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(BoundedHandler):
         def version_string(self) -> str:
             return "Elysium"
 
@@ -120,15 +174,17 @@ def _handler(board_: Board, default_lang: str, key: str | None) -> type[BaseHTTP
             lang = (query.get("lang") or [default_lang])[0]
             if lang not in LANGUAGES:
                 lang = default_lang
-            given = (query.get("key") or [""])[0]
-            if key and url.path in ("/", "/board") and not secrets.compare_digest(given, key):
+            given = query.get("key") or [""]
+            if key and url.path in ("/", "/board") and not key_matches(given, key):
                 body = t("serve.key_needed", lang).encode() + b"\n"
                 self._send(HTTPStatus.FORBIDDEN, body, "text/plain; charset=utf-8")
                 return
+            if url.path in ("/", "/board") and board_.now()[3] is not None:
+                self._unavailable(lang, page=url.path == "/")
+                return
             if url.path == "/":
-                with board_.changed:
-                    version, view, writer = board_.version, board_.view, board_.writer
-                html = page(view, lang, writer, version, given, board_.none())
+                version, view, writer, _ = board_.now()
+                html = page(view, lang, writer, version, given[0], board_.none())
                 self._send(HTTPStatus.OK, html.encode(), "text/html; charset=utf-8")
             elif url.path == "/board":
                 try:
@@ -137,7 +193,10 @@ def _handler(board_: Board, default_lang: str, key: str | None) -> type[BaseHTTP
                     after = 0
                 if self.command == "HEAD":  # the headers only: nothing to wait for
                     after = -1
-                version, view, writer = board_.wait(after)
+                version, view, writer, error = board_.wait(after)
+                if error is not None:  # it failed its check while this one waited
+                    self._unavailable(lang, page=False)
+                    return
                 title = f"{view.get('chronicle', '')} · Elysium" if view else "Elysium"
                 html = board(view, lang, writer, board_.none())
                 data = {"version": version, "html": html, "title": title}
@@ -149,6 +208,21 @@ def _handler(board_: Board, default_lang: str, key: str | None) -> type[BaseHTTP
                 self._send(HTTPStatus.OK, SCRIPT.encode(), "text/javascript; charset=utf-8")
             else:
                 self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8")
+
+        def _unavailable(self, lang: str, page: bool) -> None:
+            """503 while the view cannot be shown: the page's script asks again by itself;
+            the page itself reloads every few seconds (no script needed)."""
+            said = t("serve.view_refused", lang)
+            if not page:
+                body = said.encode() + b"\n"
+                self._send(HTTPStatus.SERVICE_UNAVAILABLE, body, "text/plain; charset=utf-8")
+                return
+            html = (
+                f'<!DOCTYPE html>\n<html lang="{escape(lang)}"><head><meta charset="utf-8">'
+                f'<meta http-equiv="refresh" content="{RETRY}"><title>Elysium</title></head>'
+                f"<body><p>{escape(said)}</p></body></html>\n"
+            )
+            self._send(HTTPStatus.SERVICE_UNAVAILABLE, html.encode(), "text/html; charset=utf-8")
 
         def do_HEAD(self) -> None:
             self.do_GET()
@@ -169,33 +243,28 @@ def _handler(board_: Board, default_lang: str, key: str | None) -> type[BaseHTTP
     return Handler
 
 
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A page closed or reloaded mid-answer is not an error; anything else is one line
-        on the Storyteller's terminal, not a traceback."""
-        exc = sys.exc_info()[1]
-        if isinstance(exc, ConnectionError | TimeoutError):
-            return
-        print(f"elysium serve: {client_address[0]}: {exc!r}", file=sys.stderr)
-
-
-class Server6(Server):
-    address_family = socket.AF_INET6
-
-
 def start(
-    source: PlayersSource, host: str, port: int, lang: str, key: str | None = None
+    source: PlayersSource,
+    host: str,
+    port: int,
+    lang: str,
+    key: str | None = None,
+    *,
+    warn: Callable[[Refusal], None] | None = None,
+    header_timeout: float = HEADER_TIMEOUT,
+    max_connections: int = MAX_CONNECTIONS,
 ) -> tuple[Server, Board]:
     """A running server (its own threads) over ``source``; ``server.server_address`` has the
-    port chosen. With ``key``, the page and its board answer only to ``?key=KEY``. Stop it
-    with :func:`stop`."""
-    board_ = Board(source)
-    board_.look()
+    port chosen. With ``key``, the page and its board answer only to ``?key=KEY``; ``warn``
+    is told each new reason the view cannot be shown. Stop it with :func:`stop`. A view
+    that cannot be shown now does not keep the server from listening: it answers 503."""
+    board_ = Board(source, warn)
+    with contextlib.suppress(Exception):  # follow() says it, at its first look
+        board_.look()
     kind = Server6 if ":" in host else Server
     server = kind((host, port), _handler(board_, lang, key))
+    server.header_timeout, server.max_connections = header_timeout, max_connections
+    server.busy = t("serve.busy", lang) + "\n"
     threading.Thread(target=board_.follow, name="board", daemon=True).start()
     threading.Thread(target=server.serve_forever, name="serve", daemon=True).start()
     return server, board_
@@ -235,8 +304,13 @@ def new_key() -> str:
 def serve(source: PlayersSource, host: str, port: int, lang: str, key: str | None) -> int:
     """``elysium serve``: until Ctrl+C, SIGTERM or SIGHUP. ``key``: what the address must
     carry (None: an open page, ``--no-key``)."""
+
+    def warn(error: Refusal) -> None:
+        said = t("serve.view_refused_log", lang, error=error.render(lang))
+        print(t("cli.warning", lang, prog="elysium serve", line=said), file=sys.stderr, flush=True)
+
     try:
-        server, board_ = start(source, host, port, lang, key)
+        server, board_ = start(source, host, port, lang, key, warn=warn)
     except OSError as exc:
         why = t("serve.cannot_listen", lang, host=host, port=port, why=exc.strerror or str(exc))
         print(t("cli.error", lang, prog="elysium serve", error=why), file=sys.stderr)

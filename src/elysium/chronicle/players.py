@@ -14,7 +14,6 @@ dict, :mod:`elysium.chronicle.projection`) only when something changed.
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 from collections import deque
@@ -24,11 +23,10 @@ from typing import Any
 
 from elysium.chronicle.errors import StoreError
 from elysium.chronicle.follow import ChronicleSource, FileStamp, _stat
-from elysium.chronicle.projection import FORMAT, VERSION, project
+from elysium.chronicle.projection import project
 from elysium.chronicle.share import EVENTS_READ, VIEW
 from elysium.chronicle.survey import INDEX, JOURNAL_DIR
-
-MAX_VIEW = 4 * 1024 * 1024  # a players' view is a few KB; anything this big is not one
+from elysium.chronicle.view_check import ViewRefused, accept, read_view
 
 
 def is_shared_view(path: Path) -> bool:
@@ -60,16 +58,6 @@ def writer_alive(writer: Mapping[str, Any]) -> bool:
     return True
 
 
-def check_view(data: Any, path: Path) -> dict[str, Any]:
-    """``data`` as a players' view, or StoreError saying what it is not."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise StoreError("players.not_a_view", path=path)
-    if data.get("version") != VERSION:
-        version = data.get("version")
-        raise StoreError("players.view_version", path=path, version=version, known=VERSION)
-    return data
-
-
 class SharedView:
     """The view ``elysium share`` publishes, as its files say."""
 
@@ -85,23 +73,16 @@ class SharedView:
         return self.view is not None and writer_alive(self.view.get("writer") or {})
 
     def read(self) -> dict[str, Any] | None:
-        """The view now; None when there is none (withdrawn, or not yet published).
-        StoreError when the file is not a players' view."""
+        """The view now, checked and cleaned (:mod:`.view_check`); None when there is none
+        (withdrawn, or not yet published). ViewRefused when the file is not a good view:
+        the last good one stays :attr:`view`, and the file is read again only once it
+        changes (a hostile file is not parsed ten times a second)."""
         before = _stat(self.path)
         try:
-            with open(self.path, "rb") as f:
-                data = f.read(MAX_VIEW + 1)
-        except FileNotFoundError:
-            self._seen, self.view = before, None
-            return None
-        except OSError as exc:
-            raise StoreError("players.cannot_read", path=self.path, why=exc.strerror) from None
-        if len(data) > MAX_VIEW:
-            raise StoreError("players.not_a_view", path=self.path)
-        try:
-            view = check_view(json.loads(data), self.path)
-        except ValueError:
-            raise StoreError("players.not_a_view", path=self.path) from None
+            view = read_view(self.path)
+        except ViewRefused:
+            self._seen = before
+            raise
         self._seen, self.view = before, view
         return view
 
@@ -133,7 +114,8 @@ class ProjectedView:
             self.recent.clear()
         self.recent.extend(update.events)
         writer = {"stopped": not self.writing()}
-        self.view = project(update.state, self.recent, self.npcs, writer)
+        # Through the same gate as a shared file: the front ends draw only checked views.
+        self.view = accept(project(update.state, self.recent, self.npcs, writer))
         return self.view
 
     def again(self) -> None:

@@ -20,14 +20,15 @@ from typing import Any
 from elysium.chronicle.events import Event
 from elysium.chronicle.state import State
 from elysium.chronicle.table_lines import Table, roller, undone
+from elysium.chronicle.view_check import FORMAT, LANGS, VERSION
 from elysium.describe import ROLL_TYPES
 from elysium.i18n import t
 from elysium.rules.sheet import Character
 
-FORMAT = "elysium-players"
-VERSION = 1
-LANGS = ("en", "ru")
 ROLLS_SHOWN = 12  # the latest public rolls the view carries
+
+
+__all__ = ["FORMAT", "LANGS", "VERSION", "in_lang", "project", "turn_of"]
 
 
 def project(

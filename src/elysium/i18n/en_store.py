@@ -296,6 +296,8 @@ STRINGS: dict[str, str] = {
     "state.not_snapshot": "not a chronicle snapshot: {why}",
     "shape.whole": "{where} must be a whole number from {low} to {high}",
     "shape.text": "{where} must be text",
+    "shape.text_long": "{where} must be text of at most {most:,} characters",
+    "shape.list_long": "{where} must be a list of at most {most:,} items",
     "shape.flag": "{where} must be true or false",
     "shape.list": "{where} must be a list",
     "shape.table": "{where} must be a table",

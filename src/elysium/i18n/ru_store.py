@@ -285,6 +285,8 @@ STRINGS: dict[str, str] = {
     "state.not_snapshot": "это не снимок хроники: {why}",
     "shape.whole": "{where} — нужно целое число от {low} до {high}",
     "shape.text": "{where} — нужен текст",
+    "shape.text_long": "{where} — нужен текст не длиннее {most:n:знака|знаков|знаков}",
+    "shape.list_long": "{where} — нужен список не длиннее {most:n:элемента|элементов|элементов}",
     "shape.flag": "{where} — нужно «да» или «нет»",
     "shape.list": "{where} — нужен список",
     "shape.table": "{where} — нужна таблица",

@@ -24,6 +24,7 @@ from textual.widgets import Footer, Static
 
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.players import PlayersSource
+from elysium.chronicle.view_check import ViewRefused
 from elysium.i18n import t
 from elysium.resources import stylesheets
 from elysium.tui import players_render as draw
@@ -59,6 +60,7 @@ class PlayersApp(App[None]):
         self.writer: bool | None = None  # not asked yet
         self._was_live = False  # "is back" only for a writer this screen saw go
         self._reading = False
+        self._failing = False  # the last read was refused; said on the status line
         self._said = ""
         self._bindings.bind("q", "quit", t("key.quit", lang))
         self._bindings.bind("ctrl+r", "reload", t("players.key.reload", lang))
@@ -141,7 +143,14 @@ class PlayersApp(App[None]):
         self.call_from_thread(self._show, view)
 
     def _failed(self, exc: Exception) -> None:
+        """One line on the status line; the last good view stays on the screen, and the
+        timer keeps looking at the file until it is good again."""
         self._reading = False
+        self._failing = True
+        if isinstance(exc, ViewRefused):
+            why = exc.values.get("why") or exc.msg
+            self.say(t("players.view_refused", self.lang, why=why), error=True)
+            return
         why = exc.render(self.lang) if isinstance(exc, ChronicleError) else str(exc)
         self.say(t("players.cannot_read", self.lang, error=why), error=True)
 
@@ -149,6 +158,8 @@ class PlayersApp(App[None]):
         self._reading = False
         was = self.view
         self.view = view
+        if self._failing:  # good again: the next tick says the writer's state anew
+            self._failing, self.writer = False, None
         if view is None:
             if was is not None:
                 self.say(t("players.withdrawn", self.lang), error=True)
