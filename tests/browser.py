@@ -129,6 +129,14 @@ class Browser:
             time.sleep(0.05)
         raise AssertionError(f"{needle!r} never appeared on the page:\n{self.text()}")
 
+    def wait_until(self, expression: str, timeout: float = 20) -> None:
+        """Poll until the page's ``expression`` is true; the deadline is a hang guard."""
+        end = time.monotonic() + timeout
+        while not self.evaluate(expression):
+            if time.monotonic() > end:
+                raise AssertionError(f"never true on the page: {expression}")
+            time.sleep(0.05)
+
     def screenshot(self, path: Path) -> None:
         import base64
 

@@ -202,6 +202,41 @@ def test_chromium_shows_the_table_live_and_never_a_hidden_roll(tmp_path: Path) -
         stop(server, board)
 
 
+def test_chromium_says_when_the_board_is_no_longer_live(tmp_path: Path) -> None:
+    """A view.json made unreadable under an open page: the TV keeps the last board and says
+    on top of it that it is not live; the next good view clears the notice."""
+    from tests.browser import Browser, chromium
+
+    if chromium() is None:
+        pytest.skip("no Chromium here: .ci/run installs Debian's chromium package")
+    root, to = _shared(tmp_path)
+    writer = Session.open(root)
+    browser: Browser | None = None
+    server, board = start(SharedView(to), "127.0.0.1", 0, "en", key="k")
+    stale = "document.body.classList.contains('stale')"
+    try:
+        browser = Browser(1280, 800)
+        browser.open(f"http://127.0.0.1:{server.server_address[1]}/?key=k")
+        browser.wait_for("Prince Vitel")
+        assert not browser.evaluate(stale)
+        good = json.loads((to / "view.json").read_text())
+        (to / "view.json").write_text(json.dumps({**good, "characters": "abc"}))
+        browser.wait_until(stale)
+        notice = browser.evaluate(
+            "getComputedStyle(document.body, '::before').getPropertyValue('content')"
+        )
+        assert "Not live" in str(notice), notice
+        assert "Prince Vitel" in browser.text()  # the last board stays up
+        writer.execute("roll 4 by Marcus dice 7,3,10,2")  # publishes a good view
+        browser.wait_until(f"!{stale}")
+        browser.wait_for("+7 3 *10* 2 →")
+    finally:
+        writer.close()
+        if browser is not None:
+            browser.close()
+        stop(server, board)
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [

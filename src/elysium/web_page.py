@@ -148,7 +148,8 @@ def page(
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{_e(title)}</title>"
         '<link rel="stylesheet" href="/board.css"></head>'
-        f'<body data-version="{version}" data-lang="{_e(lang)}" data-key="{_e(key)}">'
+        f'<body data-version="{version}" data-lang="{_e(lang)}" data-key="{_e(key)}"'
+        f' data-stale="{_e(t("serve.stale", lang))}">'
         f'<main id="board">{board(view, lang, writer, none)}</main>'
         '<script src="/board.js"></script></body></html>\n'
     )
@@ -194,6 +195,9 @@ ol, ul { margin: 0; padding: 0; list-style: none; }
 .wounds { color: var(--dim); } .blood { color: #ff6f7f; } .will { color: #8fb8ff; }
 #rolls li { padding: .15em 0; color: var(--dim); }
 #rolls li:first-child { color: var(--ink); font-size: 1.15em; }
+/* The board below is no longer live (the view is damaged, serve is gone): said on top. */
+body.stale::before { content: attr(data-stale); position: fixed; top: 0; left: 0; right: 0;
+  z-index: 1; padding: .3em .6em; background: var(--blood); color: #fff; font-weight: bold; }
 """
 
 SCRIPT = """
@@ -205,13 +209,14 @@ SCRIPT = """
     fetch("/board?after=" + version + "&lang=" + lang + "&key=" + key, {cache: "no-store"})
       .then(function (r) { if (!r.ok) throw r; return r.json(); })
       .then(function (d) {
+        body.classList.remove("stale");
         if (d.version !== Number(version)) {
           version = String(d.version); board.innerHTML = d.html;
           if (d.title) document.title = d.title;
         }
         next();
       })
-      .catch(function () { setTimeout(next, 2000); });
+      .catch(function () { body.classList.add("stale"); setTimeout(next, 2000); });
   }
   next();
 })();
