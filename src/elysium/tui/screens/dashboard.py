@@ -250,6 +250,12 @@ class DashboardScreen(Away, Screen[None]):
             return
         if isinstance(origin, CommandBar):
             origin.command_done(ran.text, True)
+        elif isinstance(origin, Screen):
+            # A dialog (F2) hands its command over: it is closed here, before the prompt
+            # opens. Told to close itself, it would do so later, once the prompt was on
+            # top, and take the prompt off the stack in its place.
+            if origin.is_current:
+                origin.dismiss(None)
         elif origin is not None:
             origin.post_message(CommandDone(ran.text, True, ""))
         self.say(t("table.moved", self.lang, command=ran.text))
