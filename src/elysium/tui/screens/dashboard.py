@@ -287,6 +287,10 @@ class DashboardScreen(Away, Screen[None]):
             return said, False
         if ran.bug is not None or ran.result is None:
             self.log.error(f"command {ran.text!r} failed", ran.bug)
+            if ran.bug is not None:
+                from elysium.tui import errorlog
+
+                errorlog.record(ran.bug, f"command {ran.text!r}")
             said = f"{refused}: {type(ran.bug).__name__}: {ran.bug}"
             self.say(said, error=True)
             return said, False
