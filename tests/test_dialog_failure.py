@@ -273,3 +273,24 @@ def test_in_a_real_terminal_a_failure_is_one_line_never_a_traceback(tmp_path: Pa
     assert s.report == []
     assert s.state.characters["lucien marchetti"].xp == 3 + 2  # 2 from the demo
     s.close()
+
+
+@run_async
+async def test_a_command_that_raises_is_refused_and_its_traceback_logged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = Session.open(demo_copy(tmp_path))
+    app = make_app(session, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+
+        def broken(text: str, source: object = None) -> None:
+            raise ZeroDivisionError("a bug in a command")
+
+        monkeypatch.setattr(session, "execute", broken)
+        await submit(pilot, "next")
+        assert app.is_running and app.screen is app.dashboard
+        assert status(app) == "Refused: ZeroDivisionError: a bug in a command"
+    session.close()
+    text = error_log_text()
+    assert ": command 'next'\n" in text and "in broken\n" in text
