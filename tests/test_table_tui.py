@@ -130,6 +130,34 @@ async def test_ctrl_t_runs_one_command_the_other_way(tmp_path: Path) -> None:
     session.close()
 
 
+@run_async
+async def test_the_roll_dialog_hands_its_roll_to_the_table_prompt(tmp_path: Path) -> None:
+    """F2 with physical dice: the dialog closes and the prompt takes the roll over (the
+    dialog, told to close once the prompt was on top, used to take the prompt off the stack
+    instead, and the prompt, mounted with no children, took the dashboard down)."""
+    session = physical_demo(tmp_path)
+    before = session.state.events
+    app = make_app(session, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "RollDialog"
+        await pilot.press("enter")  # the pool the dialog offers
+        await settle(pilot)
+        assert isinstance(app.screen, FacesPrompt)
+        assert app.screen_stack == [app.dashboard, app.screen]  # the dialog is gone
+        assert app.screen.command == "roll 'Lucien Marchetti' dex+brawl diff 6"
+        assert step_text(app) == "Lucien Marchetti's roll: throw 4 dice, difficulty 6"
+        assert session.state.events == before  # nothing written yet
+        await answer(pilot, "8 8 3 10")
+        assert app.screen is app.dashboard
+        assert session.state.events == before + 1
+        assert session.store.tail_events(1)[0].data["dice"] == [8, 8, 3, 10]
+        assert app.focused is app.dashboard.query_one(CommandBar)
+    session.close()
+
+
 # What the table throws at each step, by the prompt's label: the attack hits, a defence
 # fails, the damage lands, the soak fails.
 FACE = {b"the attack": "9", b"the damage roll": "9", b"the soak roll": "2"}  # after "NAME: "

@@ -23,7 +23,11 @@ class Terminal:
     """The app running on the slave side of a pty; we read and type on the master side."""
 
     def __init__(
-        self, root: Path, env: dict[str, str], args: tuple[str, ...] = ("--lang", "en")
+        self,
+        root: Path,
+        env: dict[str, str],
+        args: tuple[str, ...] = ("--lang", "en"),
+        program: tuple[str, ...] = ("-m", "elysium"),
     ) -> None:
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
@@ -33,7 +37,7 @@ class Terminal:
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "elysium", str(root), *args],
+            [sys.executable, *program, str(root), *args],
             stdin=slave,
             stdout=slave,
             stderr=slave,

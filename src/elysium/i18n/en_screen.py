@@ -15,4 +15,10 @@ STRINGS: dict[str, str] = {
     "screen.init.multiple": "{n} actions",
     # A blood boost in Vitals' status words and in ``elysium state``.
     "screen.boost": "{trait} {base}→{now}",
+    # A dialog or screen that raised: closed, the dashboard stays (the traceback is logged).
+    "screen.failed": "a window failed and was closed (the chronicle is safe): {error}; details in {log}",
+    "screen.failed.unlogged": "a window failed and was closed (the chronicle is safe): {error}; the error log could not be written",
+    # The dashboard itself failed: Elysium leaves, once what is being saved is saved.
+    "screen.failed.exit": "the screen failed and Elysium closed; everything acknowledged is saved: {error}; details in {log}",
+    "screen.failed.exit_unlogged": "the screen failed and Elysium closed; everything acknowledged is saved: {error}; the error log could not be written",
 }

@@ -12,4 +12,8 @@ STRINGS: dict[str, str] = {
     "screen.init.act_next": "действует: {who}",
     "screen.init.multiple": "действий: {n}",
     "screen.boost": "{trait} {base}→{now}",
+    "screen.failed": "окно закрыто из-за ошибки (хроника цела): {error}; подробности — в {log}",
+    "screen.failed.unlogged": "окно закрыто из-за ошибки (хроника цела): {error}; журнал ошибок записать не удалось",
+    "screen.failed.exit": "сбой экрана, Elysium завершил работу; всё подтверждённое сохранено: {error}; подробности — в {log}",
+    "screen.failed.exit_unlogged": "сбой экрана, Elysium завершил работу; всё подтверждённое сохранено: {error}; журнал ошибок записать не удалось",
 }

@@ -80,6 +80,7 @@ class ElysiumApp(App[None]):
         self._locked = locked
         self._replay = replay
         self._theme_ready = False
+        self._leaving: asyncio.Task[None] | None = None  # leaving after a failure
         if config is not None and config.theme in self.available_themes:
             self.theme = config.theme  # an unknown one is told on mount
 
@@ -197,6 +198,75 @@ class ElysiumApp(App[None]):
         dashboard = self.dashboard
         if dashboard is not None and dashboard.is_attached:
             views.save(dashboard.session.store.root, views.capture(dashboard))
+
+    # --- what a failure leaves -------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's one door for every exception nothing else caught: a handler, compose,
+        mount, a callback, a timer, a worker (Textual's own would print the traceback over
+        the terminal and end the app, the Storyteller back at the shell mid-session).
+
+        Every failure is logged, traceback and all (:mod:`elysium.tui.errorlog`). One that
+        belongs to a dialog or screen over the dashboard closes that screen (and any over
+        it); the dashboard and its session go on and its status line says what failed. One
+        in the dashboard itself (or in the app) may have left the screen half-updated: then
+        Elysium leaves, once what is being saved is saved, with one line instead of the
+        traceback."""
+        from textual.worker import WorkerFailed
+
+        from elysium.tui import errorlog, failures
+
+        failed = error.error if isinstance(error, WorkerFailed) else error
+        screen = failures.screen_of_failure()
+        where = type(screen).__name__ if screen is not None else type(self).__name__
+        logged = errorlog.record(failed, where)
+        told = {"error": errorlog.summary(failed), "log": str(logged)}
+        dashboard = self.dashboard
+        stack = self.screen_stack
+        over = screen is not None and screen is not dashboard and not self._exit
+        if over and (screen not in stack or stack.index(screen) > 0):
+            while screen in self.screen_stack[1:]:
+                self.pop_screen()  # its result is dropped: a failed dialog decided nothing
+            self.call_later(failures.bury, screen)
+            key = "screen.failed" if logged is not None else "screen.failed.unlogged"
+            said = t(key, self.lang, **told)
+            try:
+                if dashboard is None or not dashboard.is_attached:
+                    raise LookupError("no dashboard")
+                dashboard.say(said, error=True)
+            except Exception:  # no status line to say it on: a toast, then
+                self.notify(said, severity="error", markup=False, timeout=10)
+            return
+        self._give_up(
+            error,
+            t("screen.failed.exit" if logged else "screen.failed.exit_unlogged", self.lang, **told),
+        )
+
+    def _give_up(self, error: Exception, said: str) -> None:
+        """Leave after a failure the dashboard may not survive: what is being saved is
+        saved first (the runner's queue drained), the view kept, and one line said."""
+        if self._exception is None:  # what ``run_test`` raises when the test ends
+            self._exception = error
+            self._exception_event.set()
+        self._return_code = 1
+        if self._leaving is not None:
+            return
+        from rich.text import Text
+
+        # Said even if the app's own loop is what failed (then it ends without ``exit``).
+        line = t("cli.error", self.lang, prog="elysium", error=said)
+        self.error_console.soft_wrap = True  # one line, however wide: the terminal wraps it
+        self._exit_renderables.append(Text(line))
+
+        async def leave() -> None:
+            dashboard = self.dashboard
+            with contextlib.suppress(Exception):
+                if dashboard is not None:
+                    await dashboard.runner.settled()
+                    self._keep_view()
+            self.exit(return_code=1)
+
+        self._leaving = asyncio.get_running_loop().create_task(leave())
 
     @on(RunCommand)
     def _forward(self, message: RunCommand) -> None:

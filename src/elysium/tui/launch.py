@@ -90,6 +90,8 @@ def launch(
     try:
         app.run()
     finally:
+        if app.dashboard is not None:
+            app.dashboard.runner.finish()
         if app.session is not None:
             app.session.close()
     return app.return_code or 0

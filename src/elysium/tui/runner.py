@@ -62,7 +62,10 @@ class Runner:
                 try:
                     done(result)
                 except Exception as exc:  # a bug showing one result must not stop the queue
+                    from elysium.tui import errorlog
+
                     self.owner.log.error("showing a result failed", exc)
+                    errorlog.record(exc, f"showing a result in {type(self.owner).__name__}")
         finally:
             self.jobs.clear()
             self.idle.set()
@@ -74,3 +77,8 @@ class Runner:
     def close(self) -> None:
         """No more work: the thread ends once what it is doing is done (never cut short)."""
         self.thread.shutdown(wait=False)
+
+    def finish(self) -> None:
+        """Wait for the thread to end what it is doing (before the store is closed under
+        it: an app that ended on a failure did not wait for :meth:`settled`)."""
+        self.thread.shutdown(wait=True)

@@ -26,7 +26,7 @@ from elysium.chronicle.session import Result, Session
 from elysium.chronicle.state import State
 from elysium.i18n import t
 from elysium.rules.table_dice import NeedFaces, TableDice, Typed
-from elysium.tui import keys
+from elysium.tui import errorlog, keys
 from elysium.tui.commandbar import CommandBar, powers_of
 from elysium.tui.messages import CharacterChosen, CommandDone, RunCommand
 from elysium.tui.runner import Failed, Runner
@@ -203,6 +203,7 @@ class DashboardScreen(Away, Screen[None]):
             ran.refused = exc
         except Exception as exc:  # a bug must not take the Storyteller's screen down
             ran.bug = exc
+            errorlog.record(exc, f"command {text!r}")  # its traceback, for whoever fixes it
         return ran
 
     def _remember(self, text: str) -> None:
@@ -240,8 +241,7 @@ class DashboardScreen(Away, Screen[None]):
                 origin.post_message(CommandDone(ran.text, ok, said))
 
     def _ask_table(self, ran: Ran, origin: Any, dice: Typed) -> None:
-        """A roll needs faces from the table: the prompt asks for them (the one already
-        open, or a new one that takes the command over from the bar or dialog)."""
+        """A roll needs faces: the open prompt asks, or a new one takes the command over."""
         from elysium.tui.faces import FacesPrompt
 
         assert ran.need is not None
@@ -250,6 +250,9 @@ class DashboardScreen(Away, Screen[None]):
             return
         if isinstance(origin, CommandBar):
             origin.command_done(ran.text, True)
+        elif isinstance(origin, Screen):  # a dialog (F2): closed before the prompt opens;
+            if origin.is_current:  # closing itself later, it would pop the prompt instead
+                origin.dismiss(None)
         elif origin is not None:
             origin.post_message(CommandDone(ran.text, True, ""))
         self.say(t("table.moved", self.lang, command=ran.text))
@@ -275,12 +278,10 @@ class DashboardScreen(Away, Screen[None]):
         lang = self.lang
         refused = t("ui.refused", lang)
         if ran.refused is not None:
-            exc = ran.refused
-            said = f"{refused}: {exc.render(lang)}"
+            said = f"{refused}: {ran.refused.render(lang)}"
             self.say(said, True)
             return said, False
         if ran.bug is not None or ran.result is None:
-            self.log.error(f"command {ran.text!r} failed", ran.bug)
             said = f"{refused}: {type(ran.bug).__name__}: {ran.bug}"
             self.say(said, error=True)
             return said, False
