@@ -14,7 +14,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
-def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+def _isolated_home(
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    request: pytest.FixtureRequest,
+):
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
@@ -23,7 +27,12 @@ def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
     monkeypatch.setenv("LANG", "C.UTF-8")
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
-    return home
+    yield home
+    # A failing dialog no longer ends the app: it is closed and logged. So a test that
+    # raised in a screen by mistake would pass unseen; its log says so here instead.
+    log = home / ".local" / "state" / "elysium" / "errors.log"
+    if log.exists() and request.node.get_closest_marker("logs_errors") is None:
+        pytest.fail(f"the app logged a failure:\n{log.read_text(errors='replace')[-3000:]}")
 
 
 def run_elysium(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:

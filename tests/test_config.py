@@ -462,6 +462,7 @@ def test_usage_errors_speak_the_configs_language(capsys: pytest.CaptureFixture[s
 
 class _FakeApp:
     return_code = 0
+    dashboard = None
 
     def __init__(self, session: object) -> None:
         self.session = session

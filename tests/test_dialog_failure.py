@@ -22,6 +22,8 @@ from elysium.tui.commandbar import CommandBar
 from elysium.tui.screens.dashboard import DashboardScreen
 from tests.tui_helpers import demo_copy, run_async, settle, status
 
+pytestmark = pytest.mark.logs_errors  # every test here makes something fail on purpose
+
 ROLL = "roll 5 diff 6 dice 8,8,3,2,10"  # the Storyteller's own roll, its faces given
 
 

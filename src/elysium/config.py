@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.errors import Line
-from elysium.chronicle.jsonsafe import check_depth
+from elysium.chronicle.jsonsafe import loads_toml
 from elysium.chronicle.paths import config_dir
 from elysium.i18n import LANGUAGES
 from elysium.rules.profiles import PROFILES
@@ -155,35 +155,13 @@ def read_text(path: Path) -> tuple[str | None, list[Line]]:
         return None, [Line("config.not_utf8", file=file)]
 
 
-class TooDeep(ValueError):
-    """The TOML nests deeper than any setting (``MAX_DEPTH``)."""
-
-
-def loads(text: str) -> dict[str, Any]:
-    """``tomllib.loads``, except that a document nested deeper than any setting raises
-    :class:`TooDeep`: tomllib parses nesting by recursion, and thousands of ``[`` would
-    exhaust the stack of every command, ``help`` included."""
-    try:
-        data = tomllib.loads(text)
-        check_depth(data, MAX_DEPTH)
-    except RecursionError:
-        raise TooDeep from None
-    except tomllib.TOMLDecodeError:
-        raise
-    except ValueError:
-        raise TooDeep from None
-    return data
-
-
 def _parse(text: str, file: str) -> tuple[dict[str, Any], list[Line]]:
     """The TOML, with each line TOML refuses skipped (and named) so the rest still applies."""
     lines = text.split("\n")  # TOML's own line breaks, so its line numbers match
     problems: list[Line] = []
     for _ in range(MAX_SKIPPED):
         try:
-            return loads("\n".join(lines)), problems
-        except TooDeep:
-            return {}, [Line("config.too_deep", file=file, limit=MAX_DEPTH)]
+            return loads_toml("\n".join(lines), MAX_DEPTH), problems
         except tomllib.TOMLDecodeError as exc:
             said = str(exc)
             why = _AT.sub("", said)
@@ -193,6 +171,8 @@ def _parse(text: str, file: str) -> tuple[dict[str, Any], list[Line]]:
                 return {}, [Line("config.not_toml", file=file, why=why)]
             lines[n - 1] = ""
             problems.append(Line("config.bad_line", file=file, line=n, why=why))
+        except ValueError:  # nested deeper than any setting
+            return {}, [Line("config.too_deep", file=file, limit=MAX_DEPTH)]
     return {}, [Line("config.not_toml", file=file, why=problems[-1].msg.values["why"])]
 
 
@@ -203,8 +183,8 @@ def _culprit(lines: list[str]) -> int | None:
         return None
     for k in range(len(lines) - 1, -1, -1):
         try:
-            loads("\n".join(lines[:k]))
-        except (tomllib.TOMLDecodeError, TooDeep):
+            loads_toml("\n".join(lines[:k]), MAX_DEPTH)
+        except ValueError:
             continue
         return k + 1
     return None
@@ -342,15 +322,15 @@ def save_theme(name: str, path: Path | None = None) -> Line | None:
         return Line("store.what_why", what=what, why=problems[0].msg)
     old = text or ""
     try:
-        data = loads(old)
-    except TooDeep:
-        return Line("config.theme_file_invalid", file=file, why=Msg("config.why_deep"))
+        data = loads_toml(old, MAX_DEPTH)
     except tomllib.TOMLDecodeError as exc:
         return Line("config.theme_file_invalid", file=file, why=_AT.sub("", str(exc)))
+    except ValueError:
+        return Line("config.theme_file_invalid", file=file, why=Msg("config.why_deep"))
     new = _with_theme(old, name)
     try:
-        changed_safely = loads(new) == {**data, "theme": name}
-    except (tomllib.TOMLDecodeError, TooDeep):
+        changed_safely = loads_toml(new, MAX_DEPTH) == {**data, "theme": name}
+    except ValueError:
         changed_safely = False
     if not changed_safely:
         return Line("config.theme_not_safe", file=file, line=f"theme = {toml_string(name)}")

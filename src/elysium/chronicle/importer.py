@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.errors import CommandError
-from elysium.chronicle.jsonsafe import check_depth, loads
+from elysium.chronicle.jsonsafe import loads, loads_toml
 from elysium.chronicle.text import clean_name, clean_text, name_key
 from elysium.i18n.message import Msg
 from elysium.rules.character import (
@@ -108,10 +107,8 @@ def _read(path: Path) -> bytes:
 
 def _toml(text: str, path: Path) -> Any:
     try:
-        data = tomllib.loads(text)
-        check_depth(data)
-        return data
-    except (tomllib.TOMLDecodeError, ValueError, RecursionError) as exc:
+        return loads_toml(text)
+    except ValueError as exc:
         raise CommandError("import.neither", name=path.name, why=exc) from None
 
 

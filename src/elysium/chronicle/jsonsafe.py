@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import tomllib
 from typing import Any
 
 from elysium.chronicle.errors import Invalid
@@ -73,6 +74,17 @@ def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
             stack.extend((v, depth + 1) for v in node.values() if isinstance(v, (dict, list)))
         elif isinstance(node, list):
             stack.extend((v, depth + 1) for v in node if isinstance(v, (dict, list)))
+
+
+def loads_toml(text: str, limit: int = MAX_DEPTH) -> dict[str, Any]:
+    """``tomllib.loads`` with its nesting bounded (``Invalid`` past ``limit``): tomllib
+    parses nesting by recursion, and thousands of ``[`` would exhaust the stack."""
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise Invalid("json.nested", most=limit) from None
+    check_depth(data, limit)
+    return data
 
 
 def canonical(obj: Any) -> bytes:
