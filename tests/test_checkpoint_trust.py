@@ -117,3 +117,33 @@ def test_a_sealed_checkpoint_over_a_journal_cut_short_is_still_restored(tmp_path
     (marcus,) = json.loads(state.stdout)["characters"]
     assert marcus["xp"] == 5, marcus  # both awards, from the checkpoint
     assert run_elysium("check", str(root)).returncode == 0
+
+
+def test_a_state_its_own_events_do_not_make_is_named_by_check_and_undone_by_repair(
+    tmp_path: Path,
+) -> None:
+    """Resealed with the same numbers but another state (a forged blood pool and turn).
+    Opening trusts a sealed checkpoint whose journal bytes match its digest (that is what
+    makes opening cost the same at any length); ``check`` and ``repair`` read every event,
+    so they see that the events make another state, and the events win."""
+    root = _chronicle(tmp_path / "c")
+
+    def forge(doc: dict) -> None:
+        state = _snapshot(doc)["state"]
+        state["turn"] = 9
+        state["characters"]["marcus"]["blood"] = 1
+
+    reseal(root, forge)
+    found = run_elysium("check", str(root))
+    assert found.returncode == 1, found.stdout
+    assert "not the one its own events make (up to event 3)" in found.stdout, found.stdout
+    assert "не то, что дают её же события" in run_elysium("check", str(root), "--lang", "ru").stdout
+
+    repaired = run_elysium("repair", str(root))
+    assert repaired.returncode == 0, repaired.stdout + repaired.stderr
+    assert list(root.glob("chronicle.json.damaged-*"))
+    assert run_elysium("check", str(root)).returncode == 0
+    state = json.loads(run_elysium("state", str(root), "--json").stdout)
+    (marcus,) = state["characters"]
+    assert (state["turn"], state["events"]) == (2, 3)
+    assert marcus["blood"] != 1

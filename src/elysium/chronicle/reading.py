@@ -78,6 +78,8 @@ def findings(sv: Survey, p: Plan, out: Outcome, active: bool) -> list[str]:
         lines.append(Line("store.index_disagrees", n=sv.index.snapshot.seq))
     if out.doubted is not None:
         lines.append(Line("store.index_doubted", why=out.doubted))
+    if out.differs and sv.index is not None:
+        lines.append(Line("store.index_differs", seq=sv.index.snapshot.seq))
     lines.extend(out.problems)
     if out.realigned is not None:
         lines.append(Line("store.realigned", chapter=out.realigned))

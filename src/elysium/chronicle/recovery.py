@@ -174,7 +174,7 @@ def _keep_disagreeing(store: Store, sv: Survey, out: Outcome, kept: list[str]) -
     assert sv.index is not None
     snap = sv.index.snapshot
     jf = sv.journals.get(snap.chapter)
-    if jf is not None and consistent(sv, jf):
+    if jf is not None and consistent(sv, jf) and not out.differs:
         return  # the checkpoint is merely older than a closed chapter: nothing disagrees
     index_aside = copy_aside(store.root / INDEX, read_bounded(store.root / INDEX, 1 << 30))
     kept.append(index_aside.name)

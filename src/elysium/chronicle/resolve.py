@@ -18,7 +18,9 @@ Two decisions, taken the same way by every reader and by the writer's recovery:
    that ends at its offset, if the journal still has one there, is its last event, and the
    events it claims after the journal's last readable record fit in the bytes between
    (every record is at least :data:`MIN_RECORD` bytes). Otherwise it is damage: the
-   journal's events win, and both files are kept as they were.
+   journal's events win, and both files are kept as they were. When every event a
+   checkpoint covers can be read (``check``, ``repair``, any slow open), the state they
+   make must be the checkpoint's own; one that differs is damage too.
 """
 
 from __future__ import annotations
@@ -84,6 +86,7 @@ class Outcome:
     journal_missing: int | None = None  # no journal at all: the chapter that should be open
     realigned: int | None = None  # the state's chapter set to the open journal's
     doubted: Msg | None = None  # why a checkpoint claiming more was not believed
+    differs: bool = False  # every event it covers is readable, and they make another state
 
 
 def compute(sv: Survey, p: Plan, full: bool = False) -> Outcome:
@@ -114,7 +117,18 @@ def compute(sv: Survey, p: Plan, full: bool = False) -> Outcome:
     for number in chain:
         events.extend(newer_events(sv, 0, [number]))
     events.sort(key=lambda e: e.seq)
-    folded, skipped = fold(st.State(), events)
+    if snap is None:
+        folded, skipped = fold(st.State(), events)
+    else:  # folded in two, to see the state the checkpoint's own events make
+        at_snap, skipped = fold(st.State(), [e for e in events if e.seq <= snap.seq])
+        folded, more = fold(at_snap, [e for e in events if e.seq > snap.seq])
+        skipped += more
+        out.differs = (
+            at_snap.events == snap.seq
+            and not skipped
+            and not gaps_in(events, snap.seq)
+            and st.to_dict(at_snap) != st.to_dict(snap.state)
+        )
     # Events skipped before a repair's `recovered` event were made good by it.
     repaired = max((e.seq for e in events if e.type == "recovered"), default=0)
     out.skipped = [seq for seq in skipped if seq > repaired]
@@ -125,6 +139,8 @@ def compute(sv: Survey, p: Plan, full: bool = False) -> Outcome:
     if newer and sv.index is not None:
         out.doubted = doubt(sv, events)
         newer = out.doubted is None
+    if out.differs:
+        newer = False  # its events are all here, and they say otherwise
     if snap is not None and newer and snap.state.chapter >= folded.chapter:
         later = [e for e in events if e.seq > snap.seq]
         target, more = fold(snap.state, later)

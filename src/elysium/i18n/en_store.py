@@ -99,6 +99,8 @@ STRINGS: dict[str, str] = {
     "{found} ends",
     "store.doubt_room": "it claims {seq} events, but the journal's first {offset} bytes have "
     "room for at most {most}",
+    "store.index_differs": "the checkpoint's state is not the one its own events make (up to "
+    "event {seq}); the events are kept",
     "store.adopted": "the readable events end at {end}; the checkpoint holds the state after "
     "event {seq}",
     "store.unreadable": "{events} cannot be read",
