@@ -148,8 +148,41 @@ def test_clearing_the_notes_says_which_notes_were_cleared(s) -> None:
     assert said.render("ru").startswith("Marcus: заметки стёрты (начинались так: «owes Lodin")
     s.execute("undo")
     assert s.state.characters["marcus"].notes == long
-    s.execute('set Marcus notes ""')
-    assert s.execute('set Marcus notes ""').render("en") == "Marcus: no notes to clear"
+
+
+@pytest.mark.parametrize(
+    ("given", "cleared", "en", "ru"),
+    [
+        ('set Marcus clan "Ventrue"', 'set Marcus clan ""', "clan (cleared; it was Ventrue)",
+         "клан (убрано; было: Ventrue)"),
+        ('set Marcus nature "Bravo"', 'set Marcus nature ""', "Nature (cleared; it was Bravo)",
+         "натура (убрано; было: Bravo)"),
+        ('set Marcus specialty brawl "Bar fights"', 'set Marcus specialty brawl ""',
+         "specialty brawl: (cleared; it was Bar fights)", "(убрано; было: Bar fights)"),
+    ],
+)  # fmt: skip
+def test_clearing_a_text_says_what_it_was(s, given, cleared, en, ru) -> None:
+    s.execute("set Marcus brawl 4")
+    s.execute(given)
+    said = s.execute(cleared)
+    assert said.render("en") == f"Marcus: {en}"
+    assert ru in said.render("ru")
+
+
+@pytest.mark.parametrize(
+    "command",
+    ['set Marcus notes ""', 'set Marcus clan ""', "set Marcus stamina 3", "set Marcus player no"],
+)
+def test_a_set_that_changes_nothing_records_nothing(s, command) -> None:
+    """It used to be an event that undo passed over, so Ctrl+Z undid an older change."""
+    s.execute("damage Marcus 1 bashing nosoak")
+    events = s.state.events
+    said = s.execute(command)
+    assert s.state.events == events  # nothing written
+    assert "nothing to change: Marcus already has" in said.render("en")
+    assert "менять нечего" in said.render("ru")
+    s.execute("undo")
+    assert s.state.characters["marcus"].health.bashing == 0  # the damage, the last change
 
 
 # --- undo and redo tell the state now ---------------------------------------------------------

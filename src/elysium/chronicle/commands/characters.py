@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from elysium.chronicle.commands.common import (
+    ANSWER,
     Context,
     Outcome,
     find,
@@ -192,9 +193,11 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         detail = Msg("ack.set.path", path=path, rating=new.morality_rating)
     elif what in ("specialty",):
         target = args.take("what.trait")
+        if not target.strip():
+            raise args.fail("args.missing", what=Msg("what.trait"))
         text = clean_name(args.rest("what.specialty_text"))
         new = set_specialty(c, target, text)
-        shown = text or Msg("ack.set.none")
+        shown = text_shown(c.specialties.get(normalise(target), ""), text)
         detail = Msg("ack.set.specialty", trait=normalise(target), text=shown)
     elif what in ("armour", "armor"):
         rating = args.take_int("what.armour_rating", 0, 5)
@@ -206,7 +209,7 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
     elif what in ("clan",):
         clan = clean_name(args.rest("what.clan_text"))
         new = replace(c, clan=clan)
-        detail = clan_note(new) if clan else Msg("ack.set.clan", clan=Msg("ack.set.none"))
+        detail = clan_note(new) if clan else Msg("ack.set.clan", clan=text_shown(c.clan, ""))
     elif what in ("clan-disciplines",):
         # The character's own clan Disciplines (a house, an antitribu); none: the table's.
         own = parse_disciplines(args.words)
@@ -218,12 +221,11 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         else:
             table = list(in_clan(c.clan)) or Msg("ack.set.clan_disciplines.none")
             detail = Msg("ack.set.clan_disciplines.cleared", disciplines=table)
-        state = put(ctx.state, key, new)
-        return Outcome(state, "trait_set", told, Msg("ack.set", who=c.name, detail=detail))
+        return set_outcome(ctx.state, key, c, new, told, detail)
     elif what in ("nature", "demeanour"):  # an Archetype: free text, empty clears it
         archetype = clean_name(args.rest(f"what.{what}_text"))
         new = replace(c, nature=archetype) if what == "nature" else replace(c, demeanour=archetype)
-        detail = Msg(f"ack.set.{what}", text=archetype or Msg("ack.set.none"))
+        detail = Msg(f"ack.set.{what}", text=text_shown(getattr(c, what), archetype))
     elif what in ("notes",):
         notes = clean_text(args.rest("what.notes_text"), multiline=True)
         new = replace(c, notes=notes)
@@ -248,12 +250,28 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
                 break
             trait = args.take("what.trait")
         pairs = [Msg("ack.set.pair", trait=k, value=v) for k, v in changed.items()]
-        state = put(ctx.state, key, new)
         data = {"name": c.name, "trait": what, "values": changed}
-        return Outcome(state, "trait_set", data, Msg("ack.set", who=c.name, detail=pairs))
-    state = put(ctx.state, key, new)
-    say = Msg("ack.set", who=c.name, detail=detail)
-    return Outcome(state, "trait_set", {"name": c.name, "trait": what}, say)
+        return set_outcome(ctx.state, key, c, new, data, pairs)
+    return set_outcome(ctx.state, key, c, new, {"name": c.name, "trait": what}, detail)
+
+
+def set_outcome(
+    state: State, key: str, c: Character, new: Character, data: dict[str, Any], detail: Any
+) -> Outcome:
+    """The event of a ``set``. One that would change nothing records nothing and says so: an
+    empty event would be passed over by undo, which would undo an older change instead."""
+    if new == c:
+        return Outcome(state, ANSWER, {}, Msg("set.unchanged", who=c.name, detail=detail))
+    return Outcome(
+        put(state, key, new), "trait_set", data, Msg("ack.set", who=c.name, detail=detail)
+    )
+
+
+def text_shown(old: str, new: str) -> str | Msg:
+    """A text as the acknowledgement tells it: the new one, or which one was cleared."""
+    if new:
+        return new
+    return Msg("ack.set.was_cleared", was=old) if old else Msg("ack.set.none")
 
 
 NOTES_SHOWN = 40  # characters of cleared notes quoted back, so the Storyteller knows which
