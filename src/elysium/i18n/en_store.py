@@ -265,6 +265,8 @@ STRINGS: dict[str, str] = {
     "record.checksum_unreadable": "record checksum unreadable",
     "record.checksum": "record checksum does not match",
     "record.no_seq": "record has no sequence number",
+    "json.long_number": "a number of {digits} digits, longer than any of ours",
+    "json.number_unreadable": "a number that cannot be read",
     "json.number_range": "the number {number} is out of range",
     "json.constant": "{text} is not a number a chronicle can hold",
     "json.not_utf8": "not UTF-8 text",
