@@ -237,6 +237,31 @@ def test_chromium_says_when_the_board_is_no_longer_live(tmp_path: Path) -> None:
         stop(server, board)
 
 
+@pytest.mark.parametrize("key", ["a&b=c", " sp ace ", "ключ#1?"])
+def test_the_printed_address_opens_whatever_the_key(tmp_path: Path, key: str) -> None:
+    _, to = _shared(tmp_path)
+    command = [sys.executable, "-m", "elysium", "serve", str(to), "--port", "0", "--key", key]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.search(r"(http://127\.0\.0\.1:\d+/\S*)", line)
+        assert found is not None and " " not in found[1], line
+        status, _, body = _get(found[1])
+        assert status == 200 and b"Prince Vitel" in body, (line, status)
+    finally:
+        proc.terminate()
+        assert proc.wait(15) == 0
+
+
+def test_an_empty_key_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, to = _shared(tmp_path)
+    capsys.readouterr()
+    assert main(["serve", str(to), "--key", ""]) == 2
+    err = capsys.readouterr().err
+    assert "--key is empty" in err and len(err.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [

@@ -125,6 +125,10 @@ def cmd_serve(args: argparse.Namespace, lang: str) -> int:
     from elysium.chronicle.players import players_source
     from elysium.web import new_key, serve
 
+    if args.key is not None and not args.key.strip():
+        from elysium.chronicle.errors import CommandError
+
+        raise CommandError("serve.empty_key")  # one line, status 2 (the caller tells it)
     source = players_source(_players_path(args.dir), args.npcs)
     key = None if args.no_key else (args.key or new_key())
     try:

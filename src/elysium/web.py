@@ -32,7 +32,7 @@ from html import escape
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.players import PlayersSource
@@ -316,7 +316,7 @@ def serve(source: PlayersSource, host: str, port: int, lang: str, key: str | Non
         print(t("cli.error", lang, prog="elysium serve", error=why), file=sys.stderr)
         return 2
     bound_port = int(server.server_address[1])
-    ask = f"?key={key}" if key else ""
+    ask = f"?key={quote(key, safe='')}" if key else ""  # an address that opens as printed
     urls = [f"http://{a}:{bound_port}/{ask}" for a in addresses(str(server.server_address[0]))]
     print(t("serve.serving", lang, url=" ".join(urls)), flush=True)
     if host not in LOCAL:

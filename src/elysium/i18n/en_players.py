@@ -64,6 +64,7 @@ STRINGS: dict[str, str] = {
     "serve.view_refused": "The players' view cannot be shown just now: its file is damaged or not an Elysium view. This page tries again by itself.",
     "serve.view_refused_log": "{error}; the page answers 503 until the view is good again",
     "serve.stale": "Not live: the players' view cannot be read just now. The board below is the last one shown; this page keeps trying.",
+    "serve.empty_key": "--key is empty: give a key, or --no-key for a page anyone here can open",
     "serve.busy": "Too many connections at once; try again in a moment.",
     "players.nothing_here": "there is nothing at {path}: give a chronicle, or the directory elysium share publishes the players' view to",
     "serve.serving": "Serving the players' view at {url} (Ctrl+C stops). Read-only: the page changes nothing.",
