@@ -14,7 +14,6 @@ COTERIE = [
     'add "Rex" ghoul blank',
     "set Marcus stamina 3",
     "set Marcus fortitude 2",
-    "set Marcus humanity 7",
     "set Marcus willpower 5",
     "set Marcus conscience 3",
     "set Marcus self-control 2",

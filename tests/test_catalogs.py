@@ -71,8 +71,9 @@ ALLOWED_LATIN = {
     # The administrator's command to put a user in a group (usermod -aG GROUP NAME).
     "usermod",
     "ag",
-    # The serve page's address ends in ?key=...
+    # The serve page's address ends in ?key=..., and serve's --key and --no-key options.
     "key",
+    "no",
 }
 SAMPLE_NAME = "Zxq"
 
