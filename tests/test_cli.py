@@ -132,3 +132,19 @@ def test_bad_input_exits_2_with_one_line(args, message) -> None:
     assert len(err) == 1, proc.stderr
     assert message in err[0]
     assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "russian"),
+    [
+        (["--lang", "ru", "roll", "5", "--seed", "1"], "к10, сложность 6"),
+        (["--lang=ru", "odds", "5"], "Шансы: 5 к10"),
+        (["--lang", "ru", "help"], "Язык команд"),
+        (["--lang", "en", "roll", "5", "--seed", "1", "--lang", "ru"], "к10"),
+    ],
+)
+def test_lang_before_the_subcommand_is_the_subcommands(argv: list[str], russian: str) -> None:
+    """`elysium --lang ru roll 5` used to be refused by the dashboard's parser."""
+    proc = run_elysium(*argv)
+    assert proc.returncode == 0, proc.stderr
+    assert russian in proc.stdout, proc.stdout

@@ -135,7 +135,7 @@ def _config_warnings(config: Config, lang: str) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``elysium`` script; returns the exit status. The language is
     ``--lang``, else config.toml's ``language``, else the locale's."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = lang_after_subcommand(list(sys.argv[1:] if argv is None else argv))
     config = load_config()
     error_lang[:] = [argv_lang(argv, config.language)]
     argparse._ = argparse_words  # type: ignore[attr-defined]  # its usage errors, told
@@ -163,6 +163,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:  # `elysium odds 50 | head` is not an error
         return 0
+
+
+def lang_after_subcommand(argv: list[str]) -> list[str]:
+    """``elysium --lang ru roll 5``: a ``--lang`` written before a subcommand is that
+    subcommand's (every one takes it); the dashboard's parser would refuse the rest."""
+    if len(argv) >= 3 and argv[0] == "--lang" and argv[2] in SUBCOMMANDS:
+        return [argv[2], "--lang", argv[1], *argv[3:]]
+    if len(argv) >= 2 and argv[0].startswith("--lang=") and argv[1] in SUBCOMMANDS:
+        return [argv[1], argv[0], *argv[2:]]
+    return argv
 
 
 def _chronicle_command(args: argparse.Namespace, lang: str) -> int:
