@@ -254,6 +254,24 @@ def test_power_add_list_roll_pay_remove_in_english(tmp_path: Path) -> None:
     s.close()
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        'power add Marcus "Majesty" pool cha+intimidation diff 7 cost blood 1',
+        "умение добавить Marcus Majesty запас обаяние+запугивание сл 7 цена кровь 1",
+        "power add Marcus Majesty cha+intimidation cost blood 1 diff 7",
+    ],
+)
+def test_power_add_takes_pool_as_an_optional_keyword(tmp_path: Path, command: str) -> None:
+    """The named-roll form as issue 12 wrote it was refused ("did not understand")."""
+    s = _session(tmp_path)
+    s.execute(command)
+    assert s.state.characters["marcus"].powers == (
+        Power("Majesty", "charisma+intimidation", 7, 1, 0),
+    )
+    s.close()
+
+
 def test_power_in_russian_pays_blood_within_the_turn(tmp_path: Path) -> None:
     s = _session(tmp_path)
     s.execute("умение добавить Marcus Величие обаяние+запугивание цена кровь 1")

@@ -90,6 +90,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "penalty": ("penalty", "штраф"),
     "blank": ("blank", "пустой"),
     "cost": ("cost", "цена"),
+    "pool": ("pool", "запас"),
     "retry": ("retry", "повтор"),
     "target": ("target", "цель"),
     "vs": ("vs", "versus", "против"),

@@ -207,7 +207,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "powers:cmd_power",
         (SUB, POWER, POWER),
-        ("diff", "cost", "spec", "wp", "dice", "hidden"),
+        ("pool", "diff", "cost", "spec", "wp", "dice", "hidden"),
     ),
 )
 

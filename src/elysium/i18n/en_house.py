@@ -49,7 +49,7 @@ STRINGS: dict[str, str] = {
     "log.house_rule": "house rule {name}: {was} → {value}",
     # The power verb: a character's named rolls.
     "usage.power": (
-        "power add NAME POWER TRAIT+TRAIT [diff D] [cost blood N | cost wp N] | "
+        "power add NAME POWER [pool] TRAIT+TRAIT [diff D] [cost blood N | cost wp N] | "
         "power NAME POWER [spec] [wp] [dice F,F,...] | power remove NAME POWER | power NAME"
     ),
     "help.power": "a character's named rolls: save one, roll it by name paying its cost, list",

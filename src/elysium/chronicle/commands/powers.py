@@ -72,6 +72,8 @@ def _add(ctx: Context, words: tuple[str, ...]) -> Outcome:
     difficulty = difficulty_of(args)
     key, c = find(ctx.state, args.take("what.name"))
     name = clean_name(args.take("what.power_name"))
+    if args.words and args.words[0].casefold() in spellings("pool"):
+        del args.words[0]  # `pool` may name what follows (the form issue 12 wrote)
     pool = args.take("what.traits")
     args.done()
     try:
