@@ -65,7 +65,7 @@ STRINGS: dict[str, str] = {
     "feat.throw.success": "lands where it was meant to ({yards} of {reach} yards)",
     "feat.throw.failure": "misses ({yards} of {reach} yards)",
     "feat.throw.botch": "BOTCH — drops it, or hits a friend",
-    "ack.feat": "{who}: {feat}, {pool} dice, diff {diff}: {faces} — {how}{hurt}",
+    "ack.feat": "{who}: {feat}, {pool} dice, diff {diff}: {faces} — {how}{hurt}{after}",
     "ack.feat.hurt": "; {health}",
     "log.feat": "{who}: {feat}, diff {diff}: {faces} → {how}",
     # Movement.

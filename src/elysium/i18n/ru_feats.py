@@ -67,7 +67,7 @@ STRINGS: dict[str, str] = {
     "feat.throw.success": "попадает куда нужно ({yards} из {reach:n:ярда|ярдов|ярдов})",
     "feat.throw.failure": "мимо ({yards} из {reach:n:ярда|ярдов|ярдов})",
     "feat.throw.botch": "ПРОВАЛ — роняет предмет или попадает в союзника",
-    "ack.feat": "{who}: {feat}, {pool:n:кость|кости|костей}, сл {diff}: {faces} — {how}{hurt}",
+    "ack.feat": "{who}: {feat}, {pool:n:кость|кости|костей}, сл {diff}: {faces} — {how}{hurt}{after}",
     "ack.feat.hurt": "; {health}",
     "log.feat": "{who}: {feat}, сл {diff}: {faces} → {how}",
     # Передвижение.

@@ -22,6 +22,8 @@ from elysium.chronicle.commands.common import (
     roll_data,
     throw_dice,
 )
+from elysium.chronicle.commands.fight_words import tail
+from elysium.chronicle.commands.reorder import set_initiative
 from elysium.chronicle.commands.sides import traits_text
 from elysium.chronicle.parser import Args
 from elysium.i18n import Msg, Told
@@ -68,6 +70,7 @@ DOORS: dict[str, str] = {
 }
 HURTS_ON_BOTCH = frozenset({"stand", "lift", "door"})  # one bashing level (seed 002)
 DEFAULT_THROW_LB = 1
+READY_FAILED_INITIATIVE = 1  # seed 002: a failed readying leaves the current initiative at 1
 
 
 def _flag(args: Args, spellings: tuple[str, ...]) -> bool:
@@ -165,6 +168,9 @@ def cmd_feat(ctx: Context, words: tuple[str, ...]) -> Outcome:
     hurt = outcome == "botch" and feat in HURTS_ON_BOTCH
     if hurt:
         c = replace(c, health=take_damage(c.health, 1, DamageType.BASHING, c.kind))
+    state, after = put(ctx.state, key, c), list[Msg]()
+    if feat == "ready" and outcome == "failure":  # seed 002: ready, but at initiative 1
+        state, after = set_initiative(state, key, READY_FAILED_INITIATIVE)
     data: dict[str, Any] = {
         "who": c.name,
         "feat": feat,
@@ -185,8 +191,9 @@ def cmd_feat(ctx: Context, words: tuple[str, ...]) -> Outcome:
         faces=marks(result),
         how=Msg(f"feat.{feat}.{outcome}", n=result.successes, **_values(extra)),
         hurt=Msg("ack.feat.hurt", health=health_text(c)) if hurt else "",
+        after=tail(after),
     )
-    return Outcome(put(ctx.state, key, c), "feat", data, say)
+    return Outcome(state, "feat", data, say)
 
 
 def _values(extra: dict[str, Any]) -> dict[str, Any]:
