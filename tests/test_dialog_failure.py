@@ -263,8 +263,7 @@ def test_in_a_real_terminal_a_failure_is_one_line_never_a_traceback(tmp_path: Pa
         term.proc.wait(60)  # hang guard: it leaves at once
         assert term.proc.returncode == 1
         term.reader.join(10)  # hang guard: the rest of its output
-        with term.lock:
-            shown = bytes(term.output)
+        shown = term.shown()
     finally:
         term.close()
     assert b"Traceback" not in shown and b"RuntimeError" in shown

@@ -88,8 +88,7 @@ def test_a_malformed_view_is_said_in_one_line_and_followed_until_good_again(
         assert term.proc.wait(15) == 0  # hang guard
     finally:
         term.close()
-    with term.lock:
-        seen = bytes(term.output)
+    seen = term.shown()
     assert b"Traceback" not in seen and b"Error" not in seen
 
 
@@ -121,8 +120,7 @@ def test_no_escape_sequence_from_a_view_reaches_the_players_terminal(
         assert term.proc.wait(15) == 0  # hang guard
     finally:
         term.close()
-    with term.lock:
-        seen = bytes(term.output)
+    seen = term.shown()
     for raw in SEQUENCES:
         assert raw not in seen, raw
     text = seen.decode("utf-8", "replace")

@@ -21,7 +21,6 @@ import struct
 import subprocess
 import sys
 import termios
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ import pytest
 
 from elysium.chronicle.session import Session
 from tests.chronicle_helpers import COTERIE, new_session
+from tests.pty_output import Gathered
 
 SSHD = Path("/usr/sbin/sshd")
 SRC = Path(__file__).resolve().parent.parent / "src"
@@ -197,7 +197,7 @@ def remote(pidfile: Path, *args: str) -> str:
     return f"echo $$ > {shlex.quote(str(pidfile))}; exec env {assigned} {command}"
 
 
-class Terminal:
+class Terminal(Gathered):
     """``argv`` (an ssh client) on the slave side of a COLS x ROWS pty; a thread gathers
     what it writes, and we type on the master side."""
 
@@ -217,20 +217,7 @@ class Terminal:
             preexec_fn=controlling_tty, close_fds=True,
         )  # fmt: skip
         self.slave = slave  # kept open: the terminal's modes stay readable after ssh ends
-        self.output = bytearray()
-        self.lock = threading.Lock()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with self.lock:
-                self.output.extend(chunk)
+        self.gather()
 
     def seen(self, needle: bytes) -> bool:
         with self.lock:

@@ -16,20 +16,20 @@ import struct
 import subprocess
 import sys
 import termios
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
 from elysium.chronicle.session import Session
+from tests.pty_output import Gathered
 from tests.test_tui_pty import _events
 from tests.tui_helpers import demo_copy
 
 LEAVE = 60  # seconds: a hang guard (it leaves in well under one)
 
 
-class Detached:
+class Detached(Gathered):
     """``elysium ARGS`` with its output on a pty (read here) and ``stdin`` as given, in a
     session of its own (no controlling terminal: no SIGHUP when a terminal goes)."""
 
@@ -47,25 +47,7 @@ class Detached:
             start_new_session=True,
         )
         os.close(slave)
-        self.output = bytearray()
-        self.lock = threading.Lock()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with self.lock:
-                self.output.extend(chunk)
-
-    def shown(self) -> bytes:
-        with self.lock:
-            return bytes(self.output)
+        self.gather()
 
     def wait_for(self, needle: bytes) -> None:
         end = time.monotonic() + LEAVE  # hang guard: the screen is up in a few seconds

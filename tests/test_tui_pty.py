@@ -10,16 +10,16 @@ import struct
 import subprocess
 import sys
 import termios
-import threading
 import time
 from pathlib import Path
 
 from elysium.chronicle.events import decode
 from elysium.chronicle.session import Session
+from tests.pty_output import Gathered
 from tests.tui_helpers import demo_copy
 
 
-class Terminal:
+class Terminal(Gathered):
     """The app running on the slave side of a pty; we read and type on the master side."""
 
     def __init__(
@@ -46,21 +46,7 @@ class Terminal:
             close_fds=True,
         )
         os.close(slave)
-        self.output = bytearray()
-        self.lock = threading.Lock()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with self.lock:
-                self.output.extend(chunk)
+        self.gather()
 
     def received(self) -> int:
         with self.lock:
