@@ -226,6 +226,12 @@ def test_every_wrong_key_is_403_and_nothing_a_client_sends_prints_a_traceback(
         }.items():
             answer = _raw(serve.port, request)
             assert request == b"" or answer, label  # an answer (an empty request: a close)
+            # Never the standard library's HTML error page, which echoes the request back.
+            if not answer.startswith((b"HTTP/1.0 200 ", b"HTTP/1.0 403 ")):
+                assert b"<html" not in answer.lower() and b"\x00" not in answer, label
+        assert _raw(serve.port, b"\x00\x01\x02\xff\r\n\r\n").startswith(
+            b"HTTP/1.0 400 Bad Request\r\n"
+        )
         assert _get(f"{serve.base}/?key=%C3%A9")[0] == 403
         status, page = _get(f"{serve.base}/?key={KEY}")
         assert status == 200 and b"Prince Vitel" in page  # still up, and the key still works

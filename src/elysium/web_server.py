@@ -24,6 +24,7 @@ import socket
 import sys
 import threading
 import time
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -69,6 +70,24 @@ class BoundedHandler(BaseHTTPRequestHandler):
         self.server.arrived(self.connection)
         self.connection.settimeout(WRITE_TIMEOUT)
         return super().parse_request()
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None):
+        """A request that cannot be served gets its status and one plain line, never the
+        standard library's HTML page (which names Python and echoes the request back)."""
+        try:
+            phrase = HTTPStatus(code).phrase
+        except ValueError:
+            phrase = "Error"
+        body = f"{code} {phrase}\n".encode()
+        self.close_connection = True
+        self.request_version = "HTTP/1.0"  # a line that did not parse still gets a status line
+        self.send_response(code, phrase)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD" and code >= 200 and code not in (204, 205, 304):
+            self.wfile.write(body)
 
 
 class Server(ThreadingHTTPServer):
