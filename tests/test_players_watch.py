@@ -275,3 +275,28 @@ async def test_a_view_in_a_shape_it_cannot_draw_is_said_and_followed_past(
         await _until(pilot, app, "The players' view cannot be shown")
         (to / "view.json").write_bytes(good.replace(b"Prince Vitel", b"Prince Vytautas"))
         await _until(pilot, app, "Prince Vytautas")  # the screen kept following
+
+
+@run_async
+async def test_a_long_status_message_is_read_whole_at_80_columns(tmp_path: Path) -> None:
+    """The status line has two rows, and Ctrl+L shows its message whole (a refusal naming a
+    deep field in Russian is longer than 80 columns)."""
+    from elysium.tui.help import AnswerScreen
+    from tests.test_watch import screen_text
+
+    _, to = _shared(tmp_path)
+    app = make_players_app(players_source(to), "ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, app, "Marcus")
+        view = json.loads((to / "view.json").read_text(encoding="utf-8"))
+        view["characters"][0]["health"] = "не список"
+        (to / "view.json").write_text(json.dumps(view), encoding="utf-8")
+        said = (await _until(pilot, app, "не удаётся показать")).splitlines()[1]
+        assert len(said) > 78  # more than one row's worth at 80 columns
+        rows = screen_text(app).splitlines()
+        shown = " ".join(row.strip() for row in rows[-3:-1])  # the two rows above the footer
+        assert " ".join(said.split()) == " ".join(shown.split())
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert isinstance(app.screen, AnswerScreen)
+        assert said in str(app.screen.query_one("Static").render())

@@ -1,6 +1,6 @@
 """The players' screen (issue 15): ``elysium watch`` on a shared view, or ``--players`` on a
 chronicle. Read-only by construction: it holds no session and no way to send a command; the
-only keys are quit and read again.
+only keys are quit, read again, and the status line's last message in full.
 
 Every ``POLL`` seconds a timer asks the source whether the writer is there and whether its
 files changed (``stat`` calls). Only a change costs a read, in a thread; each pane is
@@ -48,7 +48,7 @@ class Pane(Static):
 class PlayersApp(App[None]):
     """What the table sees, live."""
 
-    CSS_PATH = stylesheets("players.tcss")
+    CSS_PATH = stylesheets("players.tcss", "dialogs.tcss")
     TITLE = "Elysium"
     ENABLE_COMMAND_PALETTE = False
 
@@ -64,6 +64,7 @@ class PlayersApp(App[None]):
         self._said = ""
         self._bindings.bind("q", "quit", t("key.quit", lang))
         self._bindings.bind("ctrl+r", "reload", t("players.key.reload", lang))
+        self._bindings.bind("ctrl+l", "said", t("key.said", lang))
 
     BINDINGS = [Binding("ctrl+c", "quit", show=False)]
 
@@ -187,6 +188,14 @@ class PlayersApp(App[None]):
 
     def action_reload(self) -> None:
         self.source.again()
+
+    def action_said(self) -> None:
+        """The status line's message whole, however long (the line shows two rows)."""
+        from elysium.tui.help import AnswerScreen
+
+        if not isinstance(self.screen, AnswerScreen):
+            said = self._said or t("screen.said.none", self.lang)
+            self.push_screen(AnswerScreen(self.lang, said))
 
 
 def make_players_app(source: PlayersSource, lang: str) -> PlayersApp:
