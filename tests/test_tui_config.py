@@ -82,9 +82,9 @@ async def test_mistakes_in_the_config_are_told_and_the_rest_applies(tmp_path: Pa
     app = make_app(Session.open(demo_copy(tmp_path)), "ru", config=load_config())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        told = [str(n.message) for n in app._notifications]
-        assert any("no-such-theme" in line for line in told), told
-        assert any("fly" in line for line in told), told
+        said = app.dashboard.said.plain  # the status line, never a toast over a dialog
+        assert "no-such-theme" in said and "fly" in said, said
+        assert not app._notifications
         assert app.theme != "no-such-theme"
         await pilot.press("f9")  # the good part of the file still applies
         await settle(pilot)
@@ -155,9 +155,11 @@ async def test_a_key_clash_is_told_once(tmp_path: Path) -> None:
     app = make_app(Session.open(demo_copy(tmp_path)), "en", config=load_config())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        said = app.dashboard.said.plain
+        assert said.count("gives f1") == 1 and "which help had" in said, said
         await pilot.press("f5")
         await pilot.press("f5")
         await settle(pilot)
-        told = [str(n.message) for n in app._notifications if "gives f1" in str(n.message)]
-        assert len(told) == 1 and "which help had" in told[0], told
+        assert "gives f1" not in app.dashboard.said.plain  # told once, not at each key
+        assert not app._notifications
     app.session.close()

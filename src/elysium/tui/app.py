@@ -159,8 +159,23 @@ class ElysiumApp(App[None]):
             told.append(
                 t("ui.key_clash", self.lang, file="config.toml", key=key, id=moved, other=lost)
             )
-        if told:  # one toast: at 80x24 several would push each other off the screen
-            self.notify("\n".join(told), severity="warning", markup=False, timeout=10)
+        if not told:
+            return
+        said = "\n".join(told)
+        if self.dashboard is not None and self.screen is self.dashboard:
+            # The status line, as every other warning: a toast would lie over the first
+            # dialog opened (F2's buttons at 80x24); Ctrl+L shows it whole.
+            self.call_after_refresh(self._say_config, said)
+        else:  # the start screen has no status line: one toast (several would pile up)
+            self.notify(said, severity="warning", markup=False, timeout=10)
+
+    def _say_config(self, said: str) -> None:
+        dashboard = self.dashboard
+        if dashboard is None or not dashboard.is_attached:
+            self.notify(said, severity="warning", markup=False, timeout=10)
+            return
+        before = dashboard.said.plain  # a recovery report said at mount stays first
+        dashboard.say(f"{before}\n{said}" if before else said, error=True)
 
     def watch_theme(self, theme: str) -> None:
         """A theme chosen from the palette is kept in the user's config."""
