@@ -162,6 +162,26 @@ def test_private_modes_whatever_the_umask(tmp_path: Path) -> None:
         assert mode == (0o700 if path.is_dir() else 0o600), (path, oct(mode))
 
 
+def test_the_directories_made_above_a_new_chronicle_are_private_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``elysium new NAME`` on a shared server (umask 002) with no data directory yet: the
+    parents it makes are 0700, not group-writable; a parent that was there is untouched."""
+    from elysium.cli import main
+
+    (tmp_path / "home").mkdir(mode=0o755)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / "xdg" / "data"))
+    old = os.umask(0o002)
+    try:
+        assert main(["new", "table"]) == 0
+    finally:
+        os.umask(old)
+    for made in ("xdg", "xdg/data", "xdg/data/elysium", "xdg/data/elysium/table"):
+        mode = stat.S_IMODE((tmp_path / "home" / made).stat().st_mode)
+        assert mode == 0o700, (made, oct(mode))
+    assert stat.S_IMODE((tmp_path / "home").stat().st_mode) == 0o755
+
+
 def test_a_symlinked_save_file_is_refused(tmp_path: Path) -> None:
     s = new_session(tmp_path / "c", COTERIE)
     s.close()

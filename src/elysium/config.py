@@ -32,7 +32,7 @@ from typing import Any
 
 from elysium.chronicle.errors import Line
 from elysium.chronicle.jsonsafe import loads_toml
-from elysium.chronicle.paths import config_dir
+from elysium.chronicle.paths import config_dir, make_private_dirs
 from elysium.i18n import LANGUAGES
 from elysium.rules.profiles import PROFILES
 
@@ -349,8 +349,7 @@ def _make_dir(directory: Path) -> None:
     a dotfiles repository) is used as it is."""
     if directory.is_dir():
         return
-    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
-    os.chmod(directory, 0o700)  # whatever the umask
+    make_private_dirs(directory)  # and its missing parents, 0700 whatever the umask
 
 
 def _with_theme(text: str, name: str) -> str:

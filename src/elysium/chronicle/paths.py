@@ -61,10 +61,29 @@ def resolve_chronicle(arg: str) -> Path:
     return target
 
 
+def make_private_dirs(path: Path) -> None:
+    """Create ``path`` and each missing parent 0700 whatever the umask; directories that
+    exist are left as they are. (``mkdir(parents=True)`` gives the parents the umask's mode:
+    under umask 002 a group-writable data directory would let the group move a chronicle
+    away and put another in its place.)"""
+    missing: list[Path] = []
+    here = path
+    while not os.path.lexists(here) and here != here.parent:
+        missing.append(here)
+        here = here.parent
+    for directory in reversed(missing):
+        try:
+            directory.mkdir(mode=DIR_MODE)
+        except FileExistsError:  # made meanwhile by someone else: not ours to chmod
+            continue
+        os.chmod(directory, DIR_MODE)
+
+
 def ensure_private_dir(path: Path) -> None:
-    """Create (0700) or check a directory: it must be ours and not a symlink."""
+    """Create (0700, and its missing parents too) or check a directory: it must be ours
+    and not a symlink."""
     try:
-        path.mkdir(mode=DIR_MODE, parents=True, exist_ok=True)
+        make_private_dirs(path)
     except OSError as exc:
         raise StoreError("store.cannot_create", path=path, why=exc.strerror) from None
     info = os.lstat(path)

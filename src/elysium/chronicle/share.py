@@ -24,7 +24,7 @@ from typing import Any
 
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.files import remove_quietly, write_temp
-from elysium.chronicle.paths import data_dir, fsync_dir, state_dir
+from elysium.chronicle.paths import data_dir, fsync_dir, make_private_dirs, state_dir
 
 VIEW = "view.json"
 SHARED_FILE = 0o640
@@ -66,7 +66,7 @@ def _read_all() -> dict[str, Any]:
 
 def _write_all(data: dict[str, Any]) -> None:
     path = _settings_path()
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    make_private_dirs(path.parent)
     tmp = write_temp(path, json.dumps(data, indent=1, sort_keys=True).encode())
     try:
         os.replace(tmp, path)
