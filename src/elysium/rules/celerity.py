@@ -31,14 +31,15 @@ def celerity_dice(c: Character) -> int:
     return DICE_PER_DOT * max(0, dots(c) - c.celerity_actions)
 
 
-def take_extra_actions(c: Character, actions: int) -> Character:
+def take_extra_actions(c: Character, actions: int, has_blood: bool = True) -> Character:
     """Trade ``actions`` dots for extra actions this turn, paying one blood point outside
     the per-turn limit (``blood_spent_turn`` is untouched). 0 trades nothing and costs
-    nothing. Refused when the dots or the blood are not there."""
+    nothing; a line without blood (``has_blood`` False: Demon) pays none. Refused when the
+    dots or the blood are not there."""
     if not 0 <= actions <= dots(c):
         raise RulesError("combat.celerity", who=c.name, celerity=dots(c), spent=actions)
-    if actions == 0:
-        return replace(c, celerity_actions=0)
+    if actions == 0 or not has_blood:
+        return replace(c, celerity_actions=actions)
     if c.kind is Kind.MORTAL:
         raise RulesError("blood.mortal", who=c.name)
     if c.blood < ACTIONS_BLOOD:

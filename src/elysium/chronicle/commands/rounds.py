@@ -190,9 +190,10 @@ def cmd_init(ctx: Context, words: tuple[str, ...]) -> Outcome:
         try:
             value = cr.initiative(c, die, spent, fixed)
             if spent:  # one blood point, outside the per-turn limit (rules.celerity)
-                c = take_extra_actions(c, spent)
+                c = take_extra_actions(c, spent, state.profile.has_blood)
                 state = put(state, key, c)
-                paid.append(Msg("celerity.pays", who=c.name, n=spent, blood=c.blood))
+                if state.profile.has_blood:
+                    paid.append(Msg("celerity.pays", who=c.name, n=spent, blood=c.blood))
         except Refusal as exc:
             raise CommandError(exc.msg) from None
         rating = cr.initiative_rating(c)
