@@ -159,6 +159,14 @@ def test_bad_loads_are_refused(tmp_path: Path, command: str, lang: str, said: st
     s.close()
 
 
+def test_move_tells_the_speeds_with_the_load_carried(tmp_path: Path) -> None:
+    s = session(tmp_path, "carry Bob 100")  # 25 lb over: half speed (seed 002)
+    carried = s.execute("move Bob").event.data
+    typed = s.execute("move Bob 0").event.data
+    assert carried["pounds"] == 100 and carried["run"] == typed["run"] / 2
+    s.close()
+
+
 def test_the_same_load_again_is_refused(tmp_path: Path) -> None:
     s = session(tmp_path, "carry Bob 100")
     with pytest.raises(ChronicleError, match="Bob already carries 100 lb"):

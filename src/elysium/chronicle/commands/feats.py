@@ -220,7 +220,8 @@ def _values(extra: dict[str, Any]) -> dict[str, Any]:
 def cmd_move(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("move", words)
     _key, c = find(ctx.state, args.take("what.name"))
-    pounds = args.take_int("what.pounds", 0, 10000) if args.words else None
+    # A weight typed, else the load carried (``carry``), else none.
+    pounds = args.take_int("what.pounds", 0, 10000) if args.words else (c.load or None)
     args.done()
     speeds = mv.movement(c.trait("dexterity"), c.health)
     capacity = mv.carry_capacity(c)
