@@ -111,9 +111,11 @@ def validate(c: Character) -> Character:
         raise RulesError("character.xp_negative")
     if c.derangements_due < 0:
         raise RulesError("character.derangements_due")
-    celerity = c.disciplines.get("celerity", 0)
-    if not 0 <= c.celerity_actions <= celerity:
-        raise RulesError("character.celerity_actions", celerity=celerity, n=c.celerity_actions)
+    # Not bound to today's Celerity: the Storyteller may lower it after dots were traded.
+    if not 0 <= c.celerity_actions <= ABSOLUTE_TRAIT_MAX:
+        raise RulesError(
+            "character.celerity_actions", celerity=ABSOLUTE_TRAIT_MAX, n=c.celerity_actions
+        )
     if not 0 <= c.load <= MAX_LOAD:
         raise RulesError("character.load_range", most=MAX_LOAD, lb=c.load)
     virtues = set(c.virtues)
