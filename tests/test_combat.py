@@ -296,7 +296,8 @@ FIGHT = [
     "declare Marcus attack Bob kick",
     "declare Bob delay",
     "delay Bob",
-    "attack Marcus Bob kick dice 8,8,3,3,3,3 dmg 7,7,2,2,2 soak 2,2",
+    # Celerity's dot, not spent on an action this round, adds a die: Dex 3 + Brawl 3 + 1.
+    "attack Marcus Bob kick dice 8,8,3,3,3,3,3 dmg 7,7,2,2,2 soak 2,2",
     # Bob, delayed, interrupts Rex's turn (Injured: 2 dice).
     "attack Bob Marcus punch dice 6,6 dmg 6,6 soak 2,2,2,2",
     "next",
@@ -308,7 +309,7 @@ FIGHT = [
     "next",
     "next",
     "declare Marcus attack Bob punch",
-    "attack Marcus Bob punch wp dice 9,9,9,9,9,9 dmg 9,9,9,9,9,9,9,9,9 soak 1,1",
+    "attack Marcus Bob punch wp dice 9,9,9,9,9,9,2 dmg 9,9,9,9,9,9,9,9,9 soak 1,1",  # Celerity +1
     "next",
     "combat end",
 ]

@@ -35,7 +35,6 @@ CAST = [
             ("firearms", 3),
             ("stamina", 3),
             ("fortitude", 1),
-            ("celerity", 1),
             ("willpower", 5),
         ]
     ),
@@ -307,6 +306,7 @@ def test_celerity_action_defends_at_full_pool(tmp_path: Path) -> None:
     s = session(
         tmp_path,
         [
+            "set Marcus celerity 1",  # here only: its dots add dice to Dexterity pools
             "combat start Marcus Bob",
             "init dice Marcus=7,Bob=3 celerity Marcus=1",
             "declare Bob attack Marcus punch",

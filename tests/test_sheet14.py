@@ -56,7 +56,7 @@ def test_rename_is_one_undoable_event_and_the_fight_follows(tmp_path: Path) -> N
         s.execute("declare Bob dodge")
         s.execute("declare Marcus attack Bob strike")
         s.execute("extended roll research dice 8,8")
-        s.execute("roll Elder dex+brawl dice 7,7,7,7,7")
+        s.execute("roll Elder dex+brawl dice 7,7,7,7,7,7")  # a neonate: Celerity 1, +1 die
         assert s.events()[-1].data["who"] == "Marcus the Elder"
         # Undo takes back the rolls and the declarations, then the rename in one step.
         steps = 0

@@ -249,7 +249,9 @@ def test_snapshot_the_table_prompt(
     if no_color:
         monkeypatch.setenv("NO_COLOR", "1")
     app = demo_app(tmp_path, lang)
+    # Ilse: Dexterity 3 + Brawl 4 + Celerity 2 (no dot traded for actions this round) = 9.
+    faces = ["9 9 9 2 2 2 8 2 2"]
     try:
-        assert snap_compare(app, terminal_size=size, run_before=_table_step(["9 9 9 2 2 2 8"]))
+        assert snap_compare(app, terminal_size=size, run_before=_table_step(faces))
     finally:
         app.session.close()

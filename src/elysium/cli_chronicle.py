@@ -23,7 +23,7 @@ from elysium.chronicle.store import Store
 from elysium.chronicle.stream import Stream
 from elysium.config import Config, load_config
 from elysium.i18n import t
-from elysium.present import boosts
+from elysium.present import boosts, load_words
 from elysium.rules import SeededDice, get_profile
 from elysium.rules.character import Character
 from elysium.rules.clans import in_clan, is_caitiff
@@ -177,6 +177,7 @@ def character_json(c: Character) -> dict[str, Any]:
             for k in c.boosts
             if c.boost_bonus(k)
         },
+        **({"load": c.load} if c.load else {}),  # pounds carried (``carry``)
     }
 
 
@@ -235,6 +236,7 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
                 if check is not None and check.state.value == "resisting":
                     flags.append(f"{t(label, lang)} {check.accumulated}/5")
             flags += boosts(c, lang)
+            flags += load_words(c, lang)
             if c.staked:
                 flags.append(t("ui.staked", lang))
             if c.aggravated_rested:

@@ -159,10 +159,26 @@ def _roll_parts(d: dict[str, Any], lang: str) -> tuple[str, str]:
         extra.append(t("roll.options.willpower", lang))
     if d.get("penalty"):
         extra.append(t("log.wounds", lang, penalty=d["penalty"]))
+    extra += mods_list(d, lang)
     if d.get("retry"):
         extra.append(t("log.retry", lang, n=d["retry"], base=d.get("base_difficulty")))
     tail = f" ({', '.join(extra)})" if extra else ""
     return what, tail
+
+
+def mods_list(d: dict[str, Any], lang: str) -> list[str]:
+    """A roll's situational modifiers as its event stored them (``Celerity +2``)."""
+    out = []
+    for m in d.get("mods") or ():
+        n = m.get("dice") or m.get("difficulty") or 0
+        out.append(t(f"mod.{m.get('reason')}", lang, n=f"{n:+d}"))
+    return out
+
+
+def mods_told(d: dict[str, Any], lang: str) -> str:
+    """`` (Celerity +2; load: difficulty +1)``, or nothing without modifiers."""
+    told = mods_list(d, lang)
+    return f" ({'; '.join(told)})" if told else ""
 
 
 def _damage(d: dict[str, Any], lang: str) -> str:

@@ -22,11 +22,13 @@ def _feat(d: dict[str, Any], lang: str) -> str:
     if "door" in values:
         values["door"] = Msg(f"feat.door.{values['door']}")
     how = Msg(f"feat.{d['feat']}.{d['outcome']}", n=d.get("successes", 0), **values)
+    from elysium.describe import mods_told
+
     return t(
         "log.feat",
         lang,
         who=d["who"],
-        feat=t(f"feat.{d['feat']}", lang),
+        feat=t(f"feat.{d['feat']}", lang) + mods_told(d, lang),
         diff=d.get("difficulty"),
         faces=_faces(d.get("roll")),
         how=how.render(lang),
@@ -91,6 +93,11 @@ def _outcome(key: str, flag: str) -> Callable[[dict[str, Any], str], str]:
 TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "feat": _feat,
     "move": _move,
+    "carry": lambda d, lang: (
+        t("log.carry", lang, who=d["who"], lb=d["pounds"])
+        if d["pounds"]
+        else t("log.carry.down", lang, who=d["who"])
+    ),
     "day": _day,
     "torpor": _torpor,
     "torpor_wake": _outcome("log.torpor_wake", "risen"),

@@ -12,6 +12,7 @@ from fractions import Fraction
 from elysium.i18n import t, trait_label
 from elysium.rules.character import Character
 from elysium.rules.dice import Outcome, RollResult, die_value
+from elysium.rules.movement import encumbrance
 from elysium.rules.odds import BOTCH, MORE, Odds
 from elysium.rules.profiles import Profile
 from elysium.rules.tables import difficulty_name
@@ -39,6 +40,15 @@ def boosts(c: Character, lang: str) -> list[str]:
             label = trait_label(attribute, lang)
             said.append(t("screen.boost", lang, trait=label, base=base, now=base + bonus))
     return said
+
+
+def load_words(c: Character, lang: str) -> list[str]:
+    """``load 300 lb: +1 diff``: a load carried (``carry``), and whether it makes physical
+    actions harder; the Vitals pane and ``elysium state`` show it."""
+    if not c.load:
+        return []
+    heavy = encumbrance(c, c.load).difficulty
+    return [t("ui.load_heavy" if heavy else "ui.load", lang, lb=c.load)]
 
 
 def _difficulty_label(difficulty: int, lang: str) -> str:

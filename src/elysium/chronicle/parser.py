@@ -97,6 +97,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "by": ("by", "бросает"),
     "with": ("with", "and", "с", "и"),
     "hidden": ("hidden", "скрытно", "скрытый"),
+    "moving": ("moving", "движась", "на-ходу"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 

@@ -1,14 +1,16 @@
 """A character's dice pool for ``roll NAME TRAIT+TRAIT``: one function for the command and
 for the roll dialog's preview, so the odds shown before a roll are the odds of that roll
-(wound penalties, frenzy, and a Willpower point spent to ignore wounds this turn)."""
+(wound penalties, frenzy, a Willpower point spent to ignore wounds this turn, and the
+situation's modifiers: Celerity's dice, moving while Wounded, a heavy load)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from elysium.chronicle.errors import CommandError
 from elysium.rules.character import Character
-from elysium.rules.health import wounded_pool
+from elysium.rules.health import Status, wounded_pool
+from elysium.rules.modifiers import PoolMod, dice_of, situation
 from elysium.rules.traits import ATTRIBUTES, HUMANITY, VIRTUE_NAMES, WILLPOWER, normalise
 
 # Traits rated to 10: a pool of one of them stands alone (seed 004: «Если в пуле параметр
@@ -27,19 +29,20 @@ class TraitPool:
     pool: int  # after wound penalties
     reflexive: bool  # a Virtue alone: wounds do not count
     penalty: int = 0  # the wound penalty applied (0 when waived), even if the pool hit 0
+    mods: tuple[PoolMod, ...] = field(default=())  # the situation's, each with its reason
 
     def ratings(self) -> list[tuple[str, int]]:
         """The traits (not the plain numbers) with their ratings."""
         return [(n, v) for n, v in zip(self.names, self.values, strict=True) if not is_whole(n)]
 
 
-def trait_pool(c: Character, expr: str) -> TraitPool:
+def trait_pool(c: Character, expr: str, moving: bool = False) -> TraitPool:
     """The pool of ``dex+brawl`` (or ``willpower``, or ``dex+2``) for ``c`` as it stands.
 
     Seed 004: no more than two traits; a trait rated to 10 stands alone; a Virtue roll is
     never more dice than Humanity («Пул проверок добродетелей не выше Человечности»); wound
     penalties apply except to reflexive rolls (most Virtue rolls) and a pool at 0 is an
-    action that cannot be attempted.
+    action that cannot be attempted. ``moving``: the character also moves this turn.
     """
     parts = [p for p in expr.replace(" ", "").split("+") if p]
     if not parts:
@@ -68,7 +71,10 @@ def trait_pool(c: Character, expr: str) -> TraitPool:
     )
     waived = virtue or c.frenzied or c.ignore_wounds
     penalty = 0 if waived else (c.health.penalty or 0)
-    return TraitPool(tuple(names), tuple(values), total, pool, virtue, penalty)
+    mods = () if virtue else situation(c, traits, moving=moving)
+    if c.health.status() is Status.ACTIVE:  # no dice at all otherwise
+        pool = max(0, pool + dice_of(mods))
+    return TraitPool(tuple(names), tuple(values), total, pool, virtue, penalty, mods)
 
 
 def attribute_alone(counted: TraitPool) -> bool:

@@ -65,7 +65,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "dice:cmd_roll",
         (NAME, TRAITS),
-        ("diff", "spec", "wp", "retry", "dice", "by", "hidden"),
+        ("diff", "spec", "wp", "retry", "moving", "dice", "by", "hidden"),
     ),
     Verb(
         "resist",
@@ -153,6 +153,7 @@ VERBS: tuple[Verb, ...] = (
     # Movement and physical feats (seed 002).
     Verb("feat", ("действие",), "feats", C + "feats:cmd_feat", (NAME, SUB), ("dice", "hidden")),
     Verb("move", ("движение",), "feats", C + "feats:cmd_move", (NAME,)),
+    Verb("carry", ("нести",), "feats", C + "carry:cmd_carry", (NAME,)),
     # Day, torpor and a day's rest (cheat sheet "Днём и в торпоре").
     Verb("day", ("день",), "day", C + "daytime:cmd_day", (NAME, SUB, TRAITS), ("diff", "dice")),
     Verb("torpor", ("торпор",), "day", C + "daytime:cmd_torpor", (NAME, SUB), ("dice",)),
@@ -189,7 +190,19 @@ VERBS: tuple[Verb, ...] = (
         "combat",
         "elysium.chronicle.commands.attack:cmd_attack",
         (NAME, NAME, MANEUVER),
-        ("weapon", "diff", "flank", "rear", "aim", "cover", "stake", "offhand", "wp", "dice"),
+        (
+            "weapon",
+            "diff",
+            "flank",
+            "rear",
+            "aim",
+            "cover",
+            "stake",
+            "offhand",
+            "moving",
+            "wp",
+            "dice",
+        ),
     ),
     Verb(
         "defend",

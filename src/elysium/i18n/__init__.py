@@ -17,6 +17,7 @@ from elysium.i18n import (
     en_feats,
     en_house,
     en_players,
+    en_pools,
     en_rolls,
     en_rules,
     en_screen,
@@ -34,6 +35,7 @@ from elysium.i18n import (
     ru_feats,
     ru_house,
     ru_players,
+    ru_pools,
     ru_rolls,
     ru_rules,
     ru_screen,
@@ -62,6 +64,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_screen.STRINGS,
         en_watch.STRINGS,
         en_players.STRINGS,
+        en_pools.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -73,6 +76,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_screen.STRINGS,
         ru_watch.STRINGS,
         ru_players.STRINGS,
+        ru_pools.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

@@ -11,7 +11,7 @@ STRINGS: dict[str, str] = {
     "usage.attack": "attack NAME TARGET MANEUVER [weapon str+N|N [lethal|bashing|aggravated]] "
     "[diff +N] [flank|rear] [aim limb|hand|head|eye|heart] [outnumbered N] "
     "[cover prone|wall|head] [blinded] [target-blinded] [held] [immobilized] [stake] "
-    "[offhand] [wp] [dice F,...] [dmg F,...] [soak F,...]",
+    "[offhand] [moving] [wp] [dice F,...] [dmg F,...] [soak F,...]",
     "usage.defend": "defend NAME dodge|block|parry [outnumbered N] [cover prone|wall|head] "
     "[wp | abort F,F] [dice F,...]",
     # What a combat verb is missing or got wrong.

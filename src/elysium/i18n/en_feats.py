@@ -50,7 +50,7 @@ STRINGS: dict[str, str] = {
     "feat.climb.botch": "BOTCH — stuck, panicking or falling, as the Storyteller says",
     "feat.jump.success": "{up} ft up or {across} ft across",
     "feat.jump.failure": "falls short (Dexterity + Athletics to catch hold)",
-    "feat.jump.botch": "BOTCH — falls short or overshoots, and is hurt",
+    "feat.jump.botch": "BOTCH — falls short or overshoots and is hurt: 1 bashing level",
     "feat.lift.success": "lifts as Strength {strength}",
     "feat.lift.failure": "Strength stays {strength}",
     "feat.lift.botch": "BOTCH — strains or drops it: 1 bashing level",
@@ -65,7 +65,7 @@ STRINGS: dict[str, str] = {
     "feat.throw.success": "lands where it was meant to ({yards} of {reach} yards)",
     "feat.throw.failure": "misses ({yards} of {reach} yards)",
     "feat.throw.botch": "BOTCH — drops it, or hits a friend",
-    "ack.feat": "{who}: {feat}, {pool} dice, diff {diff}: {faces} — {how}{hurt}{after}",
+    "ack.feat": "{who}: {feat}, {pool} dice{mods}, diff {diff}: {faces} — {how}{hurt}{after}",
     "ack.feat.hurt": "; {health}",
     "log.feat": "{who}: {feat}, diff {diff}: {faces} → {how}",
     # Movement.
@@ -89,7 +89,8 @@ STRINGS: dict[str, str] = {
     "day.wake.turns": "{n:n:turn|turns} of action, then sleep",
     "day.wake.scene": "awake for the rest of the scene",
     "day.roll.done": "{n:n:success|successes}",
-    "ack.day": "{who}: {what}, {pool:n:die|dice} (no more than {cap}), diff {diff}: {faces} — {how}",
+    "ack.day": "{who}: {what}, {pool:n:die|dice}{mods} (no more than {cap}), diff {diff}: "
+    "{faces} — {how}",
     "log.day": "{who}: {what}, diff {diff}: {faces} → {how}",
     # Torpor.
     "day.not_in_torpor": "{who} is not in torpor",

@@ -52,7 +52,7 @@ STRINGS: dict[str, str] = {
     "feat.climb.botch": "ПРОВАЛ — застрял, в панике или падает, как решит рассказчик",
     "feat.jump.success": "{up:n:фут|фута|футов} вверх или {across:n:фут|фута|футов} в длину",
     "feat.jump.failure": "не допрыгнул (ловкость + атлетика, чтобы зацепиться)",
-    "feat.jump.botch": "ПРОВАЛ — не допрыгнул или перелетел и ушибся",
+    "feat.jump.botch": "ПРОВАЛ — недолёт или перелёт, травма при падении: 1 лёгкое повреждение",
     "feat.lift.success": "поднимает как при силе {strength}",
     "feat.lift.failure": "сила остаётся {strength}",
     "feat.lift.botch": "ПРОВАЛ — надорвался или уронил груз: 1 лёгкое повреждение",
@@ -67,7 +67,8 @@ STRINGS: dict[str, str] = {
     "feat.throw.success": "попадает куда нужно ({yards} из {reach:n:ярда|ярдов|ярдов})",
     "feat.throw.failure": "мимо ({yards} из {reach:n:ярда|ярдов|ярдов})",
     "feat.throw.botch": "ПРОВАЛ — роняет предмет или попадает в союзника",
-    "ack.feat": "{who}: {feat}, {pool:n:кость|кости|костей}, сл {diff}: {faces} — {how}{hurt}{after}",
+    "ack.feat": "{who}: {feat}, {pool:n:кость|кости|костей}{mods}, сл {diff}: {faces} — "
+    "{how}{hurt}{after}",
     "ack.feat.hurt": "; {health}",
     "log.feat": "{who}: {feat}, сл {diff}: {faces} → {how}",
     # Передвижение.
@@ -93,7 +94,7 @@ STRINGS: dict[str, str] = {
     "day.wake.turns": "{n:n:ход|хода|ходов} действий, потом сон",
     "day.wake.scene": "не спит до конца сцены",
     "day.roll.done": "{n:n:успех|успеха|успехов}",
-    "ack.day": "{who}: {what}, {pool:n:кость|кости|костей} (не больше {cap}), сл {diff}: "
+    "ack.day": "{who}: {what}, {pool:n:кость|кости|костей}{mods} (не больше {cap}), сл {diff}: "
     "{faces} — {how}",
     "log.day": "{who}: {what}, сл {diff}: {faces} → {how}",
     # Торпор.

@@ -117,7 +117,8 @@ def sunset(c: Character, profile: Profile = V20) -> tuple[Character, int]:
 
 
 def new_turn(c: Character) -> Character:
-    """A turn ends: spending limits reset and boosts above the safe cap fade a step."""
+    """A turn ends: spending limits reset, Celerity's dots come back from extra actions and
+    boosts above the safe cap fade a step."""
     boosts = {k: replace(b, turns=b.turns + 1) for k, b in c.boosts.items()}
     return replace(
         c,
@@ -125,6 +126,7 @@ def new_turn(c: Character) -> Character:
         blood_fed_turn=0,
         willpower_spent_turn=False,
         ignore_wounds=False,
+        celerity_actions=0,
         boosts=boosts,
     )
 

@@ -44,6 +44,8 @@ from elysium.rules.maneuvers import (
     defence_difficulty,
     maneuver,
 )
+from elysium.rules.modifiers import dice_of, situation
+from elysium.rules.modifiers import notes as mod_notes
 from elysium.rules.profiles import V20, MultipleActions, Profile
 from elysium.rules.tables import MAX_DIFFICULTY
 
@@ -157,6 +159,7 @@ class Modifiers:
     immobilized: bool = False  # the target cannot move at all: an automatic hit
     stake: bool = False  # a stake through the heart
     off_hand: bool = False
+    moving: bool = False  # the attacker moves as well this turn (seed 004, «Серьёзно ранен»)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +212,10 @@ def plan_attack(
     if penalty:
         pool += penalty
         notes.append(Msg("combat.note.wounds", n=penalty))
+    situational = situation(attacker, (move.attribute, ability), moving=mods.moving)
+    pool += dice_of(situational)
+    penalty += dice_of(situational)  # part of the attack's own pool, split with it
+    notes += mod_notes(situational)
     if multiple > 1 and not extra_action:
         if profile.multiple_actions is MultipleActions.SUBTRACT:
             pool, note = multiple_share(pool, multiple, action_index, profile)
@@ -220,7 +227,7 @@ def plan_attack(
             share, note = multiple_share(split, multiple, action_index, profile)
             pool = share + bonus
         notes.append(note)
-    difficulty = BASE_DIFFICULTY + move.difficulty
+    difficulty = BASE_DIFFICULTY + move.difficulty + sum(m.difficulty for m in situational)
     if move.difficulty:
         notes.append(Msg("combat.note.maneuver", move=move.key, n=move.difficulty))
     damage_bonus = 0
@@ -299,6 +306,9 @@ def defence_pool(
     if penalty:
         pool += penalty
         notes.append(Msg("combat.note.wounds", n=penalty))
+    situational = situation(defender, (move.attribute, move.abilities[0]))
+    pool += dice_of(situational)
+    notes += mod_notes(situational)
     if multiple > 1:
         split = pool
         if smallest is not None and profile.multiple_actions is not MultipleActions.SUBTRACT:

@@ -8,12 +8,21 @@ Mauled and Crippled are converted. Each feat returns the roll to make (a
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from elysium.rules.character import Character
 from elysium.rules.dice import RollRequest
 from elysium.rules.errors import RulesError
-from elysium.rules.health import MOVEMENT_LIMITS, HealthTrack, wounded_pool
+from elysium.rules.health import MOVEMENT_LIMITS, HealthTrack, Status, wounded_pool
+from elysium.rules.tables import MAX_DIFFICULTY
+from elysium.rules.validation import MAX_LOAD, validate
+
+if TYPE_CHECKING:  # the modifiers are decided in elysium.rules.modifiers, which reads this
+    from elysium.rules.modifiers import PoolMod
+
+Mods = Sequence["PoolMod"]
 
 WALK = 7  # yards per turn
 JOG_BASE = 12  # + Dexterity
@@ -38,6 +47,18 @@ THROW_YARDS_PER_STRENGTH = 5  # objects up to 3 lb
 THROW_LIGHT_LB = 3
 THROW_HALF_DIFFICULTY = 6  # up to half range
 THROW_FULL_DIFFICULTY = 8  # to full range
+# The traits in each feat's pool (seed 002), for the modifiers that depend on them
+# (Celerity's dice go to the ones with Dexterity).
+FEAT_TRAITS: dict[str, tuple[str, ...]] = {
+    "stand": ("dexterity", "athletics"),
+    "ready": ("dexterity", "melee"),
+    "climb": ("dexterity", "athletics"),
+    "jump": ("strength", "athletics"),
+    "lift": ("willpower",),
+    "door": ("strength",),
+    "swim": ("stamina", "athletics"),
+    "throw": ("dexterity", "athletics"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,29 +102,38 @@ def wounded_move_and_act_penalty(track: HealthTrack) -> int:
     return -1 if track.movement == "walk" else 0
 
 
-def feat_pool(c: Character, pool: int) -> int:
+def feat_pool(c: Character, pool: int, mods: Mods = ()) -> int:
     """A feat's dice after wound penalties (a frenzied vampire, or one who spent Willpower
-    this turn, ignores them). A pool that falls to 0 makes the feat impossible: no die is
-    rolled (cheat sheet: "Пул, упавший до нуля, - действие невозможно")."""
+    this turn, ignores them) and the situation's dice (``mods``). A pool that falls to 0
+    makes the feat impossible: no die is rolled (cheat sheet: "Пул, упавший до нуля, -
+    действие невозможно")."""
     dice = wounded_pool(pool, c.health, frenzied=c.frenzied, willpower=c.ignore_wounds)
+    if c.health.status() is Status.ACTIVE:  # no dice at all otherwise
+        dice += sum(m.dice for m in mods)
     if dice < 1:
         raise RulesError("movement.no_dice", who=c.name, pool=pool)
     return dice
 
 
-def stand_up_request(c: Character) -> RollRequest:
-    return RollRequest(feat_pool(c, c.trait("dexterity") + c.trait("athletics")), STAND_DIFFICULTY)
+def _feat(c: Character, pool: int, difficulty: int, mods: Mods) -> RollRequest:
+    """A feat's roll: its dice and its difficulty, the situation's modifiers included."""
+    harder = min(MAX_DIFFICULTY, difficulty + sum(m.difficulty for m in mods))
+    return RollRequest(feat_pool(c, pool, mods), harder)
 
 
-def ready_weapon_request(c: Character, archery: bool = False) -> RollRequest:
+def stand_up_request(c: Character, mods: Mods = ()) -> RollRequest:
+    return _feat(c, c.trait("dexterity") + c.trait("athletics"), STAND_DIFFICULTY, mods)
+
+
+def ready_weapon_request(c: Character, archery: bool = False, mods: Mods = ()) -> RollRequest:
     skill = c.abilities.get("archery", 0) if archery else c.trait("melee")
-    return RollRequest(feat_pool(c, c.trait("dexterity") + skill), READY_DIFFICULTY)
+    return _feat(c, c.trait("dexterity") + skill, READY_DIFFICULTY, mods)
 
 
-def climb_request(c: Character, claws: bool = False) -> RollRequest:
+def climb_request(c: Character, claws: bool = False, mods: Mods = ()) -> RollRequest:
     """Climbing is extended: each success climbs about 10 feet."""
     difficulty = 4 if claws else CLIMB_DIFFICULTY
-    return RollRequest(feat_pool(c, c.trait("dexterity") + c.trait("athletics")), difficulty)
+    return _feat(c, c.trait("dexterity") + c.trait("athletics"), difficulty, mods)
 
 
 def climbed_feet(successes: int, feet_per_success: int = CLIMB_FEET_PER_SUCCESS) -> int:
@@ -113,6 +143,13 @@ def climbed_feet(successes: int, feet_per_success: int = CLIMB_FEET_PER_SUCCESS)
 def carry_capacity(c: Character) -> int:
     """Pounds carried without penalty: 25 per dot of Strength + Potence."""
     return CARRY_PER_STRENGTH * (c.trait("strength") + c.disciplines.get("potence", 0))
+
+
+def carry(c: Character, pounds: int) -> Character:
+    """The load carried from now on (0 puts it down); it lasts until changed."""
+    if pounds < 0:
+        raise RulesError("character.load_range", most=MAX_LOAD, lb=pounds)
+    return validate(replace(c, load=pounds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,10 +171,10 @@ def encumbrance(c: Character, pounds: float) -> Load:
     return Load(1, 0.5 ** math.ceil(over / CARRY_PER_STRENGTH), True)
 
 
-def jump_request(c: Character, running: bool) -> RollRequest:
+def jump_request(c: Character, running: bool, mods: Mods = ()) -> RollRequest:
     """Standing jump: Strength; running jump: Strength + Athletics; difficulty 3."""
     pool = c.trait("strength") + (c.trait("athletics") if running else 0)
-    return RollRequest(feat_pool(c, pool), JUMP_DIFFICULTY)
+    return _feat(c, pool, JUMP_DIFFICULTY, mods)
 
 
 def jumped_feet(successes: int) -> tuple[int, int]:
@@ -146,9 +183,9 @@ def jumped_feet(successes: int) -> tuple[int, int]:
     return n * JUMP_UP_FEET, n * JUMP_ACROSS_FEET
 
 
-def lift_request(c: Character) -> RollRequest:
+def lift_request(c: Character, mods: Mods = ()) -> RollRequest:
     """Lifting beyond one's Strength: Willpower at difficulty 9."""
-    return RollRequest(feat_pool(c, c.willpower), LIFT_DIFFICULTY)
+    return _feat(c, c.willpower, LIFT_DIFFICULTY, mods)
 
 
 def lifting_strength(c: Character, successes: int) -> int:
@@ -156,17 +193,17 @@ def lifting_strength(c: Character, successes: int) -> int:
     return c.trait("strength") + c.disciplines.get("potence", 0) + max(0, successes)
 
 
-def door_request(c: Character, door: str) -> tuple[RollRequest, int]:
+def door_request(c: Character, door: str, mods: Mods = ()) -> tuple[RollRequest, int]:
     """Breaking a door: Strength at difficulty 6 (castle gates 8); successes needed by door.
     A botch costs a bashing level."""
     if door not in DOORS:
         raise RulesError("movement.unknown_door", door=door, allowed=list(DOORS))
     difficulty = GATE_DIFFICULTY if door == "gate" else DOOR_DIFFICULTY
     pool = c.trait("strength") + c.disciplines.get("potence", 0)
-    return RollRequest(feat_pool(c, pool), difficulty), DOORS[door]
+    return _feat(c, pool, difficulty, mods), DOORS[door]
 
 
-def swim_request(c: Character, kindred: bool, conditions: int = 0) -> RollRequest:
+def swim_request(c: Character, kindred: bool, conditions: int = 0, mods: Mods = ()) -> RollRequest:
     """Stamina + Athletics, difficulty 5 (+1 for Kindred, +1-2 for conditions); one success
     keeps the swimmer going. Needs Athletics."""
     if c.trait("athletics") < 1:
@@ -174,7 +211,7 @@ def swim_request(c: Character, kindred: bool, conditions: int = 0) -> RollReques
     if not 0 <= conditions <= 2:
         raise RulesError("movement.swim_conditions")
     difficulty = SWIM_DIFFICULTY + (1 if kindred else 0) + conditions
-    return RollRequest(feat_pool(c, c.trait("stamina") + c.trait("athletics")), difficulty)
+    return _feat(c, c.trait("stamina") + c.trait("athletics"), difficulty, mods)
 
 
 def throw_range(c: Character, pounds: float) -> int:
@@ -184,10 +221,10 @@ def throw_range(c: Character, pounds: float) -> int:
     return max(0, THROW_YARDS_PER_STRENGTH * strength - 5 * math.ceil(over / 2))
 
 
-def throw_request(c: Character, yards: float, pounds: float) -> RollRequest:
+def throw_request(c: Character, yards: float, pounds: float, mods: Mods = ()) -> RollRequest:
     """Dex + Athletics: difficulty 6 to half range, 8 to full range."""
     reach = throw_range(c, pounds)
     if yards > reach:
         raise RulesError("movement.throw_range", who=c.name, reach=reach)
     difficulty = THROW_HALF_DIFFICULTY if yards <= reach / 2 else THROW_FULL_DIFFICULTY
-    return RollRequest(feat_pool(c, c.trait("dexterity") + c.trait("athletics")), difficulty)
+    return _feat(c, c.trait("dexterity") + c.trait("athletics"), difficulty, mods)

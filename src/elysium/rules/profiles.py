@@ -129,6 +129,9 @@ V20 = Profile(
     morality_traits=("humanity", "path"),
     has_blood=True,
 )
+# Celerity (rules.celerity) is one rule for V20 and Dark Ages: seed 000 says only that its
+# extra actions keep their pools and are not split again; of their blood point and of the
+# dots' dice it says nothing, so V20's rule stands for both.
 DARK_AGES = Profile(
     key="dark-ages",
     title="Vampire: The Dark Ages",

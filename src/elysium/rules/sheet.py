@@ -63,6 +63,8 @@ OMITTED_WHEN_EMPTY: dict[str, Any] = {
     "nature": "",
     "demeanour": "",
     "player": False,
+    "celerity_actions": 0,
+    "load": 0,
 }
 
 
@@ -104,6 +106,8 @@ class Character:
     blood_fed_turn: int = 0
     willpower_spent_turn: bool = False  # the once-per-turn automatic success is used
     ignore_wounds: bool = False  # a Willpower point spent: no wound penalties this turn
+    celerity_actions: int = 0  # Celerity dots given to extra actions this turn (no dice)
+    load: int = 0  # pounds carried until put down (``carry NAME LB``)
     boosts: Mapping[str, Boost] = field(default_factory=dict)
     blush_paid: int = 0  # blood paid toward the blush of life this scene
     blush: bool = False  # blush of life is up this scene

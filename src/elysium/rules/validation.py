@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from elysium.rules.sheet import Character
 
 MAX_NAME = 60
+MAX_LOAD = 10_000  # pounds carried: a sanity bound (``carry NAME LB``), not a rule
 
 
 def generation_row(
@@ -110,6 +111,13 @@ def validate(c: Character) -> Character:
         raise RulesError("character.xp_negative")
     if c.derangements_due < 0:
         raise RulesError("character.derangements_due")
+    # Not bound to today's Celerity: the Storyteller may lower it after dots were traded.
+    if not 0 <= c.celerity_actions <= ABSOLUTE_TRAIT_MAX:
+        raise RulesError(
+            "character.celerity_actions", celerity=ABSOLUTE_TRAIT_MAX, n=c.celerity_actions
+        )
+    if not 0 <= c.load <= MAX_LOAD:
+        raise RulesError("character.load_range", most=MAX_LOAD, lb=c.load)
     virtues = set(c.virtues)
     if not virtues <= {CONSCIENCE, CONVICTION, SELF_CONTROL, INSTINCT, COURAGE}:
         odd = sorted(virtues - {CONSCIENCE, CONVICTION, SELF_CONTROL, INSTINCT, COURAGE})[0]

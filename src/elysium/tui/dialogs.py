@@ -22,6 +22,7 @@ from elysium.i18n import Refusal, t, trait_label
 from elysium.present import percent
 from elysium.rules import RollRequest, RulesError, odds
 from elysium.rules.character import TEMPLATES, Character
+from elysium.rules.modifiers import PoolMod, notes, with_difficulty
 from elysium.rules.tables import DIFFICULTY_NAMES
 from elysium.tui.messages import CommandDone, RunCommand
 
@@ -128,10 +129,10 @@ class RollDialog(Dialog):
     def _preview(self) -> tuple[Text, Text]:
         lang = self.lang
         try:
-            pool, detail = self._pool()
+            pool, detail, mods = self._pool()
             request = RollRequest(
                 pool,
-                int(str(self.query_one("#difficulty", Select).value)),
+                with_difficulty(mods, int(str(self.query_one("#difficulty", Select).value))),
                 specialty=self.query_one("#spec", Checkbox).value,
                 willpower=self.query_one("#wp", Checkbox).value,
             )
@@ -157,12 +158,14 @@ class RollDialog(Dialog):
             summary.append("\n" + t("warn.difficulty10", lang), style="bold")
         return line, summary
 
-    def _pool(self) -> tuple[int, str]:
+    def _pool(self) -> tuple[int, str, tuple[PoolMod, ...]]:
+        """The pool, its parts as words, and the situation's modifiers (Celerity's dice, a
+        heavy load's difficulty), as the roll command will count them."""
         who = self.query_one("#who", Select).value
         expr = self.query_one("#traits", Input).value.strip()
         if not who:
             pool = int(expr)
-            return pool, f"{pool}"
+            return pool, f"{pool}", ()
         c: Character = self.state.characters[str(who)]
         counted = trait_pool(c, expr)  # the very pool the roll command will use
         shown = [
@@ -171,7 +174,10 @@ class RollDialog(Dialog):
         ]
         if counted.penalty:
             shown.append(t("log.wounds", self.lang, penalty=counted.penalty))
-        return counted.pool, " + ".join(shown)
+        told = " + ".join(shown)
+        if counted.mods:
+            told += "; " + "; ".join(n.render(self.lang) for n in notes(counted.mods))
+        return counted.pool, told, counted.mods
 
     def command(self) -> str:
         who = self.query_one("#who", Select).value

@@ -15,7 +15,7 @@ from rich.text import Span, Text
 from elysium.chronicle.combat import combat_json
 from elysium.chronicle.state import State
 from elysium.i18n import t
-from elysium.present import boosts
+from elysium.present import boosts, load_words
 from elysium.rules.beast import bearing, beast_urges
 from elysium.rules.beast_state import BeastState
 from elysium.rules.character import Character
@@ -103,6 +103,8 @@ def status_words(c: Character, lang: str) -> Text:
         out.append((" " if out else "") + "‼ " + t("ui.rotschreck", lang), style="bold yellow")
     for said in boosts(c, lang):
         out.append((" " if out else "") + said, style="bold")
+    for said in load_words(c, lang):
+        out.append((" " if out else "") + said)
     if c.staked:
         out.append((" " if out else "") + t("ui.staked", lang), style="bold")
     if c.aggravated_rested and c.health.aggravated:

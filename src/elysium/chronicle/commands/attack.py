@@ -42,6 +42,7 @@ from elysium.rules import combat as cr
 from elysium.rules.character import Character
 from elysium.rules.dice import RollKind, RollRequest, RollResult
 from elysium.rules.health import DamageType, Source, soak_pool
+from elysium.rules.modifiers import situation, with_difficulty
 from elysium.rules.profiles import V20, Profile
 from elysium.rules.willpower import Use, spend_willpower
 
@@ -267,7 +268,9 @@ def _defence(
         pool, _ = cr.defence_pool(target, move, combat.defences.get(tkey, 0))
         if pool >= 1:
             what, who = f"what.defence_roll.{move.key}", target.name
-            droll = throw(ctx, RollRequest(pool, cr.BASE_DIFFICULTY), None, what=what, who=who)
+            mods = situation(target, (move.attribute, *move.abilities[:1]))
+            diff = with_difficulty(mods, cr.BASE_DIFFICULTY)
+            droll = throw(ctx, RollRequest(pool, diff), None, what=what, who=who)
             standing = Standing(move.key, 0 if droll.botch else droll.successes)
             data["defence_roll"] = roll_data(droll)
             combat = combat.count_defence(tkey)

@@ -84,6 +84,7 @@ def parse_attack(args: Args, state: State) -> AttackOrder:
         immobilized=args.option("immobilized", "цель-обездвижена"),
         stake=args.option("stake", "кол"),
         off_hand=args.option("offhand", "off-hand", "неосновная"),
+        moving=args.option("moving"),
     )
     wp = args.option("wp", "willpower", "воля")
     akey, attacker = find(state, args.take("what.attacker"))

@@ -3,7 +3,7 @@ or scoring dice, and the result a handler returns."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,6 +21,7 @@ from elysium.rules.dice import DiceSource, RollRequest, RollResult
 from elysium.rules.health import (
     Status,
 )
+from elysium.rules.modifiers import PoolMod, notes
 from elysium.rules.table_dice import TableDice
 from elysium.rules.tables import DEFAULT_DIFFICULTY
 
@@ -204,6 +205,16 @@ def health_text(c: Character) -> Msg:
         level = f"status.{status.value}"
     pen = "" if not track.penalty else f", {track.penalty}"
     return Msg("ack.health", marks="".join(track.marks()), level=Msg(level), pen=pen)
+
+
+def mods_text(mods: Sequence[PoolMod], penalty: int = 0) -> Msg | str:
+    """`` (Celerity +2; load: difficulty +1)``: a pool's modifiers after its dice, with the
+    wound penalty when there is one (told apart as before when it stands alone)."""
+    if not mods:
+        return Msg("ack.roll.wounds", n=penalty) if penalty else ""
+    if penalty:
+        return Msg("mods.with_wounds", n=penalty, notes=notes(mods))
+    return Msg("mods.list", notes=notes(mods))
 
 
 def difficulty_of(args: Args, default: int = DEFAULT_DIFFICULTY) -> int:

@@ -19,6 +19,7 @@ from elysium.chronicle.commands.common import (
     difficulty_of,
     find,
     marks,
+    mods_text,
     put,
     roll_data,
     throw_dice,
@@ -33,6 +34,7 @@ from elysium.rules import day
 from elysium.rules.character import Character
 from elysium.rules.dice import RollRequest
 from elysium.rules.health import Status
+from elysium.rules.modifiers import PoolMod, stored, with_difficulty
 from elysium.rules.traits import Kind
 
 DAY_WORDS = {
@@ -65,12 +67,14 @@ def cmd_day(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args.done()
     _vampire(ctx, c)
     able(c)
+    mods: tuple[PoolMod, ...] = ()
     if traits is not None and diff is not None:
         counted = trait_pool(c, traits)
+        mods = counted.mods
         dice = day.day_cap(c, counted.pool)  # wounds first, then no more than Humanity
         if dice < 1:
             raise CommandError("day.pool_empty", who=c.name)
-        request = RollRequest(dice, diff)
+        request = RollRequest(dice, with_difficulty(mods, diff))
         traits = "+".join(counted.names)
     else:
         request = day.notice_request(c) if what == "notice" else day.wake_request(c)
@@ -84,6 +88,7 @@ def cmd_day(ctx: Context, words: tuple[str, ...]) -> Outcome:
         "difficulty": request.difficulty,
         "roll": roll_data(result),
         "successes": result.successes,
+        **stored(mods),
     }
     if what == "wake":
         awake = day.wake_result(result.successes)
@@ -97,6 +102,7 @@ def cmd_day(ctx: Context, words: tuple[str, ...]) -> Outcome:
         "ack.day",
         who=c.name,
         what=Msg(f"day.{what}", traits=Told(lambda lang: traits_told(traits or "", lang))),
+        mods=mods_text(mods),
         pool=request.pool,
         cap=c.morality_rating,
         diff=request.difficulty,

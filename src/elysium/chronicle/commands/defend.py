@@ -32,6 +32,7 @@ from elysium.chronicle.state import State
 from elysium.i18n import Msg
 from elysium.rules import combat as cr
 from elysium.rules.dice import RollRequest
+from elysium.rules.modifiers import situation, with_difficulty
 from elysium.rules.willpower import Use, spend_willpower
 
 
@@ -172,6 +173,7 @@ def _roll_defence(
         raise CommandError("combat.no_defence_dice", who=c.name, move=move.key, detail=detail)
     outnumbered, cover, after = where
     difficulty, harder = cr.defence_difficulty(outnumbered)
+    difficulty = with_difficulty(situation(c, (move.attribute, *move.abilities[:1])), difficulty)
     if harder:
         detail = Msg("combat.notes.semicolon", notes=[*detail.values["notes"], *harder])
     request = RollRequest(pool, difficulty)

@@ -37,6 +37,7 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     faces = args.faces()
     retries = args.keyed_int(("retry",), "what.retries", 1, MAX_RETRIES)
     owner = args.keyed("by")  # who throws a bare pool: an NPC not on the sheet, anyone
+    moving = args.option("moving")  # moving as well this turn (seed 004, «Серьёзно ранен»)
     # The name and the traits come first, so "roll Marcus willpower diff 8" rolls the
     # Willpower rating and only a later "wp" spends a point.
     side = read_side("roll", args.words)
@@ -51,7 +52,7 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
         difficulty = raised
         off = not state.profile.house.retry_penalty
         shown = Msg("ack.roll.retry_off" if off else "ack.roll.retry", diff=raised, base=base)
-    state, ready = prepare(state, side, difficulty, args)
+    state, ready = prepare(state, side, difficulty, args, moving)
     if owner is not None and ready.character is not None:
         raise CommandError("roll.by_needs_pool", who=ready.character.name)
     state, (thrown,) = throw_all(ctx, state, [ready], faces)

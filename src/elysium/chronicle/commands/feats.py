@@ -8,6 +8,7 @@ tells what the successes mean; ``move NAME [LB]`` tells the speeds per turn and 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -18,6 +19,7 @@ from elysium.chronicle.commands.common import (
     find,
     health_text,
     marks,
+    mods_text,
     put,
     roll_data,
     throw_dice,
@@ -31,6 +33,7 @@ from elysium.rules import movement as mv
 from elysium.rules.character import Character
 from elysium.rules.dice import RollRequest, RollResult
 from elysium.rules.health import DamageType, take_damage
+from elysium.rules.modifiers import PoolMod, situation, stored
 from elysium.rules.traits import Kind
 
 FEATS: dict[str, str] = {
@@ -68,7 +71,9 @@ DOORS: dict[str, str] = {
     "gate": "gate",
     "ворота": "gate",
 }
-HURTS_ON_BOTCH = frozenset({"stand", "lift", "door"})  # one bashing level (seed 002)
+# One bashing level on a botch (seed 002). A botched jump: «при падении получает травму»; the
+# seed gives no amount, so it is the one level the other feats take.
+HURTS_ON_BOTCH = frozenset({"stand", "lift", "door", "jump"})
 DEFAULT_THROW_LB = 1
 READY_FAILED_INITIATIVE = 1  # seed 002: a failed readying leaves the current initiative at 1
 
@@ -96,36 +101,38 @@ def traits_told(traits: str, lang: str) -> str:
     return traits_text(traits.split("+")).render(lang) if traits else ""
 
 
-def _request(c: Character, feat: str, args: Args, extra: dict[str, Any]) -> RollRequest:
+def _request(
+    c: Character, feat: str, args: Args, extra: dict[str, Any], mods: Sequence[PoolMod]
+) -> RollRequest:
     """The feat's roll, reading its own words (``running``, ``claws``, a door, yards)."""
     if feat == "stand":
-        return mv.stand_up_request(c)
+        return mv.stand_up_request(c, mods)
     if feat == "ready":
         extra["archery"] = _flag(args, ARCHERY)
-        return mv.ready_weapon_request(c, extra["archery"])
+        return mv.ready_weapon_request(c, extra["archery"], mods)
     if feat == "climb":
         extra["claws"] = _flag(args, CLAWS)
-        return mv.climb_request(c, extra["claws"])
+        return mv.climb_request(c, extra["claws"], mods)
     if feat == "jump":
         extra["running"] = _flag(args, RUNNING)
-        return mv.jump_request(c, extra["running"])
+        return mv.jump_request(c, extra["running"], mods)
     if feat == "lift":
-        return mv.lift_request(c)
+        return mv.lift_request(c, mods)
     if feat == "door":
         word = args.take("what.door").casefold()
         if word not in DOORS:
             raise args.fail("feat.unknown_door", word=word)
-        request, needed = mv.door_request(c, DOORS[word])
+        request, needed = mv.door_request(c, DOORS[word], mods)
         extra.update(door=DOORS[word], needed=needed)
         return request
     if feat == "swim":
         conditions = args.take_int("what.swim_conditions", 0, 2) if args.words else 0
         extra["conditions"] = conditions
-        return mv.swim_request(c, kindred=c.kind is Kind.VAMPIRE, conditions=conditions)
+        return mv.swim_request(c, c.kind is Kind.VAMPIRE, conditions, mods)
     yards = args.take_int("what.yards", 1, 1000)
     pounds = args.take_int("what.pounds", 0, 1000) if args.words else DEFAULT_THROW_LB
     extra.update(yards=yards, pounds=pounds, reach=mv.throw_range(c, pounds))
-    return mv.throw_request(c, yards, pounds)
+    return mv.throw_request(c, yards, pounds, mods)
 
 
 def _outcome(feat: str, result: RollResult, extra: dict[str, Any]) -> str:
@@ -160,7 +167,11 @@ def cmd_feat(ctx: Context, words: tuple[str, ...]) -> Outcome:
     feat = FEATS[word]
     extra: dict[str, Any] = {}
     able(c)
-    request = _request(c, feat, args, extra)
+    traits = mv.FEAT_TRAITS[feat]
+    if feat == "jump" and not any(w.casefold() in RUNNING for w in args.words):
+        traits = traits[:1]  # a standing jump: Strength alone
+    mods = situation(c, traits, physical=True)
+    request = _request(c, feat, args, extra, mods)
     args.done()
     result = throw_dice(ctx, request, faces, who=c.name)
     outcome = _outcome(feat, result, extra)
@@ -181,12 +192,14 @@ def cmd_feat(ctx: Context, words: tuple[str, ...]) -> Outcome:
         "outcome": outcome,
         "hurt": hurt,
         **extra,
+        **stored(mods),
     }
     say = Msg(
         "ack.feat",
         who=c.name,
         feat=Msg(f"feat.{feat}"),
         pool=request.pool,
+        mods=mods_text(mods),
         diff=request.difficulty,
         faces=marks(result),
         how=Msg(f"feat.{feat}.{outcome}", n=result.successes, **_values(extra)),
@@ -207,7 +220,8 @@ def _values(extra: dict[str, Any]) -> dict[str, Any]:
 def cmd_move(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("move", words)
     _key, c = find(ctx.state, args.take("what.name"))
-    pounds = args.take_int("what.pounds", 0, 10000) if args.words else None
+    # A weight typed, else the load carried (``carry``), else none.
+    pounds = args.take_int("what.pounds", 0, 10000) if args.words else (c.load or None)
     args.done()
     speeds = mv.movement(c.trait("dexterity"), c.health)
     capacity = mv.carry_capacity(c)

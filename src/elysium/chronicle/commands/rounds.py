@@ -28,6 +28,7 @@ from elysium.i18n import Msg, Told
 from elysium.i18n.message import Refusal
 from elysium.rules import combat as cr
 from elysium.rules.blood import new_turn
+from elysium.rules.celerity import take_extra_actions
 from elysium.rules.table_dice import TableDice
 from elysium.rules.willpower import Use, spend_willpower
 
@@ -172,6 +173,7 @@ def cmd_init(ctx: Context, words: tuple[str, ...]) -> Outcome:
     init: dict[str, InitEntry] = {}
     entries = []
     lines: list[Msg] = []
+    paid: list[Msg] = []
     drawn = _init_dice(ctx, state, combat.participants, faces, fixed)
     for key in combat.participants:
         c = state.characters[key]
@@ -187,6 +189,11 @@ def cmd_init(ctx: Context, words: tuple[str, ...]) -> Outcome:
         spent = celerity.get(key, 0)
         try:
             value = cr.initiative(c, die, spent, fixed)
+            if spent:  # one blood point, outside the per-turn limit (rules.celerity)
+                c = take_extra_actions(c, spent, state.profile.has_blood)
+                state = put(state, key, c)
+                if state.profile.has_blood:
+                    paid.append(Msg("celerity.pays", who=c.name, n=spent, blood=c.blood))
         except Refusal as exc:
             raise CommandError(exc.msg) from None
         rating = cr.initiative_rating(c)
@@ -206,7 +213,7 @@ def cmd_init(ctx: Context, words: tuple[str, ...]) -> Outcome:
     )
     ties = [
         Msg("combat.at_once", names=both([name(state, k) for k in g])) for g in groups if len(g) > 1
-    ]
+    ] + paid
     first = name(state, combat.current) if combat.current else Msg("combat.nobody")
     msg = Msg(
         "combat.initiative", round=combat.round, lines=lines, ties=joined(ties, ""), first=first

@@ -18,6 +18,7 @@ from elysium.chronicle.commands.common import (
     able,
     find,
     marks,
+    mods_text,
     put,
     roll_data,
     throw_dice,
@@ -33,6 +34,7 @@ from elysium.rules import roll as throw
 from elysium.rules.character import SPECIALTY_MIN, Character
 from elysium.rules.dice import RollRequest, RollResult, TypedDice, forgive_botch
 from elysium.rules.errors import RulesError
+from elysium.rules.modifiers import PoolMod, stored, with_difficulty
 from elysium.rules.willpower import Use, spend_willpower
 
 
@@ -56,6 +58,7 @@ class Ready:
     names: tuple[str, ...]  # the traits' codes; () for a bare pool
     penalty: int
     request: RollRequest
+    mods: tuple[PoolMod, ...] = ()  # the situation's modifiers, each with its reason
 
     @property
     def who(self) -> str | None:
@@ -74,7 +77,13 @@ class Thrown:
     def data(self) -> dict[str, Any]:
         """The roll as an event stores it (the ``roll`` event's fields)."""
         r = self.ready
-        return {"who": r.who, "traits": r.traits, "penalty": r.penalty, **roll_data(self.result)}
+        return {
+            "who": r.who,
+            "traits": r.traits,
+            "penalty": r.penalty,
+            **roll_data(self.result),
+            **stored(r.mods),
+        }
 
     def told(self, what: str = "ack.side") -> Msg:
         """``Marcus: wits+subterfuge = 5, diff 6: +8 3 … — 2 successes``."""
@@ -86,7 +95,7 @@ class Thrown:
             who=side_name(r),
             traits=traits_text(r.names) if r.names else Msg("rolls.dice"),
             pool=r.request.pool,
-            pen=Msg("ack.roll.wounds", n=r.penalty) if r.penalty else "",
+            pen=mods_text(r.mods, r.penalty),
             wp=Msg("ack.roll.wp") if r.request.willpower else "",
             diff=r.request.difficulty,
             faces=marks(self.result),
@@ -108,16 +117,21 @@ def read_side(verb: str, words: Sequence[str], diff_allowed: bool = True) -> Sid
     return Side(first, expr, difficulty, spec, wp)
 
 
-def prepare(state: State, side: Side, difficulty: int, args: Args) -> tuple[State, Ready]:
-    """Check a side and spend its Willpower; nothing is thrown yet."""
+def prepare(
+    state: State, side: Side, difficulty: int, args: Args, moving: bool = False
+) -> tuple[State, Ready]:
+    """Check a side and spend its Willpower; nothing is thrown yet. ``moving``: the
+    character also moves this turn (a wounded one may lose a die for it)."""
     if side.expr is None:
         pool = as_int(side.first, "what.pool", 1, 100, args)
         if side.wp:
             raise args.fail("roll.wp_needs_character")
+        if moving:
+            raise args.fail("roll.moving_needs_character")
         return state, Ready(None, None, (), 0, RollRequest(pool, difficulty, side.spec))
     key, c = find(state, side.first)
     try:
-        counted = trait_pool(c, side.expr)
+        counted = trait_pool(c, side.expr, moving)
     except CommandError as exc:
         raise args.fail(exc.msg) from None
     names = counted.names
@@ -131,10 +145,11 @@ def prepare(state: State, side: Side, difficulty: int, args: Args) -> tuple[Stat
         raise CommandError(key_, who=c.name, what=side.expr, penalty=counted.penalty)
     if state.profile.house.no_ability_penalty and attribute_alone(counted):
         difficulty = min(10, difficulty + 1)  # Demon (001): +1 with no Ability in the pool
+    difficulty = with_difficulty(counted.mods, difficulty)
     if side.wp:
         c = spend_willpower(c, Use.SUCCESS)
     request = RollRequest(counted.pool, difficulty, specialty=side.spec, willpower=side.wp)
-    return put(state, key, c), Ready(key, c, names, counted.penalty, request)
+    return put(state, key, c), Ready(key, c, names, counted.penalty, request, counted.mods)
 
 
 def throw_all(

@@ -1,0 +1,85 @@
+"""A pool's situational modifiers, each with its reason: what the character's condition
+this turn adds to a roll's dice or difficulty, on top of its traits and wounds.
+
+One function, :func:`situation`, decides them for every roll, attack, defence and feat, so
+a roll, its odds in the dialog and its line in the log name the same modifiers:
+
+- ``celerity``: +1 die a dot of Celerity not traded for actions, to a pool with Dexterity
+  (V20 core rules; see :mod:`elysium.rules.celerity`);
+- ``moving``: −1 die to act and move in the same turn at the level that allows only one of
+  them (seed 004, «Серьёзно ранен»: «за ход либо действие, либо движение (оба - ещё
+  −1d10)»); like a wound penalty, frenzy or a Willpower point set it aside;
+- ``load``: +1 difficulty to a physical action while carrying more than the limit (seed
+  002, "Переноска грузов": over the limit every physical action is harder by one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from elysium.i18n.message import Msg
+from elysium.rules import movement as mv
+from elysium.rules.celerity import celerity_dice
+from elysium.rules.character import Character
+from elysium.rules.tables import MAX_DIFFICULTY
+from elysium.rules.traits import PHYSICAL
+
+DEXTERITY = "dexterity"
+
+
+@dataclass(frozen=True, slots=True)
+class PoolMod:
+    """One modifier: why, and what it does to the dice and the difficulty."""
+
+    reason: str  # celerity, moving, load
+    dice: int = 0
+    difficulty: int = 0
+
+    def note(self) -> Msg:
+        """``Celerity +2`` / ``Стремительность +2``, in the reader's language."""
+        n = self.dice or self.difficulty
+        return Msg(f"mod.{self.reason}", n=f"{n:+d}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"reason": self.reason, "dice": self.dice, "difficulty": self.difficulty}
+
+
+def situation(
+    c: Character, traits: Iterable[str], *, moving: bool = False, physical: bool = False
+) -> tuple[PoolMod, ...]:
+    """The modifiers of a pool of ``traits`` (normalised names) for ``c`` now. ``moving``:
+    the character moves in the same turn; ``physical``: a physical action whatever its
+    traits (a feat), else one with Strength, Dexterity or Stamina in its pool."""
+    names = set(traits)
+    mods: list[PoolMod] = []
+    if DEXTERITY in names and celerity_dice(c):
+        mods.append(PoolMod("celerity", dice=celerity_dice(c)))
+    waived = c.frenzied or c.ignore_wounds
+    cut = mv.wounded_move_and_act_penalty(c.health)
+    if moving and cut and not waived:
+        mods.append(PoolMod("moving", dice=cut))
+    heavy = c.load and mv.encumbrance(c, c.load).difficulty
+    if heavy and (physical or names & set(PHYSICAL)):
+        mods.append(PoolMod("load", difficulty=heavy))
+    return tuple(mods)
+
+
+def dice_of(mods: Sequence[PoolMod]) -> int:
+    return sum(m.dice for m in mods)
+
+
+def with_difficulty(mods: Sequence[PoolMod], difficulty: int) -> int:
+    """``difficulty`` with the modifiers' added, never above 10."""
+    return min(MAX_DIFFICULTY, difficulty + sum(m.difficulty for m in mods))
+
+
+def notes(mods: Sequence[PoolMod]) -> list[Msg]:
+    return [m.note() for m in mods]
+
+
+def stored(mods: Sequence[PoolMod]) -> dict[str, Any]:
+    """The event's field for them: ``{"mods": [...]}``, or nothing when there are none
+    (older records stay as they were)."""
+    return {"mods": [m.to_dict() for m in mods]} if mods else {}
