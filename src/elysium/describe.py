@@ -161,6 +161,8 @@ def _roll_parts(d: dict[str, Any], lang: str) -> tuple[str, str]:
         extra.append(t("log.wounds", lang, penalty=d["penalty"]))
     if d.get("retry"):
         extra.append(t("log.retry", lang, n=d["retry"], base=d.get("base_difficulty")))
+    if isinstance(d.get("bearing"), int):
+        extra.append(t("log.bearing", lang, mod=d["bearing"]))
     tail = f" ({', '.join(extra)})" if extra else ""
     return what, tail
 

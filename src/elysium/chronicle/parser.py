@@ -97,6 +97,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "by": ("by", "бросает"),
     "with": ("with", "and", "с", "и"),
     "hidden": ("hidden", "скрытно", "скрытый"),
+    "bearing": ("bearing", "столп"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 

@@ -65,7 +65,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "dice:cmd_roll",
         (NAME, TRAITS),
-        ("diff", "spec", "wp", "retry", "dice", "by", "hidden"),
+        ("diff", "spec", "wp", "bearing", "retry", "dice", "by", "hidden"),
     ),
     Verb(
         "resist",
@@ -73,7 +73,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "contests:cmd_resist",
         (NAME, TRAITS),
-        ("vs", "diff", "spec", "wp", "dice", "hidden"),
+        ("vs", "diff", "spec", "wp", "bearing", "dice", "hidden"),
     ),
     Verb(
         "extended",

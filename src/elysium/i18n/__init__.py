@@ -23,6 +23,7 @@ from elysium.i18n import (
     en_sheet,
     en_start,
     en_store,
+    en_story,
     en_surprises,
     en_table,
     en_watch,
@@ -40,6 +41,7 @@ from elysium.i18n import (
     ru_sheet,
     ru_start,
     ru_store,
+    ru_story,
     ru_surprises,
     ru_table,
     ru_watch,
@@ -62,6 +64,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_screen.STRINGS,
         en_watch.STRINGS,
         en_players.STRINGS,
+        en_story.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -73,6 +76,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_screen.STRINGS,
         ru_watch.STRINGS,
         ru_players.STRINGS,
+        ru_story.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

@@ -26,6 +26,7 @@ ATTRIBUTES: Final[tuple[str, ...]] = (
     "wits",
 )
 PHYSICAL: Final[tuple[str, ...]] = ("strength", "dexterity", "stamina")
+SOCIAL: Final[tuple[str, ...]] = ("charisma", "manipulation", "appearance")
 
 # V20 p. 90-100: Talents, Skills, Knowledges.
 V20_ABILITIES: Final[tuple[str, ...]] = (

@@ -30,9 +30,11 @@ from elysium.chronicle.pools import attribute_alone, is_whole, trait_pool
 from elysium.chronicle.state import State
 from elysium.i18n import Msg, Told, trait_label
 from elysium.rules import roll as throw
+from elysium.rules.beast import vampire_bearing, with_bearing
 from elysium.rules.character import SPECIALTY_MIN, Character
 from elysium.rules.dice import RollRequest, RollResult, TypedDice, forgive_botch
 from elysium.rules.errors import RulesError
+from elysium.rules.traits import SOCIAL
 from elysium.rules.willpower import Use, spend_willpower
 
 
@@ -45,6 +47,7 @@ class Side:
     difficulty: int | None  # None: the command's (or the default)
     spec: bool = False
     wp: bool = False
+    bearing: bool = False  # a social roll to pass as human: the vampire's bearing applies
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +59,8 @@ class Ready:
     names: tuple[str, ...]  # the traits' codes; () for a bare pool
     penalty: int
     request: RollRequest
+    bearing: int | None = None  # the bearing applied (``bearing`` typed), else None
+    asked: int = 0  # with a bearing: the difficulty before it
 
     @property
     def who(self) -> str | None:
@@ -74,7 +79,8 @@ class Thrown:
     def data(self) -> dict[str, Any]:
         """The roll as an event stores it (the ``roll`` event's fields)."""
         r = self.ready
-        return {"who": r.who, "traits": r.traits, "penalty": r.penalty, **roll_data(self.result)}
+        data = {"who": r.who, "traits": r.traits, "penalty": r.penalty, **roll_data(self.result)}
+        return data if r.bearing is None else {**data, "bearing": r.bearing}
 
     def told(self, what: str = "ack.side") -> Msg:
         """``Marcus: wits+subterfuge = 5, diff 6: +8 3 … — 2 successes``."""
@@ -88,14 +94,17 @@ class Thrown:
             pool=r.request.pool,
             pen=Msg("ack.roll.wounds", n=r.penalty) if r.penalty else "",
             wp=Msg("ack.roll.wp") if r.request.willpower else "",
-            diff=r.request.difficulty,
+            diff=bearing_shown(r),
             faces=marks(self.result),
             verdict=verdict_text(self.result),
         )
 
 
-def read_side(verb: str, words: Sequence[str], diff_allowed: bool = True) -> Side:
-    """One side's words (without ``dice``): refusals name ``verb`` and its usage."""
+def read_side(
+    verb: str, words: Sequence[str], diff_allowed: bool = True, bearing_allowed: bool = False
+) -> Side:
+    """One side's words (without ``dice``): refusals name ``verb`` and its usage; ``bearing``
+    only where the verb takes it (``roll``, ``resist``)."""
     args = Args(verb, tuple(words))
     first = args.take("what.name_or_pool")
     expr = None if is_whole(first) else args.take("what.traits")
@@ -104,8 +113,9 @@ def read_side(verb: str, words: Sequence[str], diff_allowed: bool = True) -> Sid
         difficulty = args.keyed_int(("diff",), "what.difficulty", 2, 10)
     spec = args.option("spec")
     wp = args.option("wp")
+    bearing = bearing_allowed and args.option("bearing")
     args.done()
-    return Side(first, expr, difficulty, spec, wp)
+    return Side(first, expr, difficulty, spec, wp, bearing)
 
 
 def prepare(state: State, side: Side, difficulty: int, args: Args) -> tuple[State, Ready]:
@@ -114,6 +124,8 @@ def prepare(state: State, side: Side, difficulty: int, args: Args) -> tuple[Stat
         pool = as_int(side.first, "what.pool", 1, 100, args)
         if side.wp:
             raise args.fail("roll.wp_needs_character")
+        if side.bearing:
+            raise args.fail("bearing.needs_character")
         return state, Ready(None, None, (), 0, RollRequest(pool, difficulty, side.spec))
     key, c = find(state, side.first)
     try:
@@ -129,12 +141,40 @@ def prepare(state: State, side: Side, difficulty: int, args: Args) -> tuple[Stat
     if counted.pool < 1:
         key_ = "roll.no_dice.wounds" if counted.penalty else "roll.no_dice"
         raise CommandError(key_, who=c.name, what=side.expr, penalty=counted.penalty)
+    applied, asked = None, difficulty
+    if side.bearing:
+        applied = bearing_of(c, names)
+        difficulty = with_bearing(difficulty, c.morality_rating)
     if state.profile.house.no_ability_penalty and attribute_alone(counted):
         difficulty = min(10, difficulty + 1)  # Demon (001): +1 with no Ability in the pool
     if side.wp:
         c = spend_willpower(c, Use.SUCCESS)
     request = RollRequest(counted.pool, difficulty, specialty=side.spec, willpower=side.wp)
-    return put(state, key, c), Ready(key, c, names, counted.penalty, request)
+    return put(state, key, c), Ready(key, c, names, counted.penalty, request, applied, asked)
+
+
+def bearing_of(c: Character, names: Sequence[str]) -> int:
+    """The bearing a social roll of ``c`` takes (seed 004 «Столп»: a vampire passing as
+    human or seeking mortals' sympathy); refused for another pool or another kind."""
+    mod = vampire_bearing(c)
+    if mod is None:
+        raise CommandError("bearing.vampires_only", who=c.name, kind=c.kind.value)
+    if not any(n in SOCIAL for n in names):
+        raise CommandError("bearing.social_only", traits=traits_text(names), social=list(SOCIAL))
+    return mod
+
+
+def bearing_shown(ready: Ready, asked: int | Msg | None = None) -> int | Msg:
+    """The difficulty as an acknowledgement tells it, the bearing spelled out: ``5 (6,
+    bearing -1)``; ``asked`` is how the difficulty before it is told (a retry's)."""
+    if ready.bearing is None:
+        return ready.request.difficulty if asked is None else asked
+    return Msg(
+        "ack.roll.bearing",
+        diff=ready.request.difficulty,
+        was=ready.asked if asked is None else asked,
+        mod=ready.bearing,
+    )
 
 
 def throw_all(
