@@ -284,6 +284,12 @@ def _trait_set(d: dict[str, Any], lang: str) -> str:
     return f"{d['name']}: {values}"
 
 
+def _story(d: dict[str, Any], lang: str) -> str:
+    from elysium.chronicle.commands.story import told
+
+    return told(d).render(lang)
+
+
 def _recovered(d: dict[str, Any], lang: str) -> str:
     lost = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in d.get("lost") or [])
     return t("log.recovered", lang, lost=lost or "—")
@@ -336,6 +342,7 @@ TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "trait_set": _trait_set,
     "created": lambda d, lang: t("log.created", lang, name=d["name"]),
     "recovered": _recovered,
+    "story": _story,
     "house_rule": _house_rule,
     "power": _power,
     "power_added": lambda d, lang: t("log.power_added", lang, who=d["who"], power=d["name"]),

@@ -143,6 +143,7 @@ VERBS: tuple[Verb, ...] = (
     # Experience.
     Verb("award", ("опыт",), "xp", C + "characters:cmd_award", (NAME,)),
     Verb("raise", ("повысить",), "xp", C + "characters:cmd_raise", (NAME, TRAITS)),
+    Verb("story", ("история",), "xp", C + "story:cmd_story", (NAME,)),
     # Time.
     Verb("night", ("ночь",), "time", C + "clock:cmd_night"),
     Verb("scene", ("сцена",), "time", C + "clock:cmd_scene"),

@@ -15,4 +15,22 @@ STRINGS: dict[str, str] = {
     "sheet.bearing": "Bearing",
     "sheet.bearing_value": "{mod:+d} to the difficulty of social rolls to pass as human",
     "cli.state_bearing": " (bearing {mod:+d})",
+    # The end of a story (seed 004: Willpower «весь запас - в конце истории»; experience
+    # «Конец истории, сверх того: за успех, за опасность, за мудрость - по одному»).
+    "usage.story": "story [success] [danger] [wisdom] [NAME AWARD ...] [, NAME AWARD ...]",
+    "help.story": "the end of a story: everyone's Willpower back whole, the story's experience",
+    "ack.story": "the story ends: {willpower}{xp}",
+    "log.story": "end of the story: {willpower}{xp}",
+    "story.refilled": "Willpower back whole for {who:l}",
+    "story.refilled_one": "{who} {was}→{now}",
+    "story.all_full": "everyone's Willpower is whole already",
+    "story.awarded": "; experience: {who:l}",
+    "story.award_one": "{who} +{n} ({awards:l})",
+    "story.award.success": "success",
+    "story.award.danger": "danger",
+    "story.award.wisdom": "wisdom",
+    "story.twice": "{who} is named twice; name each character once, with all their awards",
+    "story.no_awards_for": "name the awards after {who}: {allowed:l:t:story.award}",
+    "story.no_players": "no character is marked a player's, so nobody takes {awards:l}; "
+    "name who earns them (story NAME success) or mark them (set NAME player yes)",
 }
