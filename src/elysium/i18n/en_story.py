@@ -31,6 +31,10 @@ STRINGS: dict[str, str] = {
     "story.award.wisdom": "wisdom",
     "story.twice": "{who} is named twice; name each character once, with all their awards",
     "story.no_awards_for": "name the awards after {who}: {allowed:l:t:story.award}",
+    # A clan typed wrong (rules.clans.check_clan).
+    "clan.did_you_mean": "no clan {clan!r} in the clan table: did you mean {close!r}? A clan of "
+    "the house's own: set its Disciplines first (set NAME clan-disciplines DISCIPLINE ...), "
+    "then the clan",
     "story.no_players": "no character is marked a player's, so nobody takes {awards:l}; "
     "name who earns them (story NAME success) or mark them (set NAME player yes)",
 }
