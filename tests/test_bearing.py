@@ -18,6 +18,7 @@ from elysium.chronicle.session import Session
 from elysium.cli import main
 from elysium.describe import describe
 from tests.chronicle_helpers import new_session
+from tests.tui_helpers import demo_app, run_async, settle
 
 SETUP = [
     'add "Marcus" vampire',
@@ -153,3 +154,38 @@ def test_the_state_and_the_sheet_show_the_bearing(
     assert "Столп: +1 к сложности социальных проверок" in capsys.readouterr().out
     assert main(["sheet", str(root), "Bob"]) == 0
     assert "Bearing" not in capsys.readouterr().out
+
+
+@run_async
+async def test_the_roll_dialog_spells_out_the_bearing(tmp_path: Path) -> None:
+    """F2: the bearing tick changes the difficulty of the odds shown and of the roll made."""
+    from textual.widgets import Checkbox, Input
+
+    from elysium.tui.dialogs import RollDialog
+
+    app = demo_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app.dashboard.run_command('set "Lucien Marchetti" humanity 9')  # bearing -1
+        await settle(pilot)
+        await pilot.press("f2")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        dialog.query_one("#traits", Input).value = "cha+leadership"  # 4 + 3
+        dialog.query_one("#bearing", Checkbox).value = True
+        await settle(pilot)
+        pool = str(dialog.query_one("#pool").render())
+        assert "= 7 dice; difficulty 5 (6, bearing -1)" in pool
+        dialog.query_one("#traits", Input).value = "wits+alertness"
+        await settle(pilot)
+        assert "bearing applies to a social roll" in str(dialog.query_one("#pool").render())
+        dialog.query_one("#traits", Input).value = "cha+leadership"
+        dialog.query_one("#faces", Input).value = "5,5,5,5,4,4,4"
+        await settle(pilot)
+        await pilot.click("#go")
+        await settle(pilot)
+        event = app.session.events()[-1]
+        assert event.type == "roll" and event.data["bearing"] == -1
+        assert event.data["difficulty"] == 5 and event.data["successes"] == 4
+    app.session.close()

@@ -18,7 +18,7 @@ import pytest
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.session import Session
 from elysium.cli import main
-from elysium.rules.clans import in_clan
+from elysium.rules.clans import in_clan, near_clan
 from tests.chronicle_helpers import new_session
 
 SETUP = ['add "Marcus" vampire', "set Marcus dexterity 3 brawl 2"]
@@ -134,3 +134,20 @@ def test_a_name_like_no_trait_gets_no_suggestion(session: Session) -> None:
     error = refused(session, "set Marcus xyzzy 2")
     assert "did you mean" not in str(error) and "может быть" not in error.render("ru")
     assert "discipline:xyzzy" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("typed", "close"),
+    [
+        ("Toraedor", "Toreador"),  # two letters swapped
+        ("Ranvos", "Ravnos"),
+        ("Ласомбар", "Ласомбра"),  # the spelling in the alphabet typed
+        ("clan Toreadorr", "Toreador"),
+        ("Ventrue", None),  # known
+        ("Baali", None),
+        ("House Tremere", None),  # a name of its own
+        ("Kyasi", None),  # too far off a short name
+    ],
+)
+def test_which_clans_are_near_misses(typed: str, close: str | None) -> None:
+    assert near_clan(typed) == close

@@ -14,9 +14,9 @@ from elysium.rules.traits import ATTRIBUTES, CONSCIENCE, COURAGE, SELF_CONTROL, 
 from elysium.rules.validation import validate
 
 # A blank sheet's Virtues: one free dot each and the seven creation dots spent (V20 character
-# creation, step four: Virtues 1 each + 7 dots). Humanity and Willpower then follow them as
-# creation derives them: Humanity = Conscience + Self-Control, Willpower = Courage (seed
-# 004's ‡ under «Стоимость развития»: raising a Virtue later does not raise them).
+# creation, Advantages: Virtues 1 each + 7 dots). Humanity and Willpower follow them as
+# creation's Finishing Touches derive them: Humanity = Conscience + Self-Control, Willpower =
+# Courage (seed 004's ‡ under «Стоимость развития»: raising a Virtue later raises neither).
 BLANK_VIRTUES: dict[str, int] = {CONSCIENCE: 3, SELF_CONTROL: 4, COURAGE: 3}
 
 

@@ -78,7 +78,8 @@ def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
     if key in ctx.state.characters:
         raise CommandError("add.exists", name=ctx.state.characters[key].name)
     # A template fills its traits (a mortal, a ghoul as well); a blank character of a kind,
-    # every trait at its least, is asked for with `blank` (issue 12: `add Rex ghoul`).
+    # Attributes 1 and the Virtues' creation dots (templates.new_character), is asked for
+    # with `blank` (issue 12: `add Rex ghoul`).
     if kind_word in TEMPLATES and not blank:
         if gen is not None:
             key_ = "add.generation_of" if kind_word in KIND_WORDS else "add.template_generation"

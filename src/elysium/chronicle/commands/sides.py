@@ -26,15 +26,14 @@ from elysium.chronicle.commands.common import (
 )
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
-from elysium.chronicle.pools import attribute_alone, is_whole, trait_pool
+from elysium.chronicle.pools import attribute_alone, bearing_of, is_whole, trait_pool
 from elysium.chronicle.state import State
 from elysium.i18n import Msg, Told, trait_label
 from elysium.rules import roll as throw
-from elysium.rules.beast import vampire_bearing, with_bearing
+from elysium.rules.beast import with_bearing
 from elysium.rules.character import SPECIALTY_MIN, Character
 from elysium.rules.dice import RollRequest, RollResult, TypedDice, forgive_botch
 from elysium.rules.errors import RulesError
-from elysium.rules.traits import SOCIAL
 from elysium.rules.willpower import Use, spend_willpower
 
 
@@ -151,17 +150,6 @@ def prepare(state: State, side: Side, difficulty: int, args: Args) -> tuple[Stat
         c = spend_willpower(c, Use.SUCCESS)
     request = RollRequest(counted.pool, difficulty, specialty=side.spec, willpower=side.wp)
     return put(state, key, c), Ready(key, c, names, counted.penalty, request, applied, asked)
-
-
-def bearing_of(c: Character, names: Sequence[str]) -> int:
-    """The bearing a social roll of ``c`` takes (seed 004 «Столп»: a vampire passing as
-    human or seeking mortals' sympathy); refused for another pool or another kind."""
-    mod = vampire_bearing(c)
-    if mod is None:
-        raise CommandError("bearing.vampires_only", who=c.name, kind=c.kind.value)
-    if not any(n in SOCIAL for n in names):
-        raise CommandError("bearing.social_only", traits=traits_text(names), social=list(SOCIAL))
-    return mod
 
 
 def bearing_shown(ready: Ready, asked: int | Msg | None = None) -> int | Msg:
