@@ -133,7 +133,7 @@ def test_frenzy_rotschreck_degenerate(session) -> None:
     with pytest.raises(CommandError, match="immune to Rötschreck"):
         session.execute("rotschreck Marcus diff 7 dice 2,3,4")
     session.execute("calm Marcus")
-    r = session.execute("rotschreck Marcus diff 7 dice 2,3,4")  # a new sheet's Courage 3
+    r = session.execute("rotschreck Marcus diff 7 dice 2")  # Courage 1: one die
     assert r.event.data["state"] == "succumbed" and char(session, "Marcus").in_rotschreck
     r = session.execute("degenerate Marcus sin 5 diff 8 dice 1,3,4")
     m = char(session, "Marcus")

@@ -18,7 +18,7 @@ from elysium.describe import describe
 from tests.chronicle_helpers import COTERIE, new_session
 
 # Marcus: Dexterity 3, Strength 3 (+ Potence 1), Stamina 3, Athletics 2, Brawl 2,
-# Perception 3, Auspex 1, Willpower 5, Humanity 7, Conscience 3, Self-Control 2, Courage 3.
+# Perception 3, Auspex 1, Willpower 5, Humanity 7, Conscience 3, Self-Control 2, Courage 1.
 SETUP = [*COTERIE, "set Marcus strength 3 athletics 2 potence 1 perception 3 auspex 1"]
 
 
@@ -332,9 +332,9 @@ BEAST = [
     ("frenzy Marcus smell dice 3,3", 3, "smell_of_blood"),
     ("frenzy Marcus smell diff 5 dice 5,5", 5, "smell_of_blood"),
     ("ярость Marcus угроза кости 4,4", 4, "harassment"),
-    # Rötschreck: "| Горящий факел | 5 |", "| Прямой солнечный свет | 8 |" (Courage 3).
-    ("rotschreck Marcus torch dice 5,5,5", 5, "torch"),
-    ("ротшрек Marcus солнце кости 8,8,8", 8, "direct_sunlight"),
+    # Rötschreck: "| Горящий факел | 5 |", "| Прямой солнечный свет | 8 |" (Courage 1).
+    ("rotschreck Marcus torch dice 5", 5, "torch"),
+    ("ротшрек Marcus солнце кости 8", 8, "direct_sunlight"),
 ]
 
 
