@@ -15,7 +15,7 @@ COTERIE = [
     "set Marcus stamina 3",
     "set Marcus fortitude 2",
     "set Marcus willpower 5",
-    "set Marcus conscience 3",
+    "set Marcus conscience 3 courage 1",  # his own sheet, not a blank one's 3 and 3
     "set Marcus self-control 2",
     "set Marcus dexterity 3",
     "set Marcus brawl 2",

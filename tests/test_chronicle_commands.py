@@ -257,7 +257,7 @@ def test_every_form_named_in_the_issue_as_written(tmp_path: Path) -> None:
         "night",
         "scene",
         "frenzy Marcus diff 6 dice 7,8",
-        "rotschreck Marcus diff 7 dice 2",
+        "rotschreck Marcus diff 7 dice 2,3,4",
         "degenerate Marcus sin 5 diff 8 dice 9,9,9",
         "undo",
         "redo",
@@ -268,6 +268,6 @@ def test_every_form_named_in_the_issue_as_written(tmp_path: Path) -> None:
     # "heal Marcus 2" spends blood by the rules: 2 a turn is above generation 10's limit.
     with pytest.raises(CommandError, match="1 blood per turn"):
         s.execute("heal Marcus 2")
-    # One line records nothing: "set Marcus humanity 7" is a vampire's Humanity already.
-    assert s.state.chapter == 2 and s.state.events == len(lines)
+    # Two lines record nothing: a new vampire has Humanity 7 and Conscience 3 already.
+    assert s.state.chapter == 2 and s.state.events == len(lines) - 1
     s.close()

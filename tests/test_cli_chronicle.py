@@ -38,9 +38,10 @@ def test_new_run_state(tmp_path: Path) -> None:
     marcus = next(c for c in state["characters"] if c["name"] == "Marcus")
     assert marcus["kind"] == "vampire" and marcus["generation"] == 10
     assert marcus["blood"] == {"current": 13, "max": 13, "per_turn": 1}
-    assert marcus["willpower"] == {"current": 1, "rating": 1}
-    assert marcus["morality"] == {"name": "humanity", "rating": 7}
-    assert marcus["virtues"] == {"conscience": 1, "self-control": 1, "courage": 1}
+    # A new sheet: Humanity = Conscience + Self-Control, Willpower = Courage; bearing 0 at 7.
+    assert marcus["willpower"] == {"current": 3, "rating": 3}
+    assert marcus["morality"] == {"name": "humanity", "rating": 7, "bearing": 0}
+    assert marcus["virtues"] == {"conscience": 3, "self-control": 4, "courage": 3}
     assert marcus["health"]["track"] == ["X", "X", "X", ".", ".", ".", "."]
     assert (marcus["health"]["penalty"], marcus["health"]["status"]) == (-1, "active")
     bob = next(c for c in state["characters"] if c["name"] == "Bob")
@@ -116,7 +117,7 @@ def test_import_json_and_toml_all_or_nothing(tmp_path: Path) -> None:
     names = [c["name"] for c in state["characters"]]
     assert names == ["Lucita", "Hob", "Watchman"]
     lucita = state["characters"][0]
-    assert lucita["morality"] == {"name": "Path of Night", "rating": 6}
+    assert lucita["morality"] == {"name": "Path of Night", "rating": 6, "bearing": 0}
     assert lucita["blood"]["max"] == 20
 
     broken = tmp_path / "broken.json"

@@ -125,7 +125,8 @@ def test_templates_always_fill_their_traits(
     c = next(iter(s.state.characters.values()))
     s.close()
     if template is None:
-        assert (c.trait("strength"), c.trait("dexterity"), c.willpower) == (1, 1, 1)
+        # Attributes at 1; Willpower = Courage 3, as a new sheet's Virtues give it.
+        assert (c.trait("strength"), c.trait("dexterity"), c.willpower) == (1, 1, 3)
     else:
         spec = TEMPLATES[template]
         assert dict(c.attributes) == spec["attributes"]

@@ -231,11 +231,11 @@ CASES = [
     ),
     # «Добродетель | текущее × 2», «Человечность или Путь | текущее × 2», «Воля | текущее × 1»
     ("Virtue", ["set B courage 3"], "raise B courage", 6, "Virtue, 3 × 2"),
-    ("Virtue, Russian", [], "повысить B совесть", 2, "Virtue, 1 × 2"),
+    ("Virtue, Russian", [], "повысить B совесть", 6, "Virtue, 3 × 2"),  # a new sheet's 3
     ("Humanity", [], "raise B humanity", 14, "Humanity or Path, 7 × 2"),
     ("Humanity, Russian", [], "повысить B человечность", 14, "Humanity or Path, 7 × 2"),
     ("Willpower", ["set B willpower 5"], "raise B willpower", 5, "Willpower, 5 × 1"),
-    ("Willpower, Russian", [], "повысить B воля", 1, "Willpower, 1 × 1"),
+    ("Willpower, Russian", [], "повысить B воля", 3, "Willpower, 3 × 1"),  # = Courage 3
 ]
 
 

@@ -23,8 +23,9 @@ from elysium.chronicle.store import Store
 from elysium.chronicle.stream import Stream
 from elysium.config import Config, load_config
 from elysium.i18n import t
-from elysium.present import boosts, load_words
+from elysium.present import bearing_note, boosts, load_words
 from elysium.rules import SeededDice, get_profile
+from elysium.rules.beast import vampire_bearing as bearing
 from elysium.rules.character import Character
 from elysium.rules.clans import in_clan, is_caitiff
 
@@ -155,7 +156,7 @@ def character_json(c: Character) -> dict[str, Any]:
         "caitiff": is_caitiff(c.clan),
         "blood": {"current": c.blood, "max": c.blood_max, "per_turn": c.blood_per_turn},
         "willpower": {"current": c.willpower_points, "rating": c.willpower},
-        "morality": {"name": c.morality, "rating": c.morality_rating},
+        "morality": {"name": c.morality, "rating": c.morality_rating, "bearing": bearing(c)},
         "virtues": dict(c.virtues),
         "health": {
             "track": list(track.marks()),
@@ -263,6 +264,7 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
                     wp_max=c.willpower,
                     morality=morality,
                     rating=c.morality_rating,
+                    bearing=bearing_note(c, lang),
                     extra=extra,
                 )
             )

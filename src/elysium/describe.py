@@ -162,6 +162,8 @@ def _roll_parts(d: dict[str, Any], lang: str) -> tuple[str, str]:
     extra += mods_list(d, lang)
     if d.get("retry"):
         extra.append(t("log.retry", lang, n=d["retry"], base=d.get("base_difficulty")))
+    if isinstance(d.get("bearing"), int):
+        extra.append(t("log.bearing", lang, mod=d["bearing"]))
     tail = f" ({', '.join(extra)})" if extra else ""
     return what, tail
 
@@ -298,6 +300,12 @@ def _trait_set(d: dict[str, Any], lang: str) -> str:
     return f"{d['name']}: {values}"
 
 
+def _story(d: dict[str, Any], lang: str) -> str:
+    from elysium.chronicle.commands.story import told
+
+    return told(d).render(lang)
+
+
 def _recovered(d: dict[str, Any], lang: str) -> str:
     lost = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in d.get("lost") or [])
     return t("log.recovered", lang, lost=lost or "—")
@@ -350,6 +358,7 @@ TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "trait_set": _trait_set,
     "created": lambda d, lang: t("log.created", lang, name=d["name"]),
     "recovered": _recovered,
+    "story": _story,
     "house_rule": _house_rule,
     "power": _power,
     "power_added": lambda d, lang: t("log.power_added", lang, who=d["who"], power=d["name"]),

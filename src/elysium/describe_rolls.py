@@ -29,13 +29,16 @@ def side(d: dict[str, Any], lang: str) -> str:
     what = "+".join(
         trait_label(p, lang).lower() if not p.isdigit() else p for p in traits.split("+")
     )
+    diff = d.get("difficulty")
+    if isinstance(d.get("bearing"), int):
+        diff = f"{diff} ({t('log.bearing', lang, mod=d['bearing'])})"
     return t(
         "log.side",
         lang,
         who=d.get("who") or t("rolls.storyteller", lang),
         what=what,
         pool=len(d.get("dice", [])),
-        diff=d.get("difficulty"),
+        diff=diff,
         faces=faces(d),
         verdict=verdict(d, lang),
     )

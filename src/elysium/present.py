@@ -10,6 +10,7 @@ import sys
 from fractions import Fraction
 
 from elysium.i18n import t, trait_label
+from elysium.rules.beast import vampire_bearing
 from elysium.rules.character import Character
 from elysium.rules.dice import Outcome, RollResult, die_value
 from elysium.rules.movement import encumbrance
@@ -18,6 +19,12 @@ from elysium.rules.profiles import Profile
 from elysium.rules.tables import difficulty_name
 
 BAR_WIDTH = 40
+
+
+def bearing_note(c: Character, lang: str) -> str:
+    """`` (bearing +0)`` after a vampire's Humanity or Path (seed 004 «Столп»), else ``""``."""
+    mod = vampire_bearing(c)
+    return "" if mod is None else t("cli.state_bearing", lang, mod=mod)
 
 
 def die_mark(face: int, difficulty: int, specialty: bool, one_cancels: bool = True) -> str:

@@ -171,6 +171,9 @@ def _tally(e: Event, damage, blood, xp) -> None:
         xp[d["who"]][0] += d.get("amount", 0)
     elif e.type == "raise":
         xp[d["who"]][1] += d.get("cost", 0)
+    elif e.type == "story":  # the story's awards, one each (seed 004 «Конец истории»)
+        for given in d.get("awards") or []:
+            xp[given["who"]][0] += given.get("amount", 0)
 
 
 def _sections(recap: Recap, lang: str) -> list[tuple[str, list[Any]]]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from elysium.i18n import t, trait_label
 from elysium.recap import md
+from elysium.rules.beast import vampire_bearing
 from elysium.rules.character import Character
 from elysium.rules.traits import (
     ATTRIBUTES,
@@ -143,10 +144,13 @@ def _condition(c: Character, lang: str) -> list[Row]:
     level = c.health.level
     health = t(f"health.{level.key if level else 'unhurt'}", lang)
     marks = "".join(c.health.marks(lang))
-    rows = [
-        (morality, dots(c.morality_rating, MORALITY_DOTS)),
-        (t("trait.willpower", lang), t("sheet.of", lang, n=c.willpower_points, top=c.willpower)),
-    ]
+    rows = [(morality, dots(c.morality_rating, MORALITY_DOTS))]
+    mod = vampire_bearing(c)  # seed 004 «Столп»: by Humanity or Path
+    if mod is not None:
+        rows.append((t("sheet.bearing", lang), t("sheet.bearing_value", lang, mod=mod)))
+    rows.append(
+        (t("trait.willpower", lang), t("sheet.of", lang, n=c.willpower_points, top=c.willpower))
+    )
     if c.blood_max:
         blood = t("sheet.of", lang, n=c.blood, top=c.blood_max)
         if c.blood_per_turn:

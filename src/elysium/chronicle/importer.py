@@ -27,7 +27,7 @@ from elysium.rules.character import (
     set_trait,
     with_path,
 )
-from elysium.rules.clans import parse_disciplines
+from elysium.rules.clans import check_clan, parse_disciplines
 from elysium.rules.errors import RulesError
 from elysium.rules.profiles import Profile
 from elysium.rules.traits import parse_kind
@@ -175,6 +175,7 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
         if not isinstance(own, list) or not all(isinstance(d, str) for d in own):
             raise CommandError("import.clan_disciplines_list")
         c = replace(c, clan_disciplines=parse_disciplines(own))
+    check_clan(c.clan, c.clan_disciplines)
     if "notes" in e:
         c = replace(c, notes=clean_text(str(e["notes"]), multiline=True))
     if "supernatural" in e:

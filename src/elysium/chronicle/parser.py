@@ -98,6 +98,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "with": ("with", "and", "с", "и"),
     "hidden": ("hidden", "скрытно", "скрытый"),
     "moving": ("moving", "движась", "на-ходу"),
+    "bearing": ("bearing", "столп"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 

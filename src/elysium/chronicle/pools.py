@@ -5,13 +5,16 @@ situation's modifiers: Celerity's dice, moving while Wounded, a heavy load)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from elysium.chronicle.errors import CommandError
+from elysium.i18n import Told, trait_label
+from elysium.rules.beast import vampire_bearing
 from elysium.rules.character import Character
 from elysium.rules.health import Status, wounded_pool
 from elysium.rules.modifiers import PoolMod, dice_of, situation
-from elysium.rules.traits import ATTRIBUTES, HUMANITY, VIRTUE_NAMES, WILLPOWER, normalise
+from elysium.rules.traits import ATTRIBUTES, HUMANITY, SOCIAL, VIRTUE_NAMES, WILLPOWER, normalise
 
 # Traits rated to 10: a pool of one of them stands alone (seed 004: «Если в пуле параметр
 # со шкалой до 10 (Человечность, Путь, воля), к нему ничего не прибавляют»).
@@ -75,6 +78,27 @@ def trait_pool(c: Character, expr: str, moving: bool = False) -> TraitPool:
     if c.health.status() is Status.ACTIVE:  # no dice at all otherwise
         pool = max(0, pool + dice_of(mods))
     return TraitPool(tuple(names), tuple(values), total, pool, virtue, penalty, mods)
+
+
+def bearing_of(c: Character, names: Sequence[str]) -> int:
+    """The bearing a social roll of ``c`` takes (seed 004 «Столп»: a vampire passing as
+    human or seeking mortals' sympathy), for the command and the roll dialog alike;
+    refused for another pool or another kind."""
+    mod = vampire_bearing(c)
+    if mod is None:
+        raise CommandError("bearing.vampires_only", who=c.name, kind=c.kind.value)
+    if not any(n in SOCIAL for n in names):
+        raise CommandError("bearing.social_only", traits=_joined(names), social=list(SOCIAL))
+    return mod
+
+
+def _joined(names: Sequence[str]) -> Told:
+    """``wits+empathy``: the codes in English, the trait names in Russian."""
+    return Told(
+        lambda lang: "+".join(
+            n if lang == "en" or is_whole(n) else trait_label(n, lang).lower() for n in names
+        )
+    )
 
 
 def attribute_alone(counted: TraitPool) -> bool:

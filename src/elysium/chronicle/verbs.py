@@ -65,7 +65,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "dice:cmd_roll",
         (NAME, TRAITS),
-        ("diff", "spec", "wp", "retry", "moving", "dice", "by", "hidden"),
+        ("diff", "spec", "wp", "bearing", "retry", "moving", "dice", "by", "hidden"),
     ),
     Verb(
         "resist",
@@ -73,7 +73,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "contests:cmd_resist",
         (NAME, TRAITS),
-        ("vs", "diff", "spec", "wp", "dice", "hidden"),
+        ("vs", "diff", "spec", "wp", "bearing", "dice", "hidden"),
     ),
     Verb(
         "extended",
@@ -143,6 +143,7 @@ VERBS: tuple[Verb, ...] = (
     # Experience.
     Verb("award", ("опыт",), "xp", C + "characters:cmd_award", (NAME,)),
     Verb("raise", ("повысить",), "xp", C + "characters:cmd_raise", (NAME, TRAITS)),
+    Verb("story", ("история",), "xp", C + "story:cmd_story", (NAME,)),
     # Time.
     Verb("night", ("ночь",), "time", C + "clock:cmd_night"),
     Verb("scene", ("сцена",), "time", C + "clock:cmd_scene"),

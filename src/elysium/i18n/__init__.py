@@ -24,6 +24,7 @@ from elysium.i18n import (
     en_sheet,
     en_start,
     en_store,
+    en_story,
     en_surprises,
     en_table,
     en_watch,
@@ -42,6 +43,7 @@ from elysium.i18n import (
     ru_sheet,
     ru_start,
     ru_store,
+    ru_story,
     ru_surprises,
     ru_table,
     ru_watch,
@@ -65,6 +67,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_watch.STRINGS,
         en_players.STRINGS,
         en_pools.STRINGS,
+        en_story.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -77,6 +80,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_watch.STRINGS,
         ru_players.STRINGS,
         ru_pools.STRINGS,
+        ru_story.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

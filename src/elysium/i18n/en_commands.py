@@ -91,7 +91,8 @@ STRINGS: dict[str, str] = {
     "usage.set": 'set NAME TRAIT N | set NAME path "PATH" [N] | set NAME specialty TRAIT "TEXT" | '
     'set NAME armour N [penalty N] | set NAME clan "CLAN" | set NAME notes "TEXT"',
     "help.set": "set traits, a Path, a specialty, armour, clan, notes, or player yes|no",
-    "usage.roll": "roll NAME TRAIT+TRAIT [diff D] [spec] [wp] [retry N] [moving] [dice F,F,...] | "
+    "usage.roll": "roll NAME TRAIT+TRAIT [diff D] [spec] [wp] [bearing] [retry N] [moving] "
+    "[dice F,F,...] | "
     "roll N [diff D] [by NAME] ...",
     "help.roll": "roll a character's traits or a number of dice (hidden: kept from the players)",
     "usage.damage": "damage NAME N bashing|lethal|aggravated [nosoak] [fire|sun|claws] "

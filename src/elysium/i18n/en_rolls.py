@@ -2,8 +2,8 @@
 
 STRINGS: dict[str, str] = {
     # The verbs (chronicle.verbs): usage lines and one-line help.
-    "usage.resist": "resist NAME TRAIT+TRAIT [diff D] [spec] [wp] vs NAME TRAIT+TRAIT "
-    "[diff D] [spec] [wp] [dice F,F,...] (either side may be N dice)",
+    "usage.resist": "resist NAME TRAIT+TRAIT [diff D] [spec] [wp] [bearing] vs NAME TRAIT+TRAIT "
+    "[diff D] [spec] [wp] [bearing] [dice F,F,...] (either side may be N dice)",
     "help.resist": "a resisted roll: both sides roll, successes cancel, the rest wins",
     "usage.extended": 'extended | extended start NAME "WHAT" TRAIT+TRAIT [diff D] [spec] '
     "[vs NAME TRAIT+TRAIT [diff D]] target N | "

@@ -160,7 +160,7 @@ STRINGS: dict[str, str] = {
     "cli.state": "{name} ({profile}) — night {night}, chapter {chapter}, scene {scene}, turn "
     "{turn}; {events} events",
     "cli.state_character": "  {name} {kind} {track} {level} blood {blood}/{blood_max}  wp "
-    "{wp}/{wp_max}  {morality} {rating}{extra}",
+    "{wp}/{wp_max}  {morality} {rating}{bearing}{extra}",
     "cli.no_initiative": "initiative not rolled",
     "cli.now": "; {who} now",
     "cli.combat": "  combat: round {round}, {phase} — {order}{now}",

@@ -157,7 +157,7 @@ STRINGS: dict[str, str] = {
     "cli.state": "{name} ({profile}) — ночь {night}, глава {chapter}, сцена {scene}, ход "
     "{turn}; {events:n:событие|события|событий}",
     "cli.state_character": "  {name} {kind} {track} {level} кровь {blood}/{blood_max}  воля "
-    "{wp}/{wp_max}  {morality} {rating}{extra}",
+    "{wp}/{wp_max}  {morality} {rating}{bearing}{extra}",
     "cli.no_initiative": "инициатива не брошена",
     "cli.now": "; сейчас {who}",
     "cli.combat": "  бой: раунд {round}, {phase:t:ui.phase} — {order}{now}",

@@ -21,12 +21,13 @@ from elysium.rules.tables import (
     DEGENERATION_DIFFICULTY,
     FRENZY_CONSCIENCE_BASE,
     FRENZY_TRIGGERS,
+    MAX_DIFFICULTY,
     MIN_DIFFICULTY,
     ROTSCHRECK_TRIGGERS,
     SINS,
     URGES_AT_OR_BELOW,
 )
-from elysium.rules.traits import CONSCIENCE, CONVICTION
+from elysium.rules.traits import CONSCIENCE, CONVICTION, Kind
 
 # What the dashboard reminds the Storyteller of while the Beast rules (keys for i18n).
 FRENZY_REMINDERS = (
@@ -228,3 +229,15 @@ def bearing(rating: int) -> int:
         if rating in span:
             return modifier
     return BEARING[-1][1]  # Humanity 0 is at least as bad as 1
+
+
+def vampire_bearing(c: Character) -> int | None:
+    """A vampire's bearing; None for a ghoul or a mortal, who need not pass as human (seed
+    004: «где вампир сходит за человека»). Humanity or a Path alike: the table is by both."""
+    return bearing(c.morality_rating) if c.kind is Kind.VAMPIRE else None
+
+
+def with_bearing(difficulty: int, rating: int) -> int:
+    """A social roll's difficulty after bearing (seed 004 «Столп»: by Humanity or Path),
+    kept on the 2-10 scale."""
+    return max(MIN_DIFFICULTY, min(MAX_DIFFICULTY, difficulty + bearing(rating)))

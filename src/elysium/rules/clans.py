@@ -24,7 +24,9 @@ RULES.md list the clans' Disciplines, so this table is V20's printed one:
 
 Houses, antitribu and odd lineages differ from these; the Storyteller sets a character's
 own list (``Character.clan_disciplines``), which then wins over the table. A clan the table
-does not know is allowed: its Disciplines are all out-of-clan until such a list is set.
+does not know is allowed: its Disciplines are all out-of-clan until such a list is set. A
+near miss of a known clan (``Toreadorr``) is taken for a typo and refused with the clan it
+is close to, unless the character has its own list already: that says the clan is meant.
 """
 
 from __future__ import annotations
@@ -159,6 +161,54 @@ def clan_key(clan: str) -> str | None:
     if folded in CLAN_DISCIPLINES:
         return folded
     return CLAN_SPELLINGS.get(folded)
+
+
+# A typo is a letter or two off a known spelling (one for a short name): "Toreadorr",
+# "Тореодор", "Nosferatoo"; "House Ventrue" or "Brujah antitribu" are names of their own.
+TYPO_LETTERS: Final = 2
+SHORT_NAME: Final = 5  # letters; up to this long, one letter off only
+LOWER_WORDS: Final = frozenset({"of"})  # "Followers of Set" as a name is written
+
+
+def _letters_off(a: str, b: str) -> int:
+    """Letters added, dropped, changed or swapped to make ``a`` into ``b``."""
+    before = list(range(len(b) + 1))
+    previous: list[int] = []
+    for i, x in enumerate(a, 1):
+        row = [i]
+        for j, y in enumerate(b, 1):
+            best = min(before[j] + 1, row[j - 1] + 1, before[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                best = min(best, previous[j - 2] + 1)
+            row.append(best)
+        previous, before = before, row
+    return before[-1]
+
+
+def near_clan(clan: str) -> str | None:
+    """The known clan (as written, in the alphabet typed) that ``clan`` is a near miss of;
+    None for a clan the table knows, or one like none of them."""
+    folded = _fold(clan)
+    if not folded or clan_key(clan) is not None:
+        return None
+    best: tuple[int, str] | None = None
+    for known in (*CLAN_DISCIPLINES, *CLAN_SPELLINGS):
+        off = _letters_off(folded, known)
+        allowed = 1 if len(known) <= SHORT_NAME else TYPO_LETTERS
+        if 0 < off <= allowed and (best is None or off < best[0]):
+            best = (off, known)
+    if best is None:
+        return None
+    words = best[1].split("-")
+    return " ".join(w if w in LOWER_WORDS else w[:1].upper() + w[1:] for w in words)
+
+
+def check_clan(clan: str, own: tuple[str, ...] = ()) -> None:
+    """Refuse a near miss of a known clan (every Discipline would cost × 7 by mistake);
+    with the character's own clan Disciplines set, any clan is taken as meant."""
+    close = None if own else near_clan(clan)
+    if close is not None:
+        raise RulesError("clan.did_you_mean", clan=clan, close=close)
 
 
 def table_disciplines(clan: str) -> tuple[str, ...] | None:

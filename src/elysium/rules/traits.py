@@ -26,6 +26,7 @@ ATTRIBUTES: Final[tuple[str, ...]] = (
     "wits",
 )
 PHYSICAL: Final[tuple[str, ...]] = ("strength", "dexterity", "stamina")
+SOCIAL: Final[tuple[str, ...]] = ("charisma", "manipulation", "appearance")
 
 # V20 p. 90-100: Talents, Skills, Knowledges.
 V20_ABILITIES: Final[tuple[str, ...]] = (
@@ -194,6 +195,7 @@ ALIASES: Final[dict[str, str]] = {
     "драка": "brawl",
     "фехтование": "melee",
     "стрельба": "firearms",
+    "огнестрельное-оружие": "firearms",
     "атлетика": "athletics",
     "атлетизм": "athletics",
     "бдительность": "alertness",
@@ -279,11 +281,30 @@ GROUP_WORDS: Final[dict[str, str]] = {
 }
 
 
+SUGGEST_CUTOFF: Final = 0.6  # how alike a typed name and a known one are to be a near miss
+SUGGEST_PREFIX: Final = 4  # letters typed that may stand for the start of a known name
+
+
+def closest(name: str, known: list[str] | tuple[str, ...]) -> str | None:
+    """The known trait ``name`` is a near miss of, by its key or by any of its spellings
+    (:data:`ALIASES`: the Russian names and short forms): ``dexteriy`` and ``ловксть`` are
+    Dexterity, ``огнестрел`` (the beginning of «огнестрельное оружие») is Firearms."""
+    keys = set(known)
+    spellings = {k: k for k in known} | {a: k for a, k in ALIASES.items() if k in keys}
+    typed = name.casefold()
+    if len(typed) >= SUGGEST_PREFIX:
+        starts = {k for s, k in spellings.items() if s.startswith(typed)}
+        if len(starts) == 1:
+            return starts.pop()
+    close = difflib.get_close_matches(typed, list(spellings), n=1, cutoff=SUGGEST_CUTOFF)
+    return spellings[close[0]] if close else None
+
+
 def did_you_mean(name: str, known: list[str] | tuple[str, ...]) -> Msg | str:
     """`` (did you mean 'dexterity'?)`` for a near miss, as a message told in the reader's
-    language, or an empty string."""
-    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
-    return Msg("traits.did_you_mean", name=close[0]) if close else ""
+    language (the trait's Russian name in Russian), or an empty string."""
+    close = closest(name, known)
+    return Msg("traits.did_you_mean", name=close) if close else ""
 
 
 def suggest(name: str, known: list[str] | tuple[str, ...]) -> str:

@@ -16,11 +16,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from elysium.chronicle.errors import CommandError
-from elysium.chronicle.pools import trait_pool
+from elysium.chronicle.pools import bearing_of, trait_pool
 from elysium.chronicle.state import State
 from elysium.i18n import Refusal, t, trait_label
 from elysium.present import percent
 from elysium.rules import RollRequest, RulesError, odds
+from elysium.rules.beast import with_bearing
 from elysium.rules.character import TEMPLATES, Character
 from elysium.rules.modifiers import PoolMod, notes, with_difficulty
 from elysium.rules.tables import DIFFICULTY_NAMES
@@ -95,7 +96,10 @@ class RollDialog(Dialog):
             traits = t("dlg.roll.default_traits", lang)
             yield Input(value=traits if start else "5", id="traits", compact=True)
             yield Label(t("dlg.roll.difficulty", lang))
-            yield Select(diffs, value=6, allow_blank=False, id="difficulty", compact=True)
+            with Horizontal(classes="checks difficulty-row"):
+                yield Select(diffs, value=6, allow_blank=False, id="difficulty", compact=True)
+                # A social roll to pass as human: the bearing changes the difficulty.
+                yield Tick(Content(t("dlg.roll.bearing", lang)), id="bearing")
             with Horizontal(classes="checks"):
                 yield Tick(Content(t("dlg.roll.spec", lang)), id="spec")
                 yield Tick(Content(t("dlg.roll.wp", lang)), id="wp")
@@ -130,9 +134,10 @@ class RollDialog(Dialog):
         lang = self.lang
         try:
             pool, detail, mods = self._pool()
+            difficulty, note = self._bearing(int(str(self.query_one("#difficulty", Select).value)))
             request = RollRequest(
                 pool,
-                with_difficulty(mods, int(str(self.query_one("#difficulty", Select).value))),
+                with_difficulty(mods, difficulty),
                 specialty=self.query_one("#spec", Checkbox).value,
                 willpower=self.query_one("#wp", Checkbox).value,
             )
@@ -143,7 +148,7 @@ class RollDialog(Dialog):
         dist = [float(p) for k, p in result.distribution.items() if k != "more"]
         top = max(dist) or 1
         bars = "".join(SPARK[round(p / top * (len(SPARK) - 1))] for p in dist)
-        line = Text(t("dlg.roll.pool", lang, detail=detail, pool=pool))
+        line = Text(t("dlg.roll.pool", lang, detail=detail, pool=pool) + note)
         summary = Text(
             t(
                 "dlg.roll.odds",
@@ -179,6 +184,20 @@ class RollDialog(Dialog):
             told += "; " + "; ".join(n.render(self.lang) for n in notes(counted.mods))
         return counted.pool, told, counted.mods
 
+    def _bearing(self, difficulty: int) -> tuple[int, str]:
+        """The difficulty after the bearing when it is ticked, and the words saying so: the
+        roll command's own check (a vampire's social pool)."""
+        if not self.query_one("#bearing", Checkbox).value:
+            return difficulty, ""
+        who = self.query_one("#who", Select).value
+        if not who:
+            raise CommandError("bearing.needs_character")
+        c: Character = self.state.characters[str(who)]
+        counted = trait_pool(c, self.query_one("#traits", Input).value.strip())
+        mod = bearing_of(c, counted.names)
+        after = with_bearing(difficulty, c.morality_rating)
+        return after, t("dlg.roll.with_bearing", self.lang, diff=after, was=difficulty, mod=mod)
+
     def command(self) -> str:
         who = self.query_one("#who", Select).value
         expr = self.query_one("#traits", Input).value.strip().replace(" ", "")
@@ -193,6 +212,8 @@ class RollDialog(Dialog):
             parts.append("spec")
         if self.query_one("#wp", Checkbox).value:
             parts.append("wp")
+        if self.query_one("#bearing", Checkbox).value:
+            parts.append("bearing")
         if self.query_one("#hidden", Checkbox).value:
             parts.append("hidden")
         faces = self.query_one("#faces", Input).value.strip()

@@ -33,7 +33,13 @@ from elysium.rules.character import (
     set_trait,
     with_path,
 )
-from elysium.rules.clans import in_clan, is_caitiff, parse_disciplines, table_disciplines
+from elysium.rules.clans import (
+    check_clan,
+    in_clan,
+    is_caitiff,
+    parse_disciplines,
+    table_disciplines,
+)
 from elysium.rules.experience import award, raise_priced, rule_msg, trait_key
 from elysium.rules.traits import Kind, normalise, parse_kind
 
@@ -72,7 +78,8 @@ def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
     if key in ctx.state.characters:
         raise CommandError("add.exists", name=ctx.state.characters[key].name)
     # A template fills its traits (a mortal, a ghoul as well); a blank character of a kind,
-    # every trait at its least, is asked for with `blank` (issue 12: `add Rex ghoul`).
+    # Attributes 1 and the Virtues' creation dots (templates.new_character), is asked for
+    # with `blank` (issue 12: `add Rex ghoul`).
     if kind_word in TEMPLATES and not blank:
         if gen is not None:
             key_ = "add.generation_of" if kind_word in KIND_WORDS else "add.template_generation"
@@ -208,6 +215,7 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         detail = Msg("ack.set.armour_penalty" if penalty else "ack.set.armour", n=rating, p=penalty)
     elif what in ("clan",):
         clan = clean_name(args.rest("what.clan_text"))
+        check_clan(clan, c.clan_disciplines)
         new = replace(c, clan=clan)
         detail = clan_note(new) if clan else Msg("ack.set.clan", clan=text_shown(c.clan, ""))
     elif what in ("clan-disciplines",):

@@ -31,7 +31,7 @@ def cmd_resist(ctx: Context, words: tuple[str, ...]) -> Outcome:
     parts = split_at(args.words, spellings("vs"))
     if len(parts) != 2 or not all(parts):
         raise args.fail("resist.two_sides")
-    sides = [read_side("resist", part) for part in parts]
+    sides = [read_side("resist", part, bearing_allowed=True) for part in parts]
     state, ready = _prepare_all(ctx.state, sides, None, args)
     state, thrown = throw_sides(ctx, state, ready, faces)
     contest = resisted(thrown[0].result, thrown[1].result)

@@ -9,7 +9,7 @@ from elysium.chronicle.commands.common import (
     marks,
     verdict_text,
 )
-from elysium.chronicle.commands.sides import prepare, read_side, throw_all
+from elysium.chronicle.commands.sides import bearing_shown, prepare, read_side, throw_all
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
 from elysium.chronicle.text import clean_name
@@ -40,19 +40,26 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     moving = args.option("moving")  # moving as well this turn (seed 004, «Серьёзно ранен»)
     # The name and the traits come first, so "roll Marcus willpower diff 8" rolls the
     # Willpower rating and only a later "wp" spends a point.
-    side = read_side("roll", args.words)
+    side = read_side("roll", args.words, bearing_allowed=True)
     state = ctx.state
     base = DEFAULT_DIFFICULTY if side.difficulty is None else side.difficulty
     difficulty = base
     shown: int | Msg = base
+    retry_key = ""
     if retries is not None:
         raised = retry_difficulty(base, retries, state.profile)
         if raised is None:
             raise CommandError("roll.retry_hopeless", base=base, n=retries, most=MAX_DIFFICULTY)
         difficulty = raised
         off = not state.profile.house.retry_penalty
-        shown = Msg("ack.roll.retry_off" if off else "ack.roll.retry", diff=raised, base=base)
+        retry_key = "ack.roll.retry_off" if off else "ack.roll.retry"
+        shown = Msg(retry_key, diff=raised, base=base)
     state, ready = prepare(state, side, difficulty, args, moving)
+    if retry_key and ready.bearing is not None:  # "6 (6 + retry, bearing -1)"
+        diff = ready.request.difficulty
+        shown = Msg(retry_key + ".bearing", diff=diff, base=base, mod=ready.bearing)
+    else:
+        shown = bearing_shown(ready, shown)
     if owner is not None and ready.character is not None:
         raise CommandError("roll.by_needs_pool", who=ready.character.name)
     state, (thrown,) = throw_all(ctx, state, [ready], faces)

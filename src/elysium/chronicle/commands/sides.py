@@ -27,10 +27,11 @@ from elysium.chronicle.commands.common import (
 )
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
-from elysium.chronicle.pools import attribute_alone, is_whole, trait_pool
+from elysium.chronicle.pools import attribute_alone, bearing_of, is_whole, trait_pool
 from elysium.chronicle.state import State
 from elysium.i18n import Msg, Told, trait_label
 from elysium.rules import roll as throw
+from elysium.rules.beast import with_bearing
 from elysium.rules.character import SPECIALTY_MIN, Character
 from elysium.rules.dice import RollRequest, RollResult, TypedDice, forgive_botch
 from elysium.rules.errors import RulesError
@@ -47,6 +48,7 @@ class Side:
     difficulty: int | None  # None: the command's (or the default)
     spec: bool = False
     wp: bool = False
+    bearing: bool = False  # a social roll to pass as human: the vampire's bearing applies
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,8 @@ class Ready:
     penalty: int
     request: RollRequest
     mods: tuple[PoolMod, ...] = ()  # the situation's modifiers, each with its reason
+    bearing: int | None = None  # the bearing applied (``bearing`` typed), else None
+    asked: int = 0  # with a bearing: the difficulty before it
 
     @property
     def who(self) -> str | None:
@@ -77,13 +81,14 @@ class Thrown:
     def data(self) -> dict[str, Any]:
         """The roll as an event stores it (the ``roll`` event's fields)."""
         r = self.ready
-        return {
+        data = {
             "who": r.who,
             "traits": r.traits,
             "penalty": r.penalty,
             **roll_data(self.result),
             **stored(r.mods),
         }
+        return data if r.bearing is None else {**data, "bearing": r.bearing}
 
     def told(self, what: str = "ack.side") -> Msg:
         """``Marcus: wits+subterfuge = 5, diff 6: +8 3 … — 2 successes``."""
@@ -97,14 +102,17 @@ class Thrown:
             pool=r.request.pool,
             pen=mods_text(r.mods, r.penalty),
             wp=Msg("ack.roll.wp") if r.request.willpower else "",
-            diff=r.request.difficulty,
+            diff=bearing_shown(r),
             faces=marks(self.result),
             verdict=verdict_text(self.result),
         )
 
 
-def read_side(verb: str, words: Sequence[str], diff_allowed: bool = True) -> Side:
-    """One side's words (without ``dice``): refusals name ``verb`` and its usage."""
+def read_side(
+    verb: str, words: Sequence[str], diff_allowed: bool = True, bearing_allowed: bool = False
+) -> Side:
+    """One side's words (without ``dice``): refusals name ``verb`` and its usage; ``bearing``
+    only where the verb takes it (``roll``, ``resist``)."""
     args = Args(verb, tuple(words))
     first = args.take("what.name_or_pool")
     expr = None if is_whole(first) else args.take("what.traits")
@@ -113,8 +121,9 @@ def read_side(verb: str, words: Sequence[str], diff_allowed: bool = True) -> Sid
         difficulty = args.keyed_int(("diff",), "what.difficulty", 2, 10)
     spec = args.option("spec")
     wp = args.option("wp")
+    bearing = bearing_allowed and args.option("bearing")
     args.done()
-    return Side(first, expr, difficulty, spec, wp)
+    return Side(first, expr, difficulty, spec, wp, bearing)
 
 
 def prepare(
@@ -128,6 +137,8 @@ def prepare(
             raise args.fail("roll.wp_needs_character")
         if moving:
             raise args.fail("roll.moving_needs_character")
+        if side.bearing:
+            raise args.fail("bearing.needs_character")
         return state, Ready(None, None, (), 0, RollRequest(pool, difficulty, side.spec))
     key, c = find(state, side.first)
     try:
@@ -143,13 +154,32 @@ def prepare(
     if counted.pool < 1:
         key_ = "roll.no_dice.wounds" if counted.penalty else "roll.no_dice"
         raise CommandError(key_, who=c.name, what=side.expr, penalty=counted.penalty)
+    applied, asked = None, difficulty
+    if side.bearing:
+        applied = bearing_of(c, names)
+        difficulty = with_bearing(difficulty, c.morality_rating)
     if state.profile.house.no_ability_penalty and attribute_alone(counted):
         difficulty = min(10, difficulty + 1)  # Demon (001): +1 with no Ability in the pool
     difficulty = with_difficulty(counted.mods, difficulty)
     if side.wp:
         c = spend_willpower(c, Use.SUCCESS)
     request = RollRequest(counted.pool, difficulty, specialty=side.spec, willpower=side.wp)
-    return put(state, key, c), Ready(key, c, names, counted.penalty, request, counted.mods)
+    return put(state, key, c), Ready(
+        key, c, names, counted.penalty, request, counted.mods, applied, asked
+    )
+
+
+def bearing_shown(ready: Ready, asked: int | Msg | None = None) -> int | Msg:
+    """The difficulty as an acknowledgement tells it, the bearing spelled out: ``5 (6,
+    bearing -1)``; ``asked`` is how the difficulty before it is told (a retry's)."""
+    if ready.bearing is None:
+        return ready.request.difficulty if asked is None else asked
+    return Msg(
+        "ack.roll.bearing",
+        diff=ready.request.difficulty,
+        was=ready.asked if asked is None else asked,
+        mod=ready.bearing,
+    )
 
 
 def throw_all(
