@@ -53,6 +53,8 @@ STRINGS: dict[str, str] = {
     "combat.defence_when": "defences are rolled once the actions begin (after the declarations)",
     "combat.already_acted": "{who} has already acted this turn and has no action to defend with",
     "combat.no_defence_dice": "{who} has no dice left for a {move} ({detail})",
+    "combat.no_declared_attack": "{who} declared no attack this round: attack {who} TARGET "
+    "MANEUVER",
     "combat.self_attack": "{who} cannot attack themselves",
     "combat.target_gone": "{who} is already {status:t:combat.gone}",
     "fight.needs_weapon": "{move} needs a weapon: add weapon str+N or weapon N",

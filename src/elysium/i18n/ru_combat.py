@@ -59,6 +59,8 @@ STRINGS: dict[str, str] = {
     "combat.defence_when": "защиту бросают, когда начались действия (после заявок)",
     "combat.already_acted": "{who} уже действовал в этом ходу: на защиту не осталось действия",
     "combat.no_defence_dice": "у {who} не осталось костей на {move:t:maneuver} ({detail})",
+    "combat.no_declared_attack": "у персонажа {who} в этом раунде не заявлена атака: атака {who} "
+    "ЦЕЛЬ МАНЁВР",
     "combat.self_attack": "{who} не может атаковать сам себя",
     "combat.target_gone": "{who} уже {status:t:combat.gone}",
     "fight.needs_weapon": "{move:t:maneuver}: нужно оружие — добавьте оружие сила+N или оружие N",

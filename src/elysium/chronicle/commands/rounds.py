@@ -255,7 +255,7 @@ def cmd_declare(ctx: Context, words: tuple[str, ...]) -> Outcome:
         order = parse_attack(Args("attack", (c.name, *tokens[1:])), state)
         if order.tkey not in combat.participants:
             raise CommandError("combat.target_not_in", who=order.target.name)
-        decl = replace(decl, attack=True)
+        decl = replace(decl, attack=True, words=tuple(tokens[1:]))
     if wp:
         c = spend_willpower(c, Use.OTHER)
         state = put(state, key, c)
