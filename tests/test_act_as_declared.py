@@ -11,12 +11,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from elysium.chronicle.commands.attack_parts import declared_words
 from elysium.chronicle.commands.fight import Declaration
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.session import Session
+from elysium.rules import SeededDice
+from elysium.tui.app import make_app
+from elysium.tui.faces import FacesPrompt
+from elysium.tui.help import HelpScreen
+from elysium.tui.widgets.line import Line
 from tests.chronicle_helpers import new_session
+from tests.tui_helpers import demo_copy, run_async, settle, status
 
 # Ann (Dexterity 3, Firearms 2, Brawl 2, Melee 2, Strength 1) acts first; Cy, then Bob,
 # declare first (they declare nothing), then Ann declares.
@@ -176,3 +183,105 @@ def test_a_declaration_keeps_its_words_and_older_ones_give_them_from_their_text(
     older = Declaration("attack Bob shoot weapon 4", attack=True)
     assert declared_words(older) == ("Bob", "shoot", "weapon", "4")
     assert declared_words(Declaration("dodge", defence="dodge")) is None
+
+
+# --- the dashboard's key (F12) ---------------------------------------------------------------
+
+
+async def _press(pilot, key: str) -> None:
+    await pilot.press(key)
+    await settle(pilot)
+
+
+@run_async
+async def test_f12_makes_the_declared_attack_shown_in_footer_help_and_palette(
+    tmp_path: Path,
+) -> None:
+    """The demo: round 2, Ilse Varga acts and declared ``attack Spike bite`` (a declaration
+    saved before its words were kept: they come from its text)."""
+    session = Session.open(demo_copy(tmp_path), rng=SeededDice(3))
+    before = session.state.events
+    app = make_app(session, "en")
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        keys = {b.binding.id: key for key, b in app.screen.active_bindings.items()}
+        assert keys["act"] == "f12"
+        shown = [k for k in app.screen.query("FooterKey") if getattr(k, "key", "") == "f12"]
+        assert shown and "Act as declared" in str(shown[0].render())
+        titles = [str(c.title) for c in app.get_system_commands(app.screen)]
+        assert "Act as declared" in titles
+        await _press(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+        assert dict((label, key) for key, label in app.screen.rows)["key.act"] == "f12"
+        await _press(pilot, "escape")
+        await _press(pilot, "f12")
+        assert session.state.events == before + 1
+        event = session.events()[-1]
+        assert event.type == "attack" and event.cmd == "attack 'Ilse Varga' Spike bite"
+        assert (event.data["attacker"], event.data["target"]) == ("Ilse Varga", "Spike")
+        assert event.data["maneuver"] == "bite"
+        assert status(app).startswith("Ilse Varga → Spike, bite")
+    session.close()
+
+
+@run_async
+async def test_f12_with_physical_dice_goes_straight_to_the_dice_prompt(tmp_path: Path) -> None:
+    session = Session.open(demo_copy(tmp_path))
+    session.execute("rules physical-dice on")
+    before = session.state.events
+    app = make_app(session, "ru")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await _press(pilot, "f12")
+        assert isinstance(app.screen, FacesPrompt)
+        assert app.screen.command == "атака 'Ilse Varga' Spike bite"
+        assert app.screen.query_one("#faces-step", Line).plain.startswith(
+            "Ilse Varga: атака: бросьте "
+        )
+        assert session.state.events == before  # nothing written until the dice are in
+        count = app.screen.need.step.count
+        app.screen.query_one("#faces", Input).value = " ".join(["2"] * count)  # a miss
+        await _press(pilot, "enter")
+        assert not isinstance(app.screen, FacesPrompt)
+        assert session.state.events == before + 1
+        assert session.events()[-1].data["maneuver"] == "bite"
+    session.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Bob declared nothing this round"),
+        ("ru", "у персонажа Bob в этом раунде нет заявки"),
+    ],
+)
+@run_async
+async def test_f12_says_in_one_line_when_nothing_was_declared(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    session = new_session(tmp_path / "fight", CAST)
+    session.execute("declare Ann attack Cy punch")
+    app = make_app(session, lang)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await _press(pilot, "f12")  # Ann's declared punch
+        assert session.events()[-1].type == "attack"
+        assert session.state.combat is not None and session.state.combat["current"] == "bob"
+        before = session.state.events
+        await _press(pilot, "f12")
+        assert status(app) == said
+        assert session.state.events == before
+    session.close()
+
+
+@run_async
+async def test_f12_before_the_actions_says_who_declares(tmp_path: Path) -> None:
+    session = new_session(tmp_path / "fight", CAST[:-1])  # Bob still to declare
+    app = make_app(session, "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        before = session.state.events
+        await _press(pilot, "f12")
+        assert status(app) == "the declarations are not done: Bob declares now"
+        assert session.state.events == before
+    session.close()

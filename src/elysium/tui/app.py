@@ -289,7 +289,7 @@ class ElysiumApp(App[None]):
                 )
         if isinstance(screen, DashboardScreen):
             for name in (
-                "roll", "edit", "npc", "undo", "redo", "next", "scene", "night",
+                "roll", "edit", "npc", "undo", "redo", "next", "act", "scene", "night",
                 "filter", "stats", "replay", "help",
             ):  # fmt: skip
                 yield SystemCommand(

@@ -31,6 +31,7 @@ from elysium.tui.commandbar import CommandBar, powers_of
 from elysium.tui.messages import CharacterChosen, CommandDone, RunCommand
 from elysium.tui.runner import Failed, Runner
 from elysium.tui.screens import breakpoints_now
+from elysium.tui.screens.acting import Acting
 from elysium.tui.screens.away import LOG_TAIL, Away
 from elysium.tui.widgets.header import HeaderBar
 from elysium.tui.widgets.panes import four_panes, show_side
@@ -51,7 +52,7 @@ class Ran:
     need: NeedFaces | None = None  # physical dice: the next step's faces are still to come
 
 
-class DashboardScreen(Away, Screen[None]):
+class DashboardScreen(Away, Acting, Screen[None]):
     """The Storyteller's screen over one open chronicle."""
 
     state: var[State] = var(State, always_update=True)
@@ -264,16 +265,6 @@ class DashboardScreen(Away, Screen[None]):
             self.say(t("table.cancelled", self.lang, command=text))
         self.action_focus_command()
 
-    def action_other_dice(self) -> None:
-        """The typed command, run with the dice the chronicle does not use by default."""
-        bar = self.query_one(CommandBar)
-        text = bar.value.strip()
-        if not text:
-            self.say(t("ui.type_first", self.lang, key=keys.shown(self.app, "other_dice")))
-            return
-        physical = not self.state.profile.house.physical_dice
-        self.run_command(text, bar, remember=True, physical=physical)
-
     def _show(self, ran: Ran) -> tuple[str, bool]:
         lang = self.lang
         refused = t("ui.refused", lang)
@@ -311,7 +302,7 @@ class DashboardScreen(Away, Screen[None]):
 
     # --- actions ---------------------------------------------------------------------------
 
-    WRITES = frozenset({"roll", "edit", "npc", "next", "undo", "redo", "scene", "night"})
+    WRITES = frozenset({"roll", "edit", "npc", "next", "act", "undo", "redo", "scene", "night"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A read-only dashboard offers nothing that would write (hidden from the footer)."""
