@@ -215,6 +215,7 @@ def cmd_init(ctx: Context, words: tuple[str, ...]) -> Outcome:
         "round": combat.round,
         "init": {k: v.to_dict() for k, v in init.items()},
         "order": groups,
+        "names": {k: name(state, k) for k in init},  # the log tells the order by name
     }
     return Outcome(write(state, combat), "initiative", data, msg)
 
