@@ -213,6 +213,8 @@ async def test_f12_makes_the_declared_attack_shown_in_footer_help_and_palette(
         await _press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         assert dict((label, key) for key, label in app.screen.rows)["key.act"] == "f12"
+        flow = str(app.screen.query_one("#combat-flow").render())
+        assert "attack NAME alone (f12) makes the attack NAME declared" in flow
         await _press(pilot, "escape")
         await _press(pilot, "f12")
         assert session.state.events == before + 1
