@@ -207,7 +207,7 @@ async def test_f12_makes_the_declared_attack_shown_in_footer_help_and_palette(
         keys = {b.binding.id: key for key, b in app.screen.active_bindings.items()}
         assert keys["act"] == "f12"
         shown = [k for k in app.screen.query("FooterKey") if getattr(k, "key", "") == "f12"]
-        assert shown and "Act as declared" in str(shown[0].render())
+        assert shown and "Act" in str(shown[0].render())
         titles = [str(c.title) for c in app.get_system_commands(app.screen)]
         assert "Act as declared" in titles
         await _press(pilot, "f1")
@@ -286,4 +286,29 @@ async def test_f12_before_the_actions_says_who_declares(tmp_path: Path) -> None:
         await _press(pilot, "f12")
         assert status(app) == "the declarations are not done: Bob declares now"
         assert session.state.events == before
+    session.close()
+
+
+@run_async
+async def test_f12_is_offered_while_a_fight_is_on(tmp_path: Path) -> None:
+    """Outside a fight the footer and the palette stay as they were (at 80 columns the
+    Russian footer has no room to spare); ``combat start`` brings F12 in, ``combat end``
+    takes it away."""
+    session = new_session(tmp_path / "calm", CAST[:6])
+    app = make_app(session, "ru")
+
+    def offered() -> tuple[bool, bool]:
+        footer = any(getattr(k, "key", "") == "f12" for k in app.screen.query("FooterKey"))
+        titles = [str(c.title) for c in app.get_system_commands(app.screen)]
+        return footer, "Выполнить заявку" in titles
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert offered() == (False, False)
+        app.dashboard.run_command("combat start Ann Bob")
+        await settle(pilot)
+        assert offered() == (True, True)
+        app.dashboard.run_command("combat end")
+        await settle(pilot)
+        assert offered() == (False, False)
     session.close()

@@ -186,7 +186,7 @@ STRINGS: dict[str, str] = {
     "fight12.log.defend_cover": " (behind cover: {cover:t:combat.cover})",
     "fight12.uses_celerity": "gives an extra action from Celerity to the defence",
     # The dashboard's key that acts a declaration (F12), and why it may have none to act.
-    "key.act": "Act as declared",
+    "key.act": "Act",
     "palette.act": "Act as declared",
     "palette.act.help": "The declared action of the one acting now (or of a selected character "
     "who waits): the attack is made as declared, with the dice prompt when dice are physical",

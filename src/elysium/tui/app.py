@@ -292,6 +292,8 @@ class ElysiumApp(App[None]):
                 "roll", "edit", "npc", "undo", "redo", "next", "act", "scene", "night",
                 "filter", "stats", "replay", "help",
             ):  # fmt: skip
+                if name == "act" and not screen.fighting:
+                    continue  # offered in a fight only, as the footer offers it
                 yield SystemCommand(
                     t(f"palette.{name}", lang),
                     t(f"palette.{name}.help", lang),

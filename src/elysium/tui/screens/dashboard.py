@@ -58,6 +58,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
     state: var[State] = var(State, always_update=True)
     selected: var[str | None] = var(None)
     side: var[str | None] = var(None, init=False)  # narrow: the pane beside the log (None: auto)
+    fighting: var[bool] = var(False, init=False)  # a fight is on: F12 is offered
 
     def __init__(
         self,
@@ -83,6 +84,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
         chosen = self.view.get("selected")
         first = chosen if chosen in state.characters else next(iter(state.characters), None)
         self.set_reactive(DashboardScreen.selected, first)
+        self.set_reactive(DashboardScreen.fighting, state.combat is not None)
 
     def compose(self) -> ComposeResult:
         breakpoints_now(self)  # before the children are styled: they are styled once
@@ -141,6 +143,10 @@ class DashboardScreen(Away, Acting, Screen[None]):
         if self.selected not in state.characters:
             self.selected = next(iter(state.characters), None)
         show_side(self, state, self.side)
+        self.fighting = state.combat is not None
+
+    def watch_fighting(self) -> None:
+        self.refresh_bindings()  # F12 (act as declared) is offered in a fight only
 
     def watch_side(self, side: str | None) -> None:
         show_side(self, self.state, side)
@@ -305,7 +311,9 @@ class DashboardScreen(Away, Acting, Screen[None]):
     WRITES = frozenset({"roll", "edit", "npc", "next", "act", "undo", "redo", "scene", "night"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A read-only dashboard offers nothing that would write (hidden from the footer)."""
+        """Nothing that writes on a read-only dashboard; acting a declaration in a fight."""
+        if action == "act" and not self.fighting:
+            return False
         return not (self.session.readonly and action in self.WRITES)
 
     def _command_from(self, command: str | None) -> None:
