@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
+from textual.geometry import Region
+from textual.widgets import Input
 
 from elysium.chronicle.session import Session
 from elysium.tui.app import make_app
@@ -255,3 +257,85 @@ def test_snapshot_the_table_prompt(
         assert snap_compare(app, terminal_size=size, run_before=_table_step(faces))
     finally:
         app.session.close()
+
+
+def seen(line: Line) -> str:
+    """What a line of the prompt shows on the screen: its rows as laid out, not its text."""
+    width, height = line.size
+    return "\n".join(strip.text for strip in line.render_lines(Region(0, 0, width, height)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("damage", ["r", "typed"])
+@run_async
+async def test_the_soak_step_shows_the_damage_just_rolled(
+    tmp_path: Path, lang: str, damage: str
+) -> None:
+    """At 80 columns the attack's roll takes two rows; the damage roll, by Elysium (``r``)
+    or typed, came under it but the line kept the attack's height: it was never seen."""
+    session = physical_demo(tmp_path)
+    app = make_app(session, lang)
+    rolled = {"en": "the damage roll: ", "ru": "урон: "}[lang]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await submit(pilot, ATTACK)
+        await answer(pilot, faces_for(app, 8))
+        await answer(pilot, "r" if damage == "r" else faces_for(app, 8))
+        assert isinstance(app.screen, FacesPrompt)
+        assert "Spike" in step_text(app)  # the soak step
+        done = app.screen.query_one("#faces-done", Line)
+        shown = seen(done)
+        assert shown.startswith("Ilse Varga: ")
+        assert rolled in shown
+        assert shown.rstrip().endswith(done.plain.split(" ")[-1])  # the last word too
+    session.close()
+
+
+@run_async
+async def test_faces_typed_with_the_command_are_shown_with_the_rolls_made(
+    tmp_path: Path,
+) -> None:
+    session = physical_demo(tmp_path)
+    app = make_app(session, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await submit(pilot, ATTACK + " dice 8 8 8 8 8 8 8")
+        assert step_text(app).startswith("the damage roll: throw ")
+        shown = seen(app.screen.query_one("#faces-done", Line))
+        assert shown.startswith("Ilse Varga: the attack: 8 8 8 8 8 8 8 — success")
+    session.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "7 3: that is 2 faces; this step needs exactly 7"),
+        ("ru", "7 3: введено 2 грани, а на этом шаге нужно ровно 7"),
+    ],
+)
+@run_async
+async def test_a_refused_count_empties_the_box_and_the_refusal_stays(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    """Typed key by key: ``7 3`` (refused), then ``7 3 10`` used to leave ``7 37 3 10``."""
+    session = physical_demo(tmp_path)
+    before = session.state.events
+    app = make_app(session, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await submit(pilot, ATTACK)
+        box = app.screen.query_one("#faces", Input)
+        await pilot.press(*"7 3", "enter")
+        await settle(pilot)
+        assert box.value == ""
+        error = app.screen.query_one("#faces-error", Line)
+        assert error.plain == said and seen(error).rstrip() == said
+        await pilot.press(*"7 3 10")
+        assert box.value == "7 3 10"
+        assert error.plain == said  # still there while the faces are typed again
+        await pilot.press(*" 8 8 8 8", "enter")
+        await settle(pilot)
+        assert step_text(app).startswith({"en": "the damage roll", "ru": "урон"}[lang])
+        assert app.screen.query_one("#faces-error", Line).plain == ""
+        assert session.state.events == before  # nothing written yet
+    session.close()

@@ -12,7 +12,7 @@ from typing import Any
 
 from elysium.chronicle.events import Event
 from elysium.chronicle.hidden import is_hidden
-from elysium.describe_fight import attack_line, damage_notes, soak_text
+from elysium.describe_fight import attack_line, damage_notes, initiative_line, soak_text
 from elysium.describe_rolls import ROLL_TYPES as COMPOUND_TYPES
 from elysium.describe_rolls import TELLERS as ROLLS_TELLERS
 from elysium.i18n import t, trait_label
@@ -320,7 +320,7 @@ TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "frenzy": _beast("frenzy"),
     "rotschreck": _beast("rotschreck"),
     "degeneration": _degeneration,
-    "initiative": _simple("log.initiative", round="round"),
+    "initiative": initiative_line,
     "night": _simple("log.night", n="night"),
     "scene": _simple("log.scene", n="scene"),
     "turn": _simple("log.turn", n="turn"),

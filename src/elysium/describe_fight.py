@@ -1,4 +1,5 @@
-"""An attack told as one log line: the roll, the defence that met it, the damage and soak."""
+"""A fight told in log lines: an attack (the roll, the defence that met it, the damage and
+soak) and a round's initiative (the acting order, each value and its die)."""
 
 from __future__ import annotations
 
@@ -82,3 +83,32 @@ def attack_line(d: dict[str, Any], lang: str) -> str:
     else:
         parts.append(t("log.hit", lang))
     return " — ".join(parts)
+
+
+def initiative_line(d: dict[str, Any], lang: str) -> str:
+    """``round 2 initiative: Ilse Varga 14 (d10 6), Spike 9 (d10 3), Razor cannot act``:
+    fastest first, the die where one was rolled, who act at the same time."""
+    found, told = d.get("init"), d.get("names")
+    init: dict[str, Any] = found if isinstance(found, dict) else {}
+    names: dict[str, Any] = told if isinstance(told, dict) else {}
+
+    def who(key: str) -> str:
+        # A record from before the names were kept: its key is the name in lower case.
+        return str(names.get(key) or key.title())
+
+    parts, ties = [], []
+    for group in d.get("order") or []:
+        for key in group:
+            entry = init.get(key)
+            entry = entry if isinstance(entry, dict) else {}
+            die, value = entry.get("die"), entry.get("value")
+            said = "combat.init_value" if die is None else "combat.init_rolled_value"
+            parts.append(t(said, lang, who=who(key), value=value, die=die))
+        if len(group) > 1:
+            both = t("combat.and", lang).join(who(k) for k in group)
+            ties.append(t("combat.at_once", lang, names=both))
+    for key, entry in init.items():
+        if isinstance(entry, dict) and entry.get("value") is None:
+            parts.append(t("combat.cannot_act", lang, who=who(key)))
+    order = ", ".join(parts) or "—"
+    return t("log.initiative", lang, round=d.get("round"), order=order, ties="".join(ties))

@@ -102,7 +102,8 @@ def build(
             # The scene says where the fight happened; its story is told under Fights.
             recap.scenes[-1][1].append(t("recap.fight_here", lang, fight=line()))
         elif e.type == "initiative" and fight is not None:
-            fight[1].append((t("recap.round", lang, n=d.get("round")), []))
+            # The round opens with its order: every value (and die) as the log tells it.
+            fight[1].append((t("recap.round", lang, n=d.get("round")), [line()]))
         elif e.type == "combat_end":
             fight = None
         elif e.type not in NOISE and not e.type.startswith("combat"):

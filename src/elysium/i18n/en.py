@@ -126,7 +126,7 @@ STRINGS: dict[str, str] = {
     "log.degeneration.falls": "falls by 1",
     "log.degeneration.botch": "BOTCH: -1, Conscience -1, derangement",
     "log.no_dice": "no dice",
-    "log.initiative": "round {round}: initiative",
+    "log.initiative": "round {round} initiative: {order}{ties}",
     "log.night": "night {n}",
     "log.scene": "scene {n}",
     "log.turn": "turn {n}",

@@ -53,6 +53,8 @@ STRINGS: dict[str, str] = {
     "combat.defence_when": "defences are rolled once the actions begin (after the declarations)",
     "combat.already_acted": "{who} has already acted this turn and has no action to defend with",
     "combat.no_defence_dice": "{who} has no dice left for a {move} ({detail})",
+    "combat.no_declared_attack": "{who} declared no attack this round: attack {who} TARGET "
+    "MANEUVER",
     "combat.self_attack": "{who} cannot attack themselves",
     "combat.target_gone": "{who} is already {status:t:combat.gone}",
     "fight.needs_weapon": "{move} needs a weapon: add weapon str+N or weapon N",
@@ -183,4 +185,15 @@ STRINGS: dict[str, str] = {
     "fight12.log.defend_diff": " (diff {diff})",
     "fight12.log.defend_cover": " (behind cover: {cover:t:combat.cover})",
     "fight12.uses_celerity": "gives an extra action from Celerity to the defence",
+    # The dashboard's key that acts a declaration (F12), and why it may have none to act.
+    "key.act": "Act",
+    "palette.act": "Act as declared",
+    "palette.act.help": "The declared action of the one acting now (or of a selected character "
+    "who waits): the attack is made as declared, with the dice prompt when dice are physical",
+    "act.no_fight": "there is no fight going on: no declaration to act",
+    "act.initiative": "nothing declared yet: round {round} needs initiative first (init)",
+    "act.declaring": "the declarations are not done: {who} declares now",
+    "act.nobody": "nobody acts now: the round is over (next)",
+    "act.nothing": "{who} declared nothing this round",
+    "act.by_hand": "{who} declared {text!r}: nothing for Elysium to roll; settle it, then {key} moves on",
 }

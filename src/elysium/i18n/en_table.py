@@ -13,6 +13,7 @@ STRINGS: dict[str, str] = {
     "table.placeholder": "faces, e.g. 8 3 10 (0 is a 10), or r: Elysium rolls this step",
     "table.hint": "Enter: these faces · r Enter: Elysium rolls this step · Esc: cancel, nothing is written",
     "table.empty": "type the faces thrown, or r to let Elysium roll this step",
+    "table.refused_faces": "{faces}: {why}",
     "table.wrong_count": "that is {given:n:face|faces}; this step needs exactly {need}",
     "table.cancelled": "cancelled: {command} — nothing was written",
     "table.moved": "throw the dice: {command}",

@@ -128,7 +128,7 @@ STRINGS: dict[str, str] = {
     "log.degeneration.falls": "−1",
     "log.degeneration.botch": "ПРОВАЛ: −1, совесть −1, расстройство",
     "log.no_dice": "нет костей",
-    "log.initiative": "раунд {round}: инициатива",
+    "log.initiative": "раунд {round}, инициатива: {order}{ties}",
     "log.night": "ночь {n}",
     "log.scene": "сцена {n}",
     "log.turn": "ход {n}",

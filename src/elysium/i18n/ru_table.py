@@ -13,6 +13,7 @@ STRINGS: dict[str, str] = {
     "table.placeholder": "грани: 8 3 10 (0 — это 10) или б — бросит Elysium",
     "table.hint": "Enter: эти грани · б Enter: шаг бросит Elysium · Esc: отмена, ничего не записано",
     "table.empty": "введите выпавшие грани или б, чтобы этот шаг бросил Elysium",
+    "table.refused_faces": "{faces}: {why}",
     "table.wrong_count": "введено {given:n:грань|грани|граней}, а на этом шаге нужно ровно {need}",
     "table.cancelled": "отменено: {command} — ничего не записано",
     "table.moved": "бросайте кубы: {command}",

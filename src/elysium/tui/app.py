@@ -304,9 +304,11 @@ class ElysiumApp(App[None]):
                 )
         if isinstance(screen, DashboardScreen):
             for name in (
-                "roll", "edit", "npc", "undo", "redo", "next", "scene", "night",
+                "roll", "edit", "npc", "undo", "redo", "next", "act", "scene", "night",
                 "filter", "stats", "replay", "help",
             ):  # fmt: skip
+                if name == "act" and not screen.fighting:
+                    continue  # offered in a fight only, as the footer offers it
                 yield SystemCommand(
                     t(f"palette.{name}", lang),
                     t(f"palette.{name}.help", lang),

@@ -4,7 +4,8 @@ The dashboard runs a command with :class:`~elysium.rules.table_dice.TableDice`; 
 needs faces not typed yet, nothing is written and this prompt opens. It says what the dice
 are for and how many to throw, shows the rolls already made, and takes the faces; the
 command then runs again with them, until it needs no more and is saved as one event. A
-wrong count is asked again for that step only; Esc leaves with nothing written.
+wrong count is said (the faces typed with it) and asked again for that step only, the box
+emptied; Esc leaves with nothing written.
 """
 
 from __future__ import annotations
@@ -94,13 +95,22 @@ class FacesPrompt(Dialog):
                 )
             )
         shown = self.query_one("#faces-done", Line)
-        shown.text = done
         shown.display = bool(need.scored)
-        self.query_one("#faces-step", Line).text = Text(step_line(need.step, lang), style="bold")
-        self.query_one("#faces-error", Line).text = Text()
+        self._show("#faces-done", done)
+        self._show("#faces-step", Text(step_line(need.step, lang), style="bold"))
+        self._show("#faces-error", Text())
         box = self.query_one("#faces", Input)
         box.value = ""
         box.focus()
+
+    def _show(self, selector: str, text: Text) -> None:
+        """A line of the prompt given new text, as many rows high as it wraps to: a Line
+        keeps the height it was measured at for its width, so the rolls made so far would
+        be cut to the rows the first of them took (the damage under the attack, unseen)."""
+        line = self.query_one(selector, Line)
+        line.text = text
+        line.clear_cached_dimensions()
+        line.refresh(layout=True)
 
     @on(Input.Submitted, "#faces")
     def given(self, event: Input.Submitted) -> None:
@@ -116,20 +126,24 @@ class FacesPrompt(Dialog):
             try:
                 faces = read_faces(text)
             except RulesError as exc:
-                self.wrong(exc.msg.render(self.lang))
+                why = exc.msg.render(self.lang)
+                self.wrong(t("table.refused_faces", self.lang, faces=text, why=why))
                 return
             need = self.need.step.count
             if len(faces) != need:
-                self.wrong(t("table.wrong_count", self.lang, given=len(faces), need=need))
+                told = t("table.wrong_count", self.lang, given=len(faces), need=need)
+                self.wrong(t("table.refused_faces", self.lang, faces=text, why=told))
                 return
             self.typed.append(faces)
         self.waiting = True
         self.post_message(RunCommand(self.command, origin=self, dice=self.typed))
 
     def wrong(self, why: str) -> None:
-        """Say what was wrong with these faces; they stay, to be fixed (this step only: the
-        steps before it keep theirs)."""
-        self.query_one("#faces-error", Line).text = Text(why, style="bold")
+        """Say what was wrong with these faces (what was typed, and why), and empty the box
+        for the faces typed again: the line stays until the step is thrown. This step only:
+        the steps before it keep theirs."""
+        self._show("#faces-error", Text(why, style="bold"))  # typed text: never markup
+        self.query_one("#faces", Input).value = ""
 
     @on(CommandDone)
     def done(self, message: CommandDone) -> None:

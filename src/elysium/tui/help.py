@@ -73,7 +73,9 @@ class HelpScreen(Dialog):
             yield Label(t("help.title", self.lang), classes="dialog-title")
             yield Static(keys_text(self.rows, self.lang), markup=False)
             yield Label(t("help.flow.title", self.lang), classes="help-section")
-            yield Static(Text(t("help.flow", self.lang)), markup=False, id="combat-flow")
+            act = keys.shown(self.app, "act")  # as bound now
+            flow = Text(t("help.flow", self.lang, act=act))
+            yield Static(flow, markup=False, id="combat-flow")
             yield Static(commands_text(self.lang), markup=False, classes="commands")
             yield Button("OK", id="ok", compact=True)
 

@@ -42,6 +42,7 @@ DASHBOARD = (
     Key("edit", "f3", "edit", "key.edit"),
     Key("npc", "f4", "npc", "key.npc", show=False),
     Key("next", "f5", "next", "key.next"),
+    Key("act", "f12", "act", "key.act"),
     Key("filter", "f6", "filter", "key.filter", show=False),
     Key("other_dice", "ctrl+t", "other_dice", "key.other_dice", show=False),
     Key("stats", "f7", "stats", "key.stats", show=False),

@@ -24,9 +24,11 @@ from elysium.chronicle.commands.attack_parts import (
     AttackOrder,
     Turn,
     after_attack,
+    as_declared,
     check_turn,
     damage_part,
-    parse_attack,
+    order_of,
+    read_words,
 )
 from elysium.chronicle.commands.common import Context, Outcome, able, put, roll_data
 from elysium.chronicle.commands.common import throw_dice as throw
@@ -177,7 +179,8 @@ def after_effects(
 
 def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
     state = ctx.state
-    order = parse_attack(Args("attack", words), state)
+    # In a fight's actions, what is left out is taken from the attacker's declaration.
+    order = order_of(as_declared(read_words(Args("attack", words)), state), state)
     akey, attacker, tkey, target = order.akey, order.attacker, order.tkey, order.target
     move, mods = order.move, order.mods
     able(attacker)

@@ -4,11 +4,12 @@ moving on, and the damage taken told in the reader's language."""
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass, replace
 from typing import Any
 
-from elysium.chronicle.commands.common import find
-from elysium.chronicle.commands.fight import CombatState, advance, name, write
+from elysium.chronicle.commands.common import find, resolve
+from elysium.chronicle.commands.fight import CombatState, Declaration, advance, name, write
 from elysium.chronicle.commands.fight_words import joined
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
@@ -17,6 +18,7 @@ from elysium.i18n import Msg, Told
 from elysium.present import die_mark
 from elysium.rules import combat as cr
 from elysium.rules.character import Character
+from elysium.rules.errors import RulesError
 from elysium.rules.health import DamageType, Status, parse_damage_type
 
 # The damage types, aiming points and cover as typed in either language.
@@ -58,7 +60,90 @@ class Turn:
     smallest: int | None = None  # the smallest of their pools, as declared
 
 
-def parse_attack(args: Args, state: State) -> AttackOrder:
+# The flags of an attack (cr.Modifiers' yes/no fields) as typed in either language.
+FLAGS: dict[str, tuple[str, ...]] = {
+    "flank": ("flank", "фланг"),
+    "rear": ("rear", "тыл"),
+    "blinded": ("blinded", "ослеплён", "ослеплен"),
+    "target_blinded": ("target-blinded", "цель-ослеплена"),
+    "held": ("held", "цель-удержана"),
+    "immobilized": ("immobilized", "цель-обездвижена"),
+    "stake": ("stake", "кол"),
+    "off_hand": ("offhand", "off-hand", "неосновная"),
+    "moving": ("moving",),  # and its Russian spellings (parser.KEYWORDS)
+}
+
+
+@dataclass(frozen=True, slots=True)
+class AttackWords:
+    """An attack's words as read, before any name is looked up: None (or nothing) where a
+    part was not typed, so that a declaration's words can fill in what an attack leaves
+    out (:meth:`over`)."""
+
+    names: tuple[str, ...]  # the attacker, the target, the maneuver: as many as typed
+    weapon: tuple[bool, int] | None = None
+    weapon_type: DamageType | None = None
+    difficulty: int | None = None
+    aim: str | None = None
+    cover: str | None = None
+    outnumbered: int | None = None
+    flags: frozenset[str] = frozenset()
+    wp: bool = False
+    faces: list[int] | None = None
+    dmg_faces: list[int] | None = None
+    soak_faces: list[int] | None = None
+
+    def over(self, declared: AttackWords, state: State) -> AttackWords:
+        """These words, what they leave out taken from the declared attack's: the target
+        and the maneuver (one word alone is the target if it names a character, else the
+        maneuver), the modifiers, and the weapon while the maneuver keeps to its reach (the
+        pistol declared to shoot fires a burst, but a kick is not made with it). Faces are
+        never declared: dice are thrown when the attack is made."""
+        names = self.names
+        told = declared.names[1:3]
+        if len(names) == 1:
+            names = (names[0], *told)
+        elif len(names) == 2 and len(told) == 2:
+            word = names[1]
+            move = resolve(state, word) is None and _is_maneuver(word)
+            names = (names[0], told[0], word) if move else (*names, told[1])
+        weapon = (self.weapon, self.weapon_type)
+        if self.weapon is None and _same_reach(names[2:3], declared.names[2:3]):
+            weapon = (declared.weapon, declared.weapon_type)
+        return replace(
+            self,
+            names=names,
+            weapon=weapon[0],
+            weapon_type=weapon[1],
+            difficulty=_first(self.difficulty, declared.difficulty),
+            aim=_first(self.aim, declared.aim),
+            cover=_first(self.cover, declared.cover),
+            outnumbered=_first(self.outnumbered, declared.outnumbered),
+            flags=self.flags | declared.flags,
+        )
+
+
+def _is_maneuver(word: str) -> bool:
+    return _reach(word) is not None
+
+
+def _reach(word: str) -> object:
+    try:
+        return cr.maneuver(word).reach
+    except RulesError:
+        return None
+
+
+def _same_reach(typed: tuple[str, ...], declared: tuple[str, ...]) -> bool:
+    """Whether the maneuver made is the declared one's kind: melee or ranged."""
+    return bool(typed and declared) and _reach(typed[0]) in (_reach(declared[0]), None)
+
+
+def _first(typed: Any, declared: Any) -> Any:
+    return declared if typed is None else typed
+
+
+def read_words(args: Args) -> AttackWords:
     """The one grammar of an attack's words (``NAME TARGET MANEUVER`` and its modifiers,
     weapon and faces), read the same by ``attack`` and by ``declare NAME attack ...``: the
     same words are taken or refused, with the same refusal, by both (issue 14)."""
@@ -67,32 +152,55 @@ def parse_attack(args: Args, state: State) -> AttackOrder:
     faces = args.faces()
     weapon, weapon_type = _parse_weapon(args)
     diff_text = args.keyed("diff", "difficulty", "сложность")
-    extra = as_int(diff_text.lstrip("+"), "what.extra_diff", -5, 5, args) if diff_text else 0
+    extra = as_int(diff_text.lstrip("+"), "what.extra_diff", -5, 5, args) if diff_text else None
     aim = args.keyed("aim", "прицел")
     cover = args.keyed("cover", "укрытие")
-    outnumbered = args.keyed_int(("outnumbered", "противников"), "what.opponents", 1, 10) or 0
-    mods = cr.Modifiers(
-        difficulty=extra,
-        flank=args.option("flank", "фланг"),
-        rear=args.option("rear", "тыл"),
-        aim=AIM_WORDS.get(aim.casefold(), aim.casefold()) if aim else None,
-        outnumbered=outnumbered,
-        cover=COVER_WORDS.get(cover.casefold(), cover.casefold()) if cover else None,
-        blinded=args.option("blinded", "ослеплён", "ослеплен"),
-        target_blinded=args.option("target-blinded", "цель-ослеплена"),
-        held=args.option("held", "цель-удержана"),
-        immobilized=args.option("immobilized", "цель-обездвижена"),
-        stake=args.option("stake", "кол"),
-        off_hand=args.option("offhand", "off-hand", "неосновная"),
-        moving=args.option("moving"),
-    )
+    outnumbered = args.keyed_int(("outnumbered", "противников"), "what.opponents", 1, 10)
+    flags = frozenset(flag for flag, spellings in FLAGS.items() if args.option(*spellings))
     wp = args.option("wp", "willpower", "воля")
+    names = tuple(args.words)
+    args.words.clear()
+    return AttackWords(
+        names,
+        weapon,
+        weapon_type,
+        extra,
+        AIM_WORDS.get(aim.casefold(), aim.casefold()) if aim else None,
+        COVER_WORDS.get(cover.casefold(), cover.casefold()) if cover else None,
+        outnumbered,
+        flags,
+        wp,
+        faces,
+        dmg_faces,
+        soak_faces,
+    )
+
+
+def order_of(words: AttackWords, state: State) -> AttackOrder:
+    """The attack the words name: the attacker, the target and the maneuver looked up."""
+    args = Args("attack", words.names)
     akey, attacker = find(state, args.take("what.attacker"))
     tkey, target = find(state, args.take("what.attack_target"))
     move = cr.maneuver(args.take("what.maneuver"))
     args.done()
     if akey == tkey:
         raise CommandError("combat.self_attack", who=attacker.name)
+    flags = words.flags
+    mods = cr.Modifiers(
+        difficulty=words.difficulty or 0,
+        flank="flank" in flags,
+        rear="rear" in flags,
+        aim=words.aim,
+        outnumbered=words.outnumbered or 0,
+        cover=words.cover,
+        blinded="blinded" in flags,
+        target_blinded="target_blinded" in flags,
+        held="held" in flags,
+        immobilized="immobilized" in flags,
+        stake="stake" in flags,
+        off_hand="off_hand" in flags,
+        moving="moving" in flags,
+    )
     return AttackOrder(
         akey,
         attacker,
@@ -100,13 +208,48 @@ def parse_attack(args: Args, state: State) -> AttackOrder:
         target,
         move,
         mods,
-        weapon,
-        weapon_type,
-        wp,
-        faces,
-        dmg_faces,
-        soak_faces,
+        words.weapon,
+        words.weapon_type,
+        words.wp,
+        words.faces,
+        words.dmg_faces,
+        words.soak_faces,
     )
+
+
+def as_declared(words: AttackWords, state: State) -> AttackWords:
+    """An attack in a fight's actions made as its attacker declared it: what the words
+    leave out comes from the declaration (``attack Ann`` alone: the attack declared)."""
+    if state.combat is None or not words.names:
+        return words
+    combat = CombatState.from_dict(state.combat)
+    key = resolve(state, words.names[0])
+    if combat.phase != "act" or key is None:
+        return words
+    declared = declared_words(combat.declared.get(key))
+    if declared is None:
+        if len(words.names) == 1:
+            raise CommandError("combat.no_declared_attack", who=name(state, key))
+        return words
+    return words.over(read_words(Args("attack", (words.names[0], *declared))), state)
+
+
+def declared_words(decl: Declaration | None) -> tuple[str, ...] | None:
+    """A declared attack's words after the attacker (``Bob shoot weapon 4``); a declaration
+    saved before they were kept gives them from its text."""
+    if decl is None or not decl.attack:
+        return None
+    if decl.words is not None:
+        return decl.words
+    try:
+        return tuple(shlex.split(decl.text or "")[1:])
+    except ValueError:
+        return None
+
+
+def parse_attack(args: Args, state: State) -> AttackOrder:
+    """An attack's words read and looked up (``declare NAME attack ...`` checks them so)."""
+    return order_of(read_words(args), state)
 
 
 def _parse_weapon(args: Args) -> tuple[tuple[bool, int] | None, DamageType | None]:

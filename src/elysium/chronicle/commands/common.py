@@ -145,12 +145,6 @@ def throw_dice(
     is the catalog key naming the roll, for the refusal when the count is wrong; ``who``
     rolls it, named when a table is asked for the faces)."""
     profile = profile or ctx.state.profile
-    if faces is not None:
-        if not profile.house.rule_of_ten and len(faces) != request.dice:
-            raise CommandError(
-                "roll.faces_mismatch", what=Msg(what), dice=request.dice, faces=len(faces)
-            )
-        return roll_faces(request, faces, profile)
     label = Msg(what)
     if who is not None:
         label = (
@@ -158,6 +152,16 @@ def throw_dice(
             if what == "what.pool"
             else Msg("table.whose", who=who, what=label)
         )
+    if faces is not None:
+        if not profile.house.rule_of_ten and len(faces) != request.dice:
+            raise CommandError(
+                "roll.faces_mismatch", what=Msg(what), dice=request.dice, faces=len(faces)
+            )
+        result = roll_faces(request, faces, profile)
+        if isinstance(ctx.rng, TableDice):  # typed with the command: shown with the rest
+            ctx.rng.about(label, request)
+            ctx.rng.finished(result)
+        return result
     return throw_from(ctx, request, label, profile)
 
 

@@ -62,6 +62,7 @@ class Declaration:
     replaced: bool = False  # the declared action was given to a defence
     pool: int | None = None  # the smallest pool of the declared multiple actions, if told
     given: int = 0  # declared multiple actions turned into defences
+    words: tuple[str, ...] | None = None  # a declared attack's words after the attacker
 
     @property
     def actions(self) -> int:
@@ -81,6 +82,8 @@ class Declaration:
             out["pool"] = self.pool
         if self.given:
             out["given"] = self.given
+        if self.words is not None:
+            out["words"] = list(self.words)
         return out
 
     @classmethod
@@ -95,6 +98,7 @@ class Declaration:
             bool(d.get("replaced", False)),
             d.get("pool"),
             int(d.get("given", 0)),
+            None if d.get("words") is None else tuple(d["words"]),
         )
 
 

@@ -222,6 +222,7 @@ def cmd_init(ctx: Context, words: tuple[str, ...]) -> Outcome:
         "round": combat.round,
         "init": {k: v.to_dict() for k, v in init.items()},
         "order": groups,
+        "names": {k: name(state, k) for k in init},  # the log tells the order by name
     }
     return Outcome(write(state, combat), "initiative", data, msg)
 
@@ -262,7 +263,7 @@ def cmd_declare(ctx: Context, words: tuple[str, ...]) -> Outcome:
         order = parse_attack(Args("attack", (c.name, *tokens[1:])), state)
         if order.tkey not in combat.participants:
             raise CommandError("combat.target_not_in", who=order.target.name)
-        decl = replace(decl, attack=True)
+        decl = replace(decl, attack=True, words=tuple(tokens[1:]))
     if wp:
         c = spend_willpower(c, Use.OTHER)
         state = put(state, key, c)

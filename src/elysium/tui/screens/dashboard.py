@@ -31,6 +31,7 @@ from elysium.tui.commandbar import CommandBar, powers_of
 from elysium.tui.messages import CharacterChosen, CommandDone, RunCommand
 from elysium.tui.runner import Failed, Runner
 from elysium.tui.screens import breakpoints_now
+from elysium.tui.screens.acting import Acting
 from elysium.tui.screens.away import LOG_TAIL, Away
 from elysium.tui.widgets.header import HeaderBar
 from elysium.tui.widgets.panes import four_panes, show_side
@@ -51,12 +52,13 @@ class Ran:
     need: NeedFaces | None = None  # physical dice: the next step's faces are still to come
 
 
-class DashboardScreen(Away, Screen[None]):
+class DashboardScreen(Away, Acting, Screen[None]):
     """The Storyteller's screen over one open chronicle."""
 
     state: var[State] = var(State, always_update=True)
     selected: var[str | None] = var(None)
     side: var[str | None] = var(None, init=False)  # narrow: the pane beside the log (None: auto)
+    fighting: var[bool] = var(False, init=False)  # a fight is on: F12 is offered
 
     def __init__(
         self,
@@ -82,6 +84,7 @@ class DashboardScreen(Away, Screen[None]):
         chosen = self.view.get("selected")
         first = chosen if chosen in state.characters else next(iter(state.characters), None)
         self.set_reactive(DashboardScreen.selected, first)
+        self.set_reactive(DashboardScreen.fighting, state.combat is not None)
 
     def compose(self) -> ComposeResult:
         breakpoints_now(self)  # before the children are styled: they are styled once
@@ -140,6 +143,10 @@ class DashboardScreen(Away, Screen[None]):
         if self.selected not in state.characters:
             self.selected = next(iter(state.characters), None)
         show_side(self, state, self.side)
+        self.fighting = state.combat is not None
+
+    def watch_fighting(self) -> None:
+        self.refresh_bindings()  # F12 (act as declared) is offered in a fight only
 
     def watch_side(self, side: str | None) -> None:
         show_side(self, self.state, side)
@@ -264,16 +271,6 @@ class DashboardScreen(Away, Screen[None]):
             self.say(t("table.cancelled", self.lang, command=text))
         self.action_focus_command()
 
-    def action_other_dice(self) -> None:
-        """The typed command, run with the dice the chronicle does not use by default."""
-        bar = self.query_one(CommandBar)
-        text = bar.value.strip()
-        if not text:
-            self.say(t("ui.type_first", self.lang, key=keys.shown(self.app, "other_dice")))
-            return
-        physical = not self.state.profile.house.physical_dice
-        self.run_command(text, bar, remember=True, physical=physical)
-
     def _show(self, ran: Ran) -> tuple[str, bool]:
         lang = self.lang
         refused = t("ui.refused", lang)
@@ -311,10 +308,12 @@ class DashboardScreen(Away, Screen[None]):
 
     # --- actions ---------------------------------------------------------------------------
 
-    WRITES = frozenset({"roll", "edit", "npc", "next", "undo", "redo", "scene", "night"})
+    WRITES = frozenset({"roll", "edit", "npc", "next", "act", "undo", "redo", "scene", "night"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A read-only dashboard offers nothing that would write (hidden from the footer)."""
+        """Nothing that writes on a read-only dashboard; acting a declaration in a fight."""
+        if action == "act" and not self.fighting:
+            return False
         return not (self.session.readonly and action in self.WRITES)
 
     def _command_from(self, command: str | None) -> None:
