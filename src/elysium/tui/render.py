@@ -13,6 +13,7 @@ from rich.style import Style
 from rich.text import Span, Text
 
 from elysium.chronicle.combat import combat_json
+from elysium.chronicle.commands.declared import declaration_words
 from elysium.chronicle.state import State
 from elysium.i18n import t
 from elysium.present import boosts
@@ -187,7 +188,7 @@ def initiative(state: State, lang: str) -> tuple[Text, int]:
         line += 1
         if declared.get(name):
             out.append("   ")
-            out.append(declared[name], style="dim")
+            out.append(declaration_words(declared[name], lang), style="dim")
             out.append("\n")
             line += 1
     for name in view["cannot_act"]:

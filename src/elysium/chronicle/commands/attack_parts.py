@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from elysium.chronicle.commands.common import find
+from elysium.chronicle.commands.common import find, track_marks
 from elysium.chronicle.commands.fight import CombatState, advance, name, write
 from elysium.chronicle.commands.fight_words import joined
 from elysium.chronicle.errors import CommandError
@@ -212,4 +212,4 @@ def health(c: Character) -> Msg:
     if status not in (Status.ACTIVE, Status.INCAPACITATED):
         level = Msg(f"status.{status.value}")
     penalty = f", {track.penalty}" if track.penalty else ""
-    return Msg("combat.health", marks="".join(track.marks()), level=level, penalty=penalty)
+    return Msg("combat.health", marks=track_marks(c), level=level, penalty=penalty)
