@@ -88,7 +88,8 @@ CASES: list[tuple[str, Callable[[], object], str, str, str]] = [
         "xp.too_dear",
         lambda: raise_trait(_mortal(), "dexterity"),
         "raising dexterity to 2 costs 4 XP (Attribute, 1 × 4); Виктор has 0",
-        "Ловкость: повышение до 2 стоит 4 пункта опыта (характеристика, 1 × 4); у персонажа Виктор — 0",
+        "Ловкость: повышение до 2 стоит 4 пункта опыта (характеристика, 1 × 4); "
+        "у персонажа Виктор — 0",
         "",
     ),
     (

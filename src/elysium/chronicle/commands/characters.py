@@ -238,7 +238,7 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         flagged = YES_NO[flag]
         new = replace(c, player=flagged) if what == "player" else replace(c, supernatural=flagged)
         detail = Msg(f"ack.set.{what}", flag=flag)
-        data = {"name": c.name, "trait": what, "flag": "yes" if flagged else "no"}
+        data: dict[str, Any] = {"name": c.name, "trait": what, "flag": "yes" if flagged else "no"}
         return set_outcome(ctx.state, key, c, new, data, detail)
     else:
         # One or more TRAIT VALUE pairs: set Marcus strength 3 dexterity 4 (one event).
