@@ -35,6 +35,8 @@ COMMANDS = [
     "далее",
     'атака "Анна Петровна" Marcus когти',
     "урон Б 4 лёгкие беспрочности",  # more than Stamina 2: dazed
+    "далее",
+    "далее",  # the round ends
     "бой конец",
     "урон Marcus 2 тяжёлые беспрочности",
     'потратить "Анна Петровна" кровь 1',
@@ -128,6 +130,37 @@ def test_the_marks_in_a_reply_are_the_cyrillic_ones_of_state(told: dict[str, str
 def test_dazed_is_one_word(told: dict[str, str]) -> None:
     assert "ошеломлён: теряет следующее действие" in told["run"]
     assert not [door for door, text in told.items() if "оглуш" in text]
+
+
+def test_the_round_end_is_told_in_russian(told: dict[str, str]) -> None:
+    assert "раунд 1 окончен" in told["log"]  # was the English line as recorded
+
+
+@pytest.mark.parametrize("door", ["log", "recap", "state"])
+def test_the_demo_chronicle_reads_in_russian(tmp_path: Path, door: str) -> None:
+    """The shipped demo was played in English: its log, recap and state told in Russian
+    keep only the Storyteller's own words (names, clans, Paths) in Latin letters."""
+    import contextlib
+    import io
+
+    from elysium.chronicle.session import Session
+    from tests.tui_helpers import demo_copy
+
+    root = demo_copy(tmp_path)
+    session = Session.open(root)
+    try:
+        own = " ".join(
+            f"{c.name} {c.clan} {c.morality} {session.state.name}"
+            for c in session.state.characters.values()
+        )
+    finally:
+        session.close()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main([door, "--lang", "ru", str(root)]) == 0
+    mine = {w.casefold() for w in re.findall(r"[A-Za-z][A-Za-z0-9_'-]*", own)}
+    wrong = [line for line in out.getvalue().splitlines() if english_words(line) - mine]
+    assert not wrong, "\n".join(wrong)
 
 
 def test_the_dashboard_tells_a_declaration_typed_in_english_in_russian(tmp_path: Path) -> None:

@@ -333,6 +333,7 @@ TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "combat_join": _simple("log.combat_join", who="who"),
     "combat_leave": _simple("log.combat_leave", who="who"),
     "delay": _simple("log.delay", who="who"),
+    "round_end": _simple("log.round_end", round="round"),
     "declare": lambda d, lang: t(
         "log.declare", lang, who=d["who"], text=declaration_words(d.get("text", ""), lang)
     ),

@@ -102,6 +102,7 @@ STRINGS: dict[str, str] = {
     "combat.unresolved": " (the declared '{text}' was not resolved)",
     "declared.attack": "attack {target}: {move}{rest}",
     "declared.wait": "delay",
+    "log.round_end": "round {round} ends",
     "combat.round_ends": "round {ended} ends{lost} — round {round}: roll initiative (init)",
     "combat.waited_too_long": "; {names:l} waited too long",
     "combat.waits": "{who} waits, ready to act at any moment after this{notes}",

@@ -108,6 +108,7 @@ STRINGS: dict[str, str] = {
     "combat.unresolved": " (заявленное действие «{text}» не выполнено)",
     "declared.attack": "атака → {target}: {move}{rest}",
     "declared.wait": "ждать",
+    "log.round_end": "раунд {round} окончен",
     "combat.round_ends": "раунд {ended} окончен{lost} — раунд {round}: бросьте инициативу "
     "(инициатива)",
     "combat.waited_too_long": "; слишком долго выжидали: {names:l}",
