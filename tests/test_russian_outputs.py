@@ -26,7 +26,7 @@ COMMANDS = [
     'добавить "Анна Петровна" неонат',
     "добавить Marcus неонат",
     "добавить Б смертный",
-    "задать Marcus игрок да",
+    "задать Marcus игрок yes",  # an English yes: told as «да»
     'бой начать "Анна Петровна" Marcus Б',
     'инициатива кости "Анна Петровна"=2,Marcus=9,Б=4',
     "заявить Б уклонение",
@@ -114,6 +114,7 @@ def test_a_name_needs_no_case_or_gender(told: dict[str, str]) -> None:
 def test_the_side_and_the_declarations_are_russian(told: dict[str, str]) -> None:
     run, log = told["run"], told["log"]
     assert "Marcus: персонаж игрока — да" in log  # was "Marcus: player"
+    assert "Marcus: персонаж игрока: да" in run  # typed "yes"
     assert "Анна Петровна заявляет: атака → Marcus: удар когтями" in run
     assert "Marcus заявляет: атака → Б: удар оружием" in run  # typed "attack Б strike"
     assert "Marcus заявляет: атака → Б: удар оружием" in log
