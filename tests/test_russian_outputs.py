@@ -192,3 +192,18 @@ def test_the_editor_names_humanity_in_russian(tmp_path: Path) -> None:
         assert EditDialog._texts(lucien, "en")["path"] == "Humanity"
     finally:
         session.close()
+
+
+def test_the_players_views_tell_a_declaration_in_russian() -> None:
+    from elysium import web_page
+    from elysium.tui import players_render
+
+    fight = {
+        "round": 1,
+        "phase": "act",
+        "order": [{"name": "Tomas Reyes", "initiative": 10, "declaration": "attack Spike shoot"}],
+    }
+    terminal = players_render.initiative({"fight": fight}, "ru").plain
+    page = web_page._initiative(fight, "ru")
+    for shown in (terminal, page):
+        assert "атака → Spike: выстрел" in shown and "shoot" not in shown
