@@ -65,7 +65,7 @@ def blood_boxes(c: Character) -> Text:
     """``▮▮▮▮▮▮▮▯▯▯▯``: one box per point of the pool, the filled ones first (never scaled:
     a pool too large for its boxes is told in numbers)."""
     out = Text()
-    top = max(1, c.blood_max)
+    top = max(0, c.blood_max)
     full = max(0, min(c.blood, top))
     out.append("▮" * full, style="bold red")
     out.append("▯" * (top - full), style="dim")

@@ -45,17 +45,17 @@ def declaration_words(text: str, lang: str) -> str:
         )
     if first in DELAY_WORDS:
         return " ".join([t("declared.wait", lang), *(_word(w, lang) for w in tokens[1:])])
-    if _is_maneuver(first):
+    if _is_defence(first):
         return " ".join([_maneuver(tokens[0], lang), *(_word(w, lang) for w in tokens[1:])])
     return " ".join(_quoted(w) for w in tokens)  # free text, as typed
 
 
-def _is_maneuver(word: str) -> bool:
+def _is_defence(word: str) -> bool:
+    """``dodge`` / ``уклонение``: a declared defence (anything else first is free text)."""
     try:
-        cr.maneuver(word)
+        return cr.maneuver(word).defence
     except RulesError:
         return False
-    return True
 
 
 def _maneuver(word: str, lang: str) -> str:

@@ -50,7 +50,7 @@ class Cells:
 
     @property
     def pool(self) -> int:
-        return max(1, self.character.blood_max)
+        return max(0, self.character.blood_max)
 
 
 def cells(c: Character, lang: str) -> Cells:
@@ -142,7 +142,7 @@ def blood_cell(cells: Cells, at: Layout) -> Text:
     """One box per blood point when the pool is no larger than the layout's ``boxes`` (the
     boxes padded so the numbers line up), else the numbers alone."""
     numbers = cells.row[BLOOD]
-    if cells.pool > at.boxes:
+    if not 0 < cells.pool <= at.boxes:
         return numbers
     out = render.blood_boxes(cells.character)
     out.append(" " * (at.boxes - cells.pool + 1))
@@ -277,7 +277,7 @@ class VitalsPane(VerticalScroll, can_focus=True):
                 widths[i] = max(widths[i], cell.cell_len)
             numbers = max(numbers, known.row[BLOOD].cell_len)
         self._cells = cache
-        pools = tuple(sorted({known.pool for known in cache.values()}))
+        pools = tuple(sorted({known.pool for known in cache.values()} - {0}))
         return Columns(tuple(widths), numbers, pools)
 
     def watch_state(self, state: State | None) -> None:
