@@ -96,7 +96,8 @@ def test_a_declaration_may_leave_the_weapon_to_the_attack(tmp_path: Path) -> Non
 def test_a_declared_attack_keeps_its_words_and_checks_the_fight(tmp_path: Path) -> None:
     s = declare(tmp_path, ["Bob", "strike", "weapon", "str+2", "lethal"])
     said = s.events()[-1].data["line"]
-    assert "attack Bob strike weapon str+2 lethal" in said
+    assert "attack Bob: weapon strike, weapon str+2 lethal" in said  # told in English words
+    assert s.events()[-1].data["text"] == "attack Bob strike weapon str+2 lethal"  # as typed
     s.close()
     s = new_session(tmp_path / "third", [*FIGHT, 'add "Ann" mortal'])
     with pytest.raises(CommandError, match="Ann is not in the fight"):

@@ -157,3 +157,62 @@ def test_russian_plural_forms(n: int, form: int) -> None:
     assert tell("{n:n:пункт|пункта|пунктов}", "ru", {"n": n}, lambda k, lang: None) == (
         f"{n} {words[form]}"
     )
+
+
+# --- Russian that needs no case or gender -----------------------------------------------------
+
+# A name is the Storyteller's: Russian cannot agree a verb with it or decline it, so a name
+# stands where neither is needed ("добавлен персонаж: X", "у персонажа X", "X: ...").
+GENDER_BRACKETS = re.compile(r"\((а|ы|о|ла|на|ен|ён)\)")
+NAME = r"\{(?:who|name|old|winner|first|donor)(?:![a-z])?(?::[^}]*)?\}"
+WHO = r"\{(?:who|old|winner|first|donor)(?:![a-z])?(?::[^}]*)?\}"  # {name} is often a file
+# A name, then a past-tense verb or a short participle that would agree with it.
+ENDS = r"(?:ил|ал|ял|ел|ёл|ул|ыл|лся|ан|ен|ён|ит)"
+AGREEING = re.compile(WHO + r"\s+(?:уже\s+|не\s+|окончательно\s+)?[а-яё]+" + ENDS + r"\b")
+# Present-tense verbs (no gender) and words that agree with something else (нужен пункт).
+AGREEING_EXCEPT = {
+    "может",
+    "платит",
+    "тратит",
+    "лечит",
+    "бежит",
+    "стоит",
+    "спит",
+    "выходит",
+    "нужен",
+}
+# A name after a preposition or a noun that would decline it.
+DECLINED = re.compile(r"(?:^|[\s«(\"])(?:у|от|ход|кости инициативы|крови|витэ)\s+" + NAME)
+
+
+def test_russian_has_no_gender_brackets() -> None:
+    found = {k: v for k, v in CATALOGS["ru"].items() if GENDER_BRACKETS.search(str(v))}
+    assert not found  # "добавлен(а)", "повышен(а)": a neutral wording instead
+
+
+def test_russian_agrees_no_verb_with_a_name() -> None:
+    found = {}
+    for key, text in CATALOGS["ru"].items():
+        for m in AGREEING.finditer(str(text)):
+            if m.group(0).split()[-1] not in AGREEING_EXCEPT:
+                found[key] = text
+    assert not found
+
+
+def test_russian_declines_no_name() -> None:
+    found = {k: v for k, v in CATALOGS["ru"].items() if DECLINED.search(str(v))}
+    assert not found  # "у персонажа {who}", not "у {who}"
+
+
+def test_dazed_is_one_word_in_russian() -> None:
+    # The cheat sheet's «Ошеломление» (seed 004): «ошеломлён», never «оглушён».
+    assert not {k for k, v in CATALOGS["ru"].items() if "оглуш" in str(v)}
+    assert t("ui.dazed", "ru") == t("log.dazed", "ru") == "ошеломлён"
+
+
+def test_everything_set_can_set_has_a_name_in_both_languages() -> None:
+    from elysium.chronicle.commands.characters import SET_WORDS
+
+    for what in set(SET_WORDS.values()):
+        for lang in ("en", "ru"):
+            assert f"set.{what}" in CATALOGS[lang], (lang, what)  # "Marcus: player" was raw

@@ -68,7 +68,7 @@ def test_the_attack_names_the_maneuver_the_defence_and_the_damage_in_russian(
     begins, init, _, _, defends, attack, _, ends = said
     assert defends.startswith("Bob уклоняется (Ловкость+Атлетика 4): +8 +8 3 2 = 2 успеха")
     assert begins.startswith("бой начался: Marcus, Bob — раунд 1")
-    assert "Bob и" not in init and "первым Bob" in init
+    assert "Bob и" not in init and "начинает Bob" in init
     assert "Marcus → Bob: удар рукой (Ловкость+Драка 7; с фланга +1" in attack
     assert "прицел (голова): сл. +2, урон +1; сл. 8)" in attack
     assert "Bob уклоняется:" in attack
@@ -103,7 +103,7 @@ def refusal(commands: list[str], last: str) -> CommandError:
         (
             ["бой начать Marcus Bob"],
             "атака Marcus Marcus удар",
-            "Marcus не может атаковать сам себя",
+            "Marcus не может атаковать себя",
         ),
         (["бой начать Marcus Bob"], "бой начать Marcus Bob", "бой уже идёт: сначала бой конец"),
     ],

@@ -395,4 +395,4 @@ def test_the_dashboard_shows_a_rest_while_aggravated_wounds_wait(session: Sessio
     session.execute("damage Marcus 1 aggravated nosoak")
     assert "rested" not in status_words(marcus(session), "en").plain  # no rest yet
     session.execute("rest Marcus")  # a rest after the wound (review of issue 12)
-    assert "отдохнул" in status_words(marcus(session), "ru").plain
+    assert "сутки отдыха" in status_words(marcus(session), "ru").plain

@@ -59,7 +59,7 @@ def test_the_whole_name_in_any_case_removes(tmp_path: Path, command) -> None:
     said = s.execute(command)
     assert "jack kowalski" not in s.state.characters
     assert said.render("en") == "removed Jack Kowalski"
-    assert said.render("ru") == "Jack Kowalski убран"
+    assert said.render("ru") == "убран персонаж: Jack Kowalski"
     s.close()
 
 
@@ -251,7 +251,7 @@ def test_blush_after_the_turns_blood_names_the_limit(s) -> None:
         "start the next turn (a new scene or night starts one too)"
     )
     assert "at least" not in en
-    assert "уже потратил(а) 1 из 1 пункта крови за этот ход (10-е поколение)" in ru
+    assert "в этот ход уже потрачено 1 из 1 пункта крови за этот ход (10-е поколение)" in ru
     assert "введите `ход`" in ru
     s.execute("ход")
     s.execute("румянец Marcus")
@@ -283,7 +283,7 @@ def test_willpower_once_a_turn_says_the_way_on(s) -> None:
     s.execute("roll Marcus dexterity+brawl wp dice 6,6,6,6,6")
     error = refused(s, "roll Marcus dexterity+brawl wp dice 6,6,6,6,6")
     assert "already spent Willpower for a success this turn; type `turn`" in error.render("en")
-    assert "уже тратил волю на успех в этот ход; введите `ход`" in error.render("ru")
+    assert "воля на успех в этот ход уже потрачена; введите `ход`" in error.render("ru")
 
 
 def test_in_a_fight_the_way_on_is_the_next_round(s) -> None:

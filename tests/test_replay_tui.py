@@ -41,7 +41,7 @@ async def test_stepping_shows_the_state_at_the_cursor(tmp_path: Path) -> None:
         assert app.default_screen.cursor == 2
         assert "Round 1" in str(app.query_one(InitiativePane).body.render())
         # Every pane follows: Razor is unhurt before the first blow.
-        assert app.query_one(VitalsPane).row("razor").cells(False)[1].plain.startswith(".......")
+        assert app.query_one(VitalsPane).row("razor").cells().row[1].plain.startswith(".......")
         await pilot.press("right_curly_bracket", "right_curly_bracket")
         await settle(pilot)
         assert "Round 2" in str(app.query_one(InitiativePane).body.render())

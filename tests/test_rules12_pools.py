@@ -189,7 +189,7 @@ def test_a_frenzy_check_in_progress_ends_with_the_scene(tmp_path: Path) -> None:
 def test_spending_more_willpower_than_there_is_says_how_much_there_is(tmp_path: Path) -> None:
     refused = _refusal(tmp_path, "spend Марк wp 7")
     assert str(refused) == "Марк has only 5 Willpower points; asked for 7"
-    assert refused.render("ru") == "у Марк только 5 пунктов воли; запрошено 7"
+    assert refused.render("ru") == "у персонажа Марк только 5 пунктов воли; запрошено 7"
 
 
 def test_every_trait_the_dashboard_names_in_russian_can_be_typed() -> None:

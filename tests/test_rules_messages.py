@@ -88,14 +88,15 @@ CASES: list[tuple[str, Callable[[], object], str, str, str]] = [
         "xp.too_dear",
         lambda: raise_trait(_mortal(), "dexterity"),
         "raising dexterity to 2 costs 4 XP (Attribute, 1 × 4); Виктор has 0",
-        "Ловкость: повышение до 2 стоит 4 пункта опыта (характеристика, 1 × 4); у Виктор — 0",
+        "Ловкость: повышение до 2 стоит 4 пункта опыта (характеристика, 1 × 4); "
+        "у персонажа Виктор — 0",
         "",
     ),
     (
         "willpower.none_left",
         lambda: spend_willpower(replace(_mortal(), willpower_points=0), Use.SUCCESS),
         "Виктор has no Willpower points left",
-        "у Виктор не осталось пунктов воли",
+        "у персонажа Виктор не осталось пунктов воли",
         "",
     ),
     (
@@ -189,7 +190,7 @@ def test_a_lookup_value_is_the_code_in_english_and_the_word_in_russian() -> None
     error = RulesError("blood.nothing_of_type_to_heal", who=NAME, type="aggravated")
     assert str(error) == "Виктор has no aggravated damage to heal with blood"
     assert error.render("ru") == (
-        "у Виктор нет губительных повреждений, которые можно залечить кровью"
+        "у персонажа Виктор нет губительных повреждений, которые можно залечить кровью"
     )
 
 

@@ -224,7 +224,7 @@ def test_filled_marks_are_bold_in_colour_too(tmp_path: Path) -> None:
         assert all("bold" in str(s.style) for s in marks.spans if marks.plain[s.start] == "X")
         assert all("dim" in str(s.style) for s in marks.spans if marks.plain[s.start] == ".")
         tomas = session.state.characters["tomas reyes"]
-        blood = render.blood_boxes(tomas, "en", boxes=6)
+        blood = render.blood_boxes(tomas)
         assert any(s.style == "bold red" for s in blood.spans)
         plain = render.without_colour(blood)
         assert [str(s.style) for s in plain.spans][:2] == ["bold", "dim"]

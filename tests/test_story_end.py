@@ -118,7 +118,7 @@ def test_the_dead_get_no_willpower_back(session: Session) -> None:
 
 REFUSED = [
     ("story Marcus", "name the awards after Marcus", "после имени Marcus укажите награды"),
-    ("story Marcus success Marcus danger", "Marcus is named twice", "назван дважды"),
+    ("story Marcus success Marcus danger", "Marcus is named twice", "имя названо дважды"),
     ("story Zed success", "no character named 'Zed'", "нет персонажа 'Zed'"),
 ]
 

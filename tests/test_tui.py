@@ -56,7 +56,7 @@ async def test_typing_a_damage_command_updates_vitals_and_the_log(tmp_path: Path
         assert app.session.state.events == before + 1
         assert app.query_one(CommandBar).value == ""
         row = app.query_one(VitalsPane).row("det. dana price")
-        assert row.cells(False)[1].plain.startswith("XX.....")
+        assert row.cells().row[1].plain.startswith("XX.....")
         assert "takes 2" in status(app)
         # And it is on disk: a second, read-only look sees it.
         other = Session.open(app.session.store.root, readonly=True)
@@ -357,7 +357,7 @@ async def test_read_only_reload_sees_what_the_writer_saved(tmp_path: Path) -> No
         await settle(pilot)
         assert app.session.state.characters["det. dana price"].health.lethal == 2
         assert (
-            app.query_one(VitalsPane).row("det. dana price").cells(False)[1].plain.startswith("XX")
+            app.query_one(VitalsPane).row("det. dana price").cells().row[1].plain.startswith("XX")
         )
     app.session.close()
     writer.close()

@@ -301,19 +301,22 @@ def test_raising_a_virtue_raises_nothing_else(tmp_path: Path) -> None:
             ["set B clan Brujah", "set B potence 1"],
             "raise B potence",
             "raising potence to 2 costs 5 XP (clan Discipline, 1 × 5); B has 4",
-            "Мощь: повышение до 2 стоит 5 пунктов опыта (клановая Дисциплина, 1 × 5); у B — 4",
+            "Мощь: повышение до 2 стоит 5 пунктов опыта (клановая Дисциплина, 1 × 5); "
+            "у персонажа B — 4",
         ),
         (
             ["задать B клан каитиф", "задать B мощь 1"],
             "повысить B мощь",
             "raising мощь to 2 costs 6 XP (Caitiff Discipline, 1 × 6); B has 4",
-            "Мощь: повышение до 2 стоит 6 пунктов опыта (Дисциплина каитифа, 1 × 6); у B — 4",
+            "Мощь: повышение до 2 стоит 6 пунктов опыта (Дисциплина каитифа, 1 × 6); "
+            "у персонажа B — 4",
         ),
         (
             [],
             "raise B auspex",
             "raising auspex to 1 costs 10 XP (new Discipline, 10); B has 4",
-            "Ясновидение: повышение до 1 стоит 10 пунктов опыта (новая Дисциплина, 10); у B — 4",
+            "Ясновидение: повышение до 1 стоит 10 пунктов опыта (новая Дисциплина, 10); "
+            "у персонажа B — 4",
         ),
     ],
 )
@@ -462,9 +465,10 @@ def test_the_log_names_the_rule(tmp_path: Path) -> None:
     event = s.events()[-1]
     assert event.data["rule"] == "clan_discipline"
     assert describe(event, "en") == "B raises Potence (5 XP, clan Discipline, 1 × 5)"
-    assert describe(event, "ru") == "B: Мощь повышен(а) (опыт 5; клановая Дисциплина, 1 × 5)"
+    assert describe(event, "ru") == "B: Мощь — на точку выше (опыт 5; клановая Дисциплина, 1 × 5)"
     s.execute("raise B path:lure-of-flames")
-    assert describe(s.events()[-1], "ru").startswith("B: путь lure-of-flames повышен(а) (опыт 7;")
+    told = describe(s.events()[-1], "ru")
+    assert told.startswith("B: путь lure-of-flames — на точку выше (опыт 7;")
 
 
 def test_an_import_file_may_give_the_clan_disciplines(tmp_path: Path) -> None:

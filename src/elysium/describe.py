@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from elysium.chronicle.commands.declared import declaration_words
 from elysium.chronicle.events import Event
 from elysium.chronicle.hidden import is_hidden
 from elysium.describe_fight import attack_line, damage_notes, initiative_line, soak_text
@@ -293,6 +294,8 @@ def _raised(d: dict[str, Any], lang: str) -> str:
 def _trait_set(d: dict[str, Any], lang: str) -> str:
     if not d.get("values"):
         # A Path, specialty, armour, clan or notes: the data names only what was set.
+        if d.get("flag") in ("yes", "no"):
+            return t("log.set_flag", lang, who=d["name"], trait=d["trait"], flag=d["flag"])
         if lang == "en" and d.get("line"):
             return str(d["line"])
         return t("log.set_other", lang, who=d["name"], trait=d.get("trait", ""))
@@ -354,7 +357,10 @@ TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
     "combat_join": _simple("log.combat_join", who="who"),
     "combat_leave": _simple("log.combat_leave", who="who"),
     "delay": _simple("log.delay", who="who"),
-    "declare": lambda d, lang: t("log.declare", lang, who=d["who"], text=d.get("text", "")),
+    "round_end": _simple("log.round_end", round="round"),
+    "declare": lambda d, lang: t(
+        "log.declare", lang, who=d["who"], text=declaration_words(d.get("text", ""), lang)
+    ),
     "trait_set": _trait_set,
     "created": lambda d, lang: t("log.created", lang, name=d["name"]),
     "recovered": _recovered,

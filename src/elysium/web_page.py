@@ -7,6 +7,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from elysium.chronicle.commands.declared import declaration_words
 from elysium.chronicle.projection import in_lang as _word
 from elysium.chronicle.projection import turn_of
 from elysium.i18n import t
@@ -76,7 +77,8 @@ def _initiative(fight: dict[str, Any] | None, lang: str) -> str:
         if row.get("declared"):
             out.append(' <span class="declared">✓</span>')
         if row.get("declaration"):
-            out.append(f' <span class="declaration">{_e(row["declaration"])}</span>')
+            said = declaration_words(str(row["declaration"]), lang)
+            out.append(f' <span class="declaration">{_e(said)}</span>')
         out.append("</li>")
     out.append("</ol>")
     return "".join(out)

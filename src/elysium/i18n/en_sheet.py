@@ -57,6 +57,8 @@ STRINGS: dict[str, str] = {
     "trait.rituals": "Rituals",
     "trait.status": "Status",
     "character.background_range": "the Background {name} is rated 0 to {high}, not {value}",
+    "set.nature": "Nature",
+    "set.demeanour": "Demeanour",
     "ack.set.nature": "Nature {text}",
     "ack.set.demeanour": "Demeanour {text}",
     # rename

@@ -62,7 +62,7 @@ STRINGS: dict[str, str] = {
     "ack.extended.vs": " (против: {rival})",
     "ack.extended.both": "{first}; против: {second}",
     "ack.extended.contest": "№{id} {what!r}: {who} {n}, {rival} {m} из {target}",
-    "ack.extended.won": "№{id} {what!r}: первым до {target} дошёл {winner} ({n} на {m}, "
+    "ack.extended.won": "№{id} {what!r}: побеждает {winner}: {target} набрано раньше ({n} на {m}, "
     "{rolls:n:бросок|броска|бросков})",
     "ack.extended.end": "продолжительная проверка №{id} {what!r} прервана на {n} из {target}",
     "ack.extended.roll": "{roll}; {progress}",
@@ -90,7 +90,7 @@ STRINGS: dict[str, str] = {
     "log.extended.done": "удалась, {n}/{target}",
     "log.extended.failed": "провал, всё пропало",
     "log.extended.contest": "{who} {n}, {rival} {m} из {target}",
-    "log.extended.won": "первым до {target} дошёл {winner} ({n} на {m})",
+    "log.extended.won": "побеждает {winner}: {target} набрано раньше ({n} на {m})",
     "log.extended_both": "продолжительная №{id} {what!r}: {first}; против: {second} — {progress}",
     "log.extended_end": "продолжительная №{id} {what!r} прервана на {n}/{target}",
     "cli.extended": "  продолжительная №{id} {what!r}: {who} {n}/{target}{vs}, сл {diff}",

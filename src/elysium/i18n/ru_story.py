@@ -32,7 +32,7 @@ STRINGS: dict[str, str] = {
     "story.award.success": "успех",
     "story.award.danger": "опасность",
     "story.award.wisdom": "мудрость",
-    "story.twice": "персонаж {who} назван дважды; назовите каждого один раз, со всеми наградами",
+    "story.twice": "{who}: имя названо дважды; назовите каждого один раз, со всеми наградами",
     "story.no_awards_for": "после имени {who} укажите награды: {allowed:l:t:story.award}",
     # Клан с опечаткой (rules.clans.check_clan).
     "clan.did_you_mean": "клана {clan!r} нет в таблице кланов: может быть, {close!r}? Если это "

@@ -16,7 +16,7 @@ STRINGS: dict[str, str] = {
     "xp.rule.willpower": "воля, {current} × 1",
     "xp.too_dear": (
         "{code:t:trait}: повышение до {level} стоит {cost:n:пункт|пункта|пунктов} опыта "
-        "({rule}); у {who} — {have}"
+        "({rule}); у персонажа {who} — {have}"
     ),
     "xp.clan_disciplines.unknown": ("{name!r} — не Дисциплина V20{hint}; другую пишите как {free}"),
     "xp.path": "путь {name}",
@@ -36,6 +36,6 @@ STRINGS: dict[str, str] = {
     "ack.set.clan_disciplines.none": "(нет)",
     "set.clan-disciplines": "клановые Дисциплины",
     "import.clan_disciplines_list": "клановые Дисциплины должны быть списком названий Дисциплин",
-    "log.raise.priced": "{who}: {trait} повышен(а) (опыт {n}; {rule})",
+    "log.raise.priced": "{who}: {trait} — на точку выше (опыт {n}; {rule})",
     "cli.state_clan": "    {clan}: клановые Дисциплины {disciplines:l:t:trait}",
 }

@@ -56,20 +56,20 @@ class EditDialog(Dialog):
         self.character = character
         self.who = character.name  # the name the next command uses (after a rename too)
         self.ratings: dict[str, Rating] = {}
-        self.texts = self._texts(character)
+        self.texts = self._texts(character, lang)
         self._pending: list[tuple[str, list[str]]] = []  # (command, the fields it saves)
 
     # --- the form ----------------------------------------------------------------------
 
     @staticmethod
-    def _texts(c: Character) -> dict[str, str]:
+    def _texts(c: Character, lang: str) -> dict[str, str]:
         armour = c.armour
         texts = {
             "name": c.name,
             "clan": c.clan,
             "nature": c.nature,
             "demeanour": c.demeanour,
-            "path": c.morality,
+            "path": trait_label(HUMANITY, lang) if c.has_humanity else c.morality,
             "armour-rating": str(armour.rating if armour else 0),
             "armour-penalty": str(armour.penalty if armour else 0),
             "armour-name": armour.name if armour else "",

@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
+from elysium.chronicle.commands.declared import declaration_words
 from elysium.chronicle.projection import in_lang as _word
 from elysium.chronicle.projection import turn_of
 from elysium.i18n import t
@@ -59,7 +60,7 @@ def initiative(view: dict[str, Any] | None, lang: str) -> Text:
             out.append(" ✓", style="dim")
         declaration = row.get("declaration")
         if declaration:
-            out.append(f" — {declaration}", style="italic")
+            out.append(f" — {declaration_words(str(declaration), lang)}", style="italic")
         out.append("\n")
     out.rstrip()
     return out

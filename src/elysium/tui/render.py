@@ -13,6 +13,7 @@ from rich.style import Style
 from rich.text import Span, Text
 
 from elysium.chronicle.combat import combat_json
+from elysium.chronicle.commands.declared import declaration_words
 from elysium.chronicle.state import State
 from elysium.i18n import t
 from elysium.present import boosts, load_words
@@ -22,7 +23,6 @@ from elysium.rules.character import Character
 from elysium.rules.health import Status
 from elysium.rules.tables import FRENZY_TRIGGERS, ROTSCHRECK_TRIGGERS, SINS
 
-BLOOD_BOXES = 10  # boxes drawn for a blood pool; larger pools are scaled
 # A mark that is filled is bold and an empty one dim, so it reads by shape and weight alone;
 # the colour is extra (and dropped under NO_COLOR: see ``without_colour``).
 MARK_STYLE = {"/": "bold yellow", "X": "bold red", "Х": "bold red"}
@@ -61,16 +61,20 @@ def health_level(c: Character, lang: str) -> Text:
     return Text(t(f"health.{key}", lang))
 
 
-def blood_boxes(c: Character, lang: str, boxes: int = BLOOD_BOXES) -> Text:
-    """``▮▮▮▮▯▯ 7/11 1/t``: boxes (scaled when the pool is larger), the numbers, the
-    per-turn limit."""
-    top = max(1, c.blood_max)
-    total = min(top, boxes)
-    full = round(total * c.blood / top) if top > boxes else c.blood
+def blood_boxes(c: Character) -> Text:
+    """``▮▮▮▮▮▮▮▯▯▯▯``: one box per point of the pool, the filled ones first (never scaled:
+    a pool too large for its boxes is told in numbers)."""
     out = Text()
+    top = max(0, c.blood_max)
+    full = max(0, min(c.blood, top))
     out.append("▮" * full, style="bold red")
-    out.append("▯" * (total - full), style="dim")
-    out.append(f" {c.blood}/{c.blood_max}")
+    out.append("▯" * (top - full), style="dim")
+    return out
+
+
+def blood_numbers(c: Character, lang: str) -> Text:
+    """``7/11 1/t``: the pool and the per-turn limit."""
+    out = Text(f"{c.blood}/{c.blood_max}")
     if c.blood_per_turn:
         out.append(" " + t("ui.per_turn", lang, n=c.blood_per_turn), style="dim")
     return out
@@ -186,7 +190,7 @@ def initiative(state: State, lang: str) -> tuple[Text, int]:
         line += 1
         if declared.get(name):
             out.append("   ")
-            out.append(declared[name], style="dim")
+            out.append(declaration_words(declared[name], lang), style="dim")
             out.append("\n")
             line += 1
     for name in view["cannot_act"]:

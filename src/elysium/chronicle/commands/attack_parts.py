@@ -8,7 +8,7 @@ import shlex
 from dataclasses import dataclass, replace
 from typing import Any
 
-from elysium.chronicle.commands.common import find, resolve
+from elysium.chronicle.commands.common import find, resolve, track_marks
 from elysium.chronicle.commands.fight import CombatState, Declaration, advance, name, write
 from elysium.chronicle.commands.fight_words import joined
 from elysium.chronicle.errors import CommandError
@@ -356,4 +356,4 @@ def health(c: Character) -> Msg:
     if status not in (Status.ACTIVE, Status.INCAPACITATED):
         level = Msg(f"status.{status.value}")
     penalty = f", {track.penalty}" if track.penalty else ""
-    return Msg("combat.health", marks="".join(track.marks()), level=level, penalty=penalty)
+    return Msg("combat.health", marks=track_marks(c), level=level, penalty=penalty)

@@ -245,7 +245,10 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
             raise args.fail("set.yes_no" if what == "supernatural" else "set.player_yes_no")
         flagged = YES_NO[flag]
         new = replace(c, player=flagged) if what == "player" else replace(c, supernatural=flagged)
-        detail = Msg(f"ack.set.{what}", flag=flag)
+        said = "yes" if flagged else "no"  # told in the reader's words, however typed
+        detail = Msg(f"ack.set.{what}", flag=Msg(f"set.flag.{said}"))
+        data: dict[str, Any] = {"name": c.name, "trait": what, "flag": said}
+        return set_outcome(ctx.state, key, c, new, data, detail)
     else:
         # One or more TRAIT VALUE pairs: set Marcus strength 3 dexterity 4 (one event).
         new = c

@@ -208,7 +208,13 @@ def health_text(c: Character) -> Msg:
     if status not in (Status.ACTIVE, Status.INCAPACITATED):
         level = f"status.{status.value}"
     pen = "" if not track.penalty else f", {track.penalty}"
-    return Msg("ack.health", marks="".join(track.marks()), level=Msg(level), pen=pen)
+    return Msg("ack.health", marks=track_marks(c), level=Msg(level), pen=pen)
+
+
+def track_marks(c: Character) -> Told:
+    """The seven health marks in the reader's letters (``XX/....``, ``ХХ/....``)."""
+    track = c.health
+    return Told(lambda lang: "".join(track.marks(lang)))
 
 
 def mods_text(mods: Sequence[PoolMod], penalty: int = 0) -> Msg | str:

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from elysium.chronicle.commands.attack_parts import parse_attack
 from elysium.chronicle.commands.common import Context, Outcome, find, put
+from elysium.chronicle.commands.declared import ATTACK_WORDS, DELAY_WORDS, declaration
 from elysium.chronicle.commands.fight import (
     CombatState,
     Declaration,
@@ -42,8 +43,6 @@ SUBCOMMANDS = {
     "leave": "leave",
     "выйти": "leave",
 }
-DELAY_WORDS = ("delay", "wait", "ждать", "выжидать")
-ATTACK_WORDS = ("attack", "атака", "атаковать")
 
 
 # --- combat start / end / join / leave ------------------------------------------------------
@@ -271,7 +270,7 @@ def cmd_declare(ctx: Context, words: tuple[str, ...]) -> Outcome:
     msg = Msg(
         "combat.declares",
         who=c.name,
-        text=text,
+        text=declaration(text),
         extra=_actions(multiple, smallest),
         wp=Msg("combat.spends_wp") if wp else "",
         notes=joined(notes, ""),
@@ -322,7 +321,7 @@ def cmd_next(ctx: Context, words: tuple[str, ...]) -> Outcome:
             and decl.attack
             and combat.attacks.get(key, 0) == 0
         ):
-            unresolved = Msg("combat.unresolved", text=decl.text)
+            unresolved = Msg("combat.unresolved", text=declaration(decl.text))
         combat, notes = advance(state, combat.finish_slot())
         msg = Msg("combat.is_done", who=name(state, key), unresolved=unresolved, notes=tail(notes))
         return Outcome(write(state, combat), "next", {"phase": phase}, msg)

@@ -3,13 +3,16 @@ repaints one line of the terminal.
 
 The pane is bound to the screen's state and selection. It works out, for each row, the
 character, whether it is the chosen one, and the column widths; a row repaints only when one
-of those changed. A row lays itself out for the width it has: when the full row does not fit,
-the level name folds away and the blood boxes shrink (the marks and the penalty stay).
+of those changed. A row lays itself out for the width it has (``Columns.fit``): the marks,
+the blood numbers and Willpower always; names as long as they are before anything else;
+then the status words; then one blood box per point for the pools that fit (never a scaled
+bar); then the level's name.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rich.text import Text
 from textual import events
@@ -24,8 +27,8 @@ from elysium.rules.character import Character
 from elysium.tui import render
 from elysium.tui.messages import CharacterChosen
 
-NAME_WIDTH = (22, 16)  # the most a name takes: full row, compact row
-BLOOD_BOXES = (10, 6)
+SEP = 2  # spaces between two columns
+NAME_LEAST = 8  # a name is cut no shorter than this, however narrow the pane
 LABELS = (
     "ui.col.name",
     "ui.col.health",
@@ -34,50 +37,117 @@ LABELS = (
     "ui.col.wp",
     "ui.col.status",
 )
-LEVEL = 2  # the column that folds away in a compact row
+NAME, HEALTH, LEVEL, BLOOD, WP, STATUS = range(len(LABELS))
 
 
-def cells(c: Character, lang: str, compact: bool) -> list[Text]:
-    """A character's cells, every column (the level is dropped when laid out compact)."""
-    name = Text(c.name)  # user text: never markup
-    name.truncate(NAME_WIDTH[compact], overflow="ellipsis")
-    return [
-        name,
-        render.health_marks(c, lang, with_penalty=True),
-        render.health_level(c, lang),
-        render.blood_boxes(c, lang, boxes=BLOOD_BOXES[compact]),
-        render.willpower(c),
-        render.status_words(c, lang),
-    ]
+@dataclass(frozen=True)
+class Cells:
+    """A character's cells before they are laid out; the blood cell is only its numbers
+    (the boxes are drawn for the width there is)."""
+
+    character: Character
+    row: tuple[Text, ...]
+
+    @property
+    def pool(self) -> int:
+        return max(0, self.character.blood_max)
+
+
+def cells(c: Character, lang: str) -> Cells:
+    return Cells(
+        c,
+        (
+            Text(c.name),  # user text: never markup
+            render.health_marks(c, lang, with_penalty=True),
+            render.health_level(c, lang),
+            render.blood_numbers(c, lang),
+            render.willpower(c),
+            render.status_words(c, lang),
+        ),
+    )
 
 
 @dataclass(frozen=True)
 class Columns:
-    """Column widths for the full and the compact layout, and the width a full row needs."""
+    """Each column's widest cell (its label included) and the blood pools there are: what
+    a row needs to lay itself out for any width."""
 
-    full: tuple[int, ...] = (0,) * len(LABELS)
-    compact: tuple[int, ...] = (0,) * len(LABELS)
+    widths: tuple[int, ...] = (0,) * len(LABELS)
+    numbers: int = 0  # the widest blood numbers (the label aside)
+    pools: tuple[int, ...] = ()
+
+    def fit(self, width: int) -> Layout:
+        return _fit(self, width)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The widths a row is drawn with: ``level`` 0 when the level column folds away,
+    ``boxes`` the largest pool drawn as boxes (0: every pool as numbers)."""
+
+    widths: tuple[int, ...]
+    boxes: int
 
     @property
-    def full_width(self) -> int:
-        return 2 + sum(self.full) + 2 * (len(self.full) - 1)
-
-    def widths(self, compact: bool) -> tuple[int, ...]:
-        return self.compact if compact else self.full
+    def shown(self) -> tuple[int, ...]:
+        return tuple(i for i, w in enumerate(self.widths) if w or i != LEVEL)
 
 
-def layout(row: list[Text], widths: tuple[int, ...], compact: bool) -> Text:
-    """Cells padded to their column widths, two spaces apart (the level left out when
-    compact). A hand-made table: far cheaper than a general table widget."""
+@lru_cache(maxsize=64)
+def _fit(columns: Columns, width: int) -> Layout:
+    """Share ``width`` out: the health marks, the blood numbers and Willpower always; then
+    names as long as they are, then the status words, then one box per blood point for the
+    pools that fit, then the level's name. Spare width is left after the last column."""
+    natural = columns.widths
+    widths = [0] * len(LABELS)
+    for i in (HEALTH, BLOOD, WP):
+        widths[i] = natural[i]
+    left = width - sum(widths) - SEP * (len(LABELS) - 2)
+    widths[NAME] = max(min(natural[NAME], left), min(natural[NAME], NAME_LEAST))
+    left -= widths[NAME]
+    widths[STATUS] = max(0, min(natural[STATUS], left))
+    left -= widths[STATUS]
+
+    def blood(boxes: int) -> int:
+        return max(natural[BLOOD], boxes + 1 + columns.numbers)
+
+    boxes = max((p for p in columns.pools if blood(p) - natural[BLOOD] <= left), default=0)
+    if boxes:
+        widths[BLOOD] = blood(boxes)
+        left -= widths[BLOOD] - natural[BLOOD]
+    if natural[LEVEL] + SEP <= left:
+        widths[LEVEL] = natural[LEVEL]
+    return Layout(tuple(widths), boxes)
+
+
+def layout(row: list[Text], at: Layout) -> Text:
+    """Cells padded to their column widths, two spaces apart, the names cut to theirs. A
+    hand-made table: far cheaper than a general table widget."""
     line = Text(no_wrap=True, overflow="ellipsis")
-    shown = [i for i in range(len(row)) if not (compact and i == LEVEL)]
+    shown = at.shown
     for n, i in enumerate(shown):
         if n:
-            line.append("  ")
-        line.append_text(row[i])
+            line.append(" " * SEP)
+        cell = row[i]
+        if cell.cell_len > at.widths[i]:
+            cell = cell.copy()
+            cell.truncate(at.widths[i], overflow="ellipsis")
+        line.append_text(cell)
         if n < len(shown) - 1:
-            line.append(" " * (widths[i] - row[i].cell_len))
+            line.append(" " * (at.widths[i] - cell.cell_len))
     return line
+
+
+def blood_cell(cells: Cells, at: Layout) -> Text:
+    """One box per blood point when the pool is no larger than the layout's ``boxes`` (the
+    boxes padded so the numbers line up), else the numbers alone."""
+    numbers = cells.row[BLOOD]
+    if not 0 < cells.pool <= at.boxes:
+        return numbers
+    out = render.blood_boxes(cells.character)
+    out.append(" " * (at.boxes - cells.pool + 1))
+    out.append_text(numbers)
+    return out
 
 
 class VitalsRow(Widget):
@@ -93,22 +163,24 @@ class VitalsRow(Widget):
         super().__init__(**kwargs)
         self.key = key
         self.lang = lang
-        self._cells: dict[bool, tuple[Character, list[Text]]] = {}
+        self._cells: Cells | None = None
 
-    def cells(self, compact: bool) -> list[Text]:
+    def cells(self) -> Cells:
         c = self.character
         assert c is not None
-        cached = self._cells.get(compact)
-        if cached is None or cached[0] is not c:
-            cached = self._cells[compact] = (c, cells(c, self.lang, compact))
-        return cached[1]
+        if self._cells is None or self._cells.character is not c:
+            self._cells = cells(c, self.lang)
+        return self._cells
 
     def render(self) -> Text:
         if self.character is None:
             return Text()
-        compact = self.size.width < self.columns.full_width
+        at = self.columns.fit(self.size.width - 2)
+        known = self.cells()
+        row = list(known.row)
+        row[BLOOD] = blood_cell(known, at)
         line = Text("› " if self.chosen else "  ", no_wrap=True, overflow="ellipsis")
-        line.append_text(layout(self.cells(compact), self.columns.widths(compact), compact))
+        line.append_text(layout(row, at))
         if self.chosen:
             line.stylize("reverse" if self.focused else "bold")
         return render.without_colour(line) if self.app.no_color else line
@@ -128,9 +200,8 @@ class VitalsHeader(Widget):
         self.labels = [Text(t(label, lang), style="bold") for label in LABELS]
 
     def render(self) -> Text:
-        compact = self.size.width < self.columns.full_width
         line = Text("  ", no_wrap=True, overflow="ellipsis")
-        line.append_text(layout(self.labels, self.columns.widths(compact), compact))
+        line.append_text(layout(self.labels, self.columns.fit(self.size.width - 2)))
         return line
 
 
@@ -154,7 +225,7 @@ class VitalsPane(VerticalScroll, can_focus=True):
         self.border_title = t("ui.pane.vitals", lang)
         self.header = VitalsHeader(lang, classes="vitals-header")
         self._rows: dict[str, VitalsRow] = {}
-        self._cells: dict[str, tuple[Character, list[Text], list[Text]]] = {}
+        self._cells: dict[str, Cells] = {}
         self._label_widths = [Text(t(label, lang)).cell_len for label in LABELS]
         # The first frame is drawn from the state given here; binding only keeps it current.
         self.set_reactive(VitalsPane.state, state)
@@ -194,19 +265,20 @@ class VitalsPane(VerticalScroll, can_focus=True):
     def _columns(self, state: State) -> Columns:
         """Every column as wide as its widest cell (cells worked out again only for the
         characters that changed)."""
-        full = list(self._label_widths)
-        compact = list(full)
+        widths = list(self._label_widths)
+        numbers = 0
         cache = {}
         for key, c in state.characters.items():
             known = self._cells.get(key)
-            if known is None or known[0] is not c:
-                known = (c, cells(c, self.lang, False), cells(c, self.lang, True))
+            if known is None or known.character is not c:
+                known = cells(c, self.lang)
             cache[key] = known
-            for widths, row in ((full, known[1]), (compact, known[2])):
-                for i, cell in enumerate(row):
-                    widths[i] = max(widths[i], cell.cell_len)
+            for i, cell in enumerate(known.row):
+                widths[i] = max(widths[i], cell.cell_len)
+            numbers = max(numbers, known.row[BLOOD].cell_len)
         self._cells = cache
-        return Columns(tuple(full), tuple(compact))
+        pools = tuple(sorted({known.pool for known in cache.values()} - {0}))
+        return Columns(tuple(widths), numbers, pools)
 
     def watch_state(self, state: State | None) -> None:
         if state is None or not self.is_mounted:
