@@ -46,6 +46,7 @@ class Dialog(ModalScreen[Any]):
     """Escape cancels every dialog."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog_cancel")]
+    lang: str
 
     def __init__(self, lang: str) -> None:
         super().__init__()
