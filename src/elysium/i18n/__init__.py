@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from elysium.i18n import (
     en,
+    en_cli,
     en_combat,
     en_commands,
     en_config,
@@ -28,6 +29,7 @@ from elysium.i18n import (
     en_watch,
     en_xp,
     ru,
+    ru_cli,
     ru_combat,
     ru_commands,
     ru_config,
@@ -62,6 +64,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_screen.STRINGS,
         en_watch.STRINGS,
         en_players.STRINGS,
+        en_cli.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -73,6 +76,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_screen.STRINGS,
         ru_watch.STRINGS,
         ru_players.STRINGS,
+        ru_cli.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {
