@@ -101,7 +101,7 @@ class EditDialog(SheetForm, Dialog):
         shown = ids[(ids.index(tabs.active) + step) % len(ids)]
         await self._build(shown)
         tabs.active = shown
-        self.call_after_refresh(self._focus_first)
+        self._focus_first()  # at once: the cursor never rests on the tab bar in between
 
     def _focus_first(self) -> None:
         pane = self.query_one(f"#{self.query_one(TabbedContent).active}", TabPane)
