@@ -40,6 +40,7 @@ BENCHES = [
             "stray bytes",
         ),
     ),
+    ("dialog_bench.py", ("open: F3 editor / F2 roll dialog",)),
     ("replay_bench.py", ("worst jump, sweep not prepared (ms)", "worst jump, on screen (ms)")),
     (
         "watch_bench.py",

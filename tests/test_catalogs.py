@@ -74,6 +74,24 @@ ALLOWED_LATIN = {
     # The serve page's address ends in ?key=..., and serve's --key and --no-key options.
     "key",
     "no",
+    # The command line's help names what is typed as it is: the settings file (config.toml),
+    # the dashboard's arguments (DIR, --demo, --readonly, --lang en|ru), --players, recap,
+    # the formats (--format md|html: Markdown, HTML), a kept original (NAME.damaged-DATE)
+    # and share's default directory (~/.local/share/elysium-shared).
+    "config",
+    "dir",
+    "demo",
+    "readonly",
+    "en",
+    "ru",
+    "players",
+    "recap",
+    "md",
+    "html",
+    "markdown",
+    "damaged",
+    "local",
+    "shared",
 }
 SAMPLE_NAME = "Zxq"
 

@@ -8,7 +8,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
 from elysium.chronicle.paths import data_dir, state_dir
 from elysium.chronicle.session import Session
@@ -36,17 +36,41 @@ async def _opened(pilot) -> None:
 # --- the start screen ------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(("lang", "said", "tag"), [("en", "demo", "DEMO"), ("ru", "Демо", "ДЕМО")])
 @run_async
-async def test_with_no_last_chronicle_the_start_screen_opens_the_demo() -> None:
-    app = make_app(None, "en")
+async def test_with_no_last_chronicle_the_start_screen_opens_the_demo_told_as_the_demo(
+    lang: str, said: str, tag: str
+) -> None:
+    app = make_app(None, lang)
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, StartScreen)
+        listing = app.screen.query_one("#start-list", OptionList)
+        demo = str(listing.get_option_at_index(0).prompt)
+        assert said in demo and "Chicago by Night" in demo, demo
+        await pilot.press("shift+tab")  # from the name box to the list
+        assert app.screen.focused is listing
         await pilot.press("enter")  # the demo is first, and highlighted
         await _opened(pilot)
         assert app.session is not None and app.session.state.name == "Chicago by Night"
         root = app.session.store.root
         assert root.parent == data_dir() and root.name.startswith("demo-")
         assert recent() == root  # a bare `elysium` reopens it next time
+        top = app.screen.query_one("#topbar", Line).plain
+        assert top.lstrip().startswith(tag), top  # the dashboard says it is the demo
+    app.session.close()
+
+
+@run_async
+async def test_typing_on_the_start_screen_names_a_new_chronicle_and_enter_creates_it() -> None:
+    app = make_app(None, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen.focused, Input)  # the name box, at once
+        await pilot.press(*"Saga", "enter")
+        await _opened(pilot)
+        assert app.session is not None and app.session.store.root == data_dir() / "Saga"
+        assert app.session.state.name == "Saga" and app.session.state.characters == {}
+        top = app.screen.query_one("#topbar", Line).plain
+        assert top.lstrip().startswith("Saga") and "DEMO" not in top, top
     app.session.close()
 
 

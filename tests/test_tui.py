@@ -152,6 +152,8 @@ async def test_the_editor_sends_one_event(tmp_path: Path) -> None:
         await pilot.press("f3")
         await settle(pilot)
         app.screen.query_one("#f-strength").value = "3"
+        await pilot.press("alt+right")  # Abilities: a tab's fields are built when shown
+        await settle(pilot)
         app.screen.query_one("#f-brawl").value = "2"
         await pilot.click("#save")
         await settle(pilot)
@@ -329,6 +331,8 @@ async def test_the_editor_keeps_edits_when_a_value_is_refused(tmp_path: Path) ->
         assert isinstance(editor, EditDialog)
         assert editor.focused is editor.query_one("#f-strength")  # ready to type
         editor.query_one("#f-strength").value = "9"  # above generation 9's maximum of 5
+        await pilot.press("alt+right")  # Abilities: a tab's fields are built when shown
+        await settle(pilot)
         editor.query_one("#f-brawl").value = "2"
         await pilot.click("#save")
         await settle(pilot)

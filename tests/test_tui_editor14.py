@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from textual.widgets import Input, TabbedContent, TextArea
 
 from elysium.tui.dialogs import EditDialog
@@ -23,6 +24,12 @@ async def _edit(pilot, tab: str, changes: dict[str, str]) -> EditDialog:
     await settle(pilot)
     editor = pilot.app.screen
     assert isinstance(editor, EditDialog)
+    await _fill(pilot, editor, tab, changes)
+    return editor
+
+
+async def _fill(pilot, editor: EditDialog, tab: str, changes: dict[str, str]) -> None:
+    """Show ``tab`` (its fields are built when first shown) and fill ``changes``."""
     editor.query_one(TabbedContent).active = f"tab-{tab}"
     await settle(pilot)
     for field_id, value in changes.items():
@@ -31,7 +38,6 @@ async def _edit(pilot, tab: str, changes: dict[str, str]) -> EditDialog:
             box.text = value
         else:
             box.value = value
-    return editor
 
 
 # (tab, {field: value}, what the character shows afterwards)
@@ -79,7 +85,9 @@ async def test_ratings_of_several_groups_are_one_set_and_texts_one_event_each(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         before = app.session.state.events
-        await _edit(pilot, "attributes", {"f-strength": "3", "f-brawl": "2", "t-clan": "Tremere"})
+        editor = await _edit(pilot, "attributes", {"f-strength": "3"})
+        await _fill(pilot, editor, "abilities", {"f-brawl": "2"})
+        await _fill(pilot, editor, "identity", {"t-clan": "Tremere"})
         await pilot.click("#save")
         await settle(pilot)
         events = app.session.events()[-2:]
@@ -189,6 +197,120 @@ async def test_ctrl_o_shows_the_selected_characters_sheet_read_only(tmp_path: Pa
         await settle(pilot)
         assert not isinstance(app.screen, SheetScreen)
         assert app.session.state.events == before
+    app.session.close()
+
+
+# --- a refused save, the add-by-name boxes, what F3 builds ------------------------------
+
+
+async def _refused_focus(pilot, editor: EditDialog) -> Input:
+    """Save, and wait for the cursor to land on the field the refusal is about."""
+    await pilot.click("#save")
+    for _ in range(5):
+        await settle(pilot)
+    assert pilot.app.screen is editor  # the form stays open
+    focused = editor.focused
+    assert isinstance(focused, Input), focused
+    return focused
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@run_async
+async def test_a_refused_rating_gets_the_cursor_and_a_mark_on_its_tab(
+    tmp_path: Path, lang: str
+) -> None:
+    app = demo_app(tmp_path, lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.session.state.events
+        # Strength 9 is over the generation's maximum; Wits 4 is fine; the cursor is on
+        # another tab when Save is pressed.
+        editor = await _edit(pilot, "attributes", {"f-strength": "9", "f-wits": "4"})
+        await _fill(pilot, editor, "abilities", {})
+        editor.query_one("#f-brawl", Input).focus()
+        field = await _refused_focus(pilot, editor)
+        assert field.id == "f-strength" and field.has_class("-refused")
+        assert not editor.query_one("#f-wits").has_class("-refused")
+        assert editor.query_one(TabbedContent).active == "tab-attributes"
+        assert app.session.state.events == before
+        await pilot.press("backspace", "3")  # typed in again: no longer marked
+        assert not field.has_class("-refused")
+        await pilot.click("#save")
+        await settle(pilot)
+        assert not isinstance(app.screen, EditDialog)
+        assert app.session.state.characters[LUCIEN].attributes["strength"] == 3
+    app.session.close()
+
+
+@run_async
+async def test_a_rating_that_is_not_a_number_and_a_taken_name_get_the_cursor(
+    tmp_path: Path,
+) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.session.state.events
+        editor = await _edit(pilot, "abilities", {"f-occult": "x"})
+        await _fill(pilot, editor, "identity", {"t-name": "Ilse Varga"})
+        field = await _refused_focus(pilot, editor)
+        assert field.id == "f-occult" and field.has_class("-refused")
+        assert app.session.state.events == before  # nothing was sent
+        field.value = "2"
+        field = await _refused_focus(pilot, editor)  # the rating is saved, the name refused
+        assert field.id == "t-name" and field.has_class("-refused")
+        assert not editor.query_one("#f-occult").has_class("-refused")
+        assert app.session.state.events == before + 1
+    app.session.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@run_async
+async def test_the_add_by_name_boxes_are_whole_and_reached_by_tab_at_80x24(
+    tmp_path: Path, lang: str
+) -> None:
+    app = demo_app(tmp_path, lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f3", "alt+right", "alt+right")
+        await settle(pilot)
+        editor = app.screen
+        assert isinstance(editor, EditDialog)
+        screen = editor.region
+        for group, name in (("discipline", "obeah"), ("background", "herd")):
+            box = editor.query_one(f"#new-{group}", Input)
+            button = editor.query_one(f"#add-{group}")
+            for widget in (box, button):  # on screen, inside the dialog, not cut
+                assert screen.contains_region(widget.region), (widget, widget.region)
+            placeholder = Text(box.placeholder).cell_len
+            assert box.content_region.width >= max(12, placeholder), box.content_region
+            for _ in range(30):  # hang guard: Tab moves on until the box has the cursor
+                if editor.focused is box:
+                    break
+                await pilot.press("tab")
+            assert editor.focused is box
+            await pilot.press(*name, "enter")
+            await settle(pilot)
+            added = [r for r in editor.ratings.values() if r.name == f"{group}:{name}"]
+            assert added and editor.focused is editor.query_one(f"#{added[0].field_id}")
+    app.session.close()
+
+
+@run_async
+async def test_f3_builds_the_tab_it_shows_and_each_other_when_shown(tmp_path: Path) -> None:
+    """What made F3 slow: every tab's fields (some 240 widgets) built before the first
+    frame; now the shown tab's only, about as many as F2 builds."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f3")
+        await settle(pilot)
+        editor = app.screen
+        assert isinstance(editor, EditDialog)
+        assert len(list(editor.walk_children())) < 80
+        assert not editor.query("#f-occult") and editor.query("#f-strength")
+        await pilot.press("alt+right")
+        await settle(pilot)
+        assert editor.query("#f-occult")
     app.session.close()
 
 

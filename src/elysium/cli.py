@@ -139,13 +139,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     config = load_config()
     error_lang[:] = [argv_lang(argv, config.language)]
     argparse._ = argparse_words  # type: ignore[attr-defined]  # its usage errors, told
-    if not argv or (argv[0] not in SUBCOMMANDS and argv[0] not in ("-h", "--help")):
+    asks_help = any(a in ("-h", "--help") for a in argv)  # `elysium --lang ru --help` too
+    if not argv or (argv[0] not in SUBCOMMANDS and not asks_help):
         args = dashboard_parser().parse_args(argv)
         from elysium.tui.launch import launch
 
         return launch(args.dir, args.demo, args.lang, args.readonly, config)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(argv if argv[0] in SUBCOMMANDS else ["--help"])
     if args.command is None:
         parser.print_help()
         return 0

@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from elysium.cli_words import h
 from elysium.i18n import t
 
 NPC_MODES = ("words", "hidden")  # chronicle.share's; this module is read at every start
@@ -15,21 +16,19 @@ NPC_MODES = ("words", "hidden")  # chronicle.share's; this module is read at eve
 def add_parser(sub: Any, dir_help: str, lang_help: str, languages: tuple[str, ...]) -> None:
     p = sub.add_parser(
         "share",
-        help="publish the players' view of a chronicle for a group to watch",
-        description="After every event the Storyteller's writer (the dashboard, elysium run) "
-        "publishes what the players may see to a separate directory, readable by GROUP; the "
-        "chronicle stays private. --stop withdraws it.",
+        help=h("clihelp.share.help"),
+        description=h("clihelp.share.description"),
     )
     p.add_argument("dir", metavar="DIR", help=dir_help)
-    p.add_argument("--group", metavar="GROUP", help="the Unix group that may read the view")
-    p.add_argument("--to", metavar="PATH", help="where (default: ~/.local/share/elysium-shared)")
+    p.add_argument("--group", metavar="GROUP", help=h("clihelp.share.arg.group"))
+    p.add_argument("--to", metavar="PATH", help=h("clihelp.share.arg.to"))
     p.add_argument(
         "--npcs",
         choices=NPC_MODES,
         default="words",
-        help="NPCs' wounds as a level in words, or hidden entirely",
+        help=h("clihelp.share.arg.npcs"),
     )
-    p.add_argument("--stop", action="store_true", help="withdraw the players' view")
+    p.add_argument("--stop", action="store_true", help=h("clihelp.share.arg.stop"))
     p.add_argument("--lang", choices=languages, help=lang_help)
 
 

@@ -13,6 +13,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from elysium.cli_words import h
+
 NPC_MODES = ("words", "hidden")
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8042
@@ -42,54 +44,42 @@ def _port(text: str) -> int:
 
 
 def add_parsers(sub: Any, dir_help: str, lang_help: str, languages: tuple[str, ...]) -> None:
-    where = dir_help + ", or a directory elysium share publishes the players' view to"
+    where = h("clihelp.watch.arg.dir", dir=dir_help)
     p_watch = sub.add_parser(
         "watch",
-        help="follow the Storyteller's Elysium live, read-only (a chronicle or a shared view)",
-        description="The dashboard of a chronicle another process writes, read-only: each "
-        "event appears as it is saved, and the top line says when the writer stops. On a "
-        "directory elysium share publishes to, or with --players, the players' screen: "
-        "only what the table may see.",
+        help=h("clihelp.watch.help"),
+        description=h("clihelp.watch.description"),
     )
     p_watch.add_argument("dir", metavar="DIR", help=where)
-    p_watch.add_argument(
-        "--players", action="store_true", help="show a chronicle as the players see it"
-    )
-    p_watch.add_argument(
-        "--npcs", choices=NPC_MODES, help="with --players: NPCs' wounds in words, or hidden"
-    )
+    p_watch.add_argument("--players", action="store_true", help=h("clihelp.watch.arg.players"))
+    p_watch.add_argument("--npcs", choices=NPC_MODES, help=h("clihelp.watch.arg.npcs"))
     p_watch.add_argument("--lang", choices=languages, help=lang_help)
 
     p_serve = sub.add_parser(
         "serve",
-        help="show the players' view in a web browser (a TV at the table)",
-        description="Serve the players' view of a chronicle (or of a directory elysium share "
-        "publishes to) as a web page that follows the game live. Read-only: the page cannot "
-        f"change anything. Bound to {DEFAULT_HOST} unless --host says otherwise; anyone who "
-        "can reach the address sees the page.",
+        help=h("clihelp.serve.help"),
+        description=h("clihelp.serve.description", host=DEFAULT_HOST),
     )
     p_serve.add_argument("dir", metavar="DIR", help=where)
     p_serve.add_argument(
-        "--host", default=DEFAULT_HOST, help=f"the address to listen on (default {DEFAULT_HOST})"
+        "--host", default=DEFAULT_HOST, help=h("clihelp.serve.arg.host", host=DEFAULT_HOST)
     )
     p_serve.add_argument(
         "--port",
         type=_port,
         default=DEFAULT_PORT,
-        help=f"the port (default {DEFAULT_PORT}; 0: any)",
+        help=h("clihelp.serve.arg.port", port=DEFAULT_PORT),
     )
-    p_serve.add_argument(
-        "--npcs", choices=NPC_MODES, help="NPCs' wounds in words, or hidden (a chronicle only)"
-    )
+    p_serve.add_argument("--npcs", choices=NPC_MODES, help=h("clihelp.serve.arg.npcs"))
     p_serve.add_argument(
         "--key",
         metavar="KEY",
-        help="what the page's address must carry (?key=KEY; default: a new random key each run)",
+        help=h("clihelp.serve.arg.key"),
     )
     p_serve.add_argument(
         "--no-key",
         action="store_true",
-        help="an open page: anyone who reaches the address sees it",
+        help=h("clihelp.serve.arg.no_key"),
     )
     p_serve.add_argument("--lang", choices=languages, help=lang_help)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from elysium.i18n import CATALOGS, detect_lang
+from elysium.i18n import CATALOGS, detect_lang, t
 
 # The language usage errors are told in: --lang when the command line has it, else the
 # locale's (set by main before parsing; argparse reports while it parses).
@@ -14,6 +14,12 @@ error_lang: list[str] = []
 
 def _lang() -> str:
     return error_lang[-1] if error_lang else detect_lang()
+
+
+def h(key: str, **values: object) -> str:
+    """A help text of the command line (catalog ``clihelp.…``) in the reader's language;
+    argparse formats it with ``%``, so a ``%`` in it is doubled."""
+    return t(key, _lang(), **values).replace("%", "%%")
 
 
 # argparse's own words in a usage error (its gettext message ids) and the catalog keys that

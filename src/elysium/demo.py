@@ -16,6 +16,9 @@ from elysium.chronicle.session import Session
 from elysium.rules import V20, SeededDice
 
 NAME = "Chicago by Night"
+# A fresh copy made for the Storyteller to try things in holds this (empty) file, so the
+# dashboard can say it is the demo; the shipped demo itself does not.
+COPY_MARK = ".demo-copy"
 
 CHAPTER_ONE = [
     # The coterie: three generations, one on a Path.
@@ -117,11 +120,18 @@ def fresh_copy(destination: Path) -> Path:
     source = demo_chronicle()
     if not (source / "journal").is_dir():
         build(destination).close()  # a source tree without the built demo: make it
+        (destination / COPY_MARK).touch(mode=FILE_MODE)
         return destination
     shutil.copytree(source, destination, ignore=shutil.ignore_patterns(".lock", "*.tmp"))
+    (destination / COPY_MARK).touch()
     for path in [destination, *destination.rglob("*")]:
         path.chmod(DIR_MODE if path.is_dir() else FILE_MODE)
     return destination
+
+
+def is_copy(root: Path) -> bool:
+    """Whether the chronicle at ``root`` is a fresh copy of the demo (:func:`fresh_copy`)."""
+    return (root / COPY_MARK).is_file()
 
 
 def main(argv: list[str]) -> int:

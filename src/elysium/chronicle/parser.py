@@ -73,6 +73,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "wp": ("wp", "willpower", "воля"),
     "spec": ("spec", "specialty", "спец"),
     "gen": ("gen", "generation", "поколение"),
+    "clan": ("clan", "клан"),
     "sin": ("sin", "грех"),
     "multiple": ("multiple", "множественные"),
     "from": ("from", "из", "от"),

@@ -54,7 +54,14 @@ C = "elysium.chronicle.commands."
 
 VERBS: tuple[Verb, ...] = (
     # Characters and their traits.
-    Verb("add", ("добавить",), "characters", C + "characters:cmd_add", (SUB, KIND), ("gen",)),
+    Verb(
+        "add",
+        ("добавить",),
+        "characters",
+        C + "characters:cmd_add",
+        (SUB, KIND),
+        ("gen", "clan"),
+    ),
     Verb("remove", ("убрать",), "characters", C + "characters:cmd_remove", (NAME,)),
     Verb("set", ("задать",), "characters", C + "characters:cmd_set", (NAME, TRAITS)),
     Verb("rename", ("переименовать",), "characters", C + "rename:cmd_rename", (NAME, TEXT)),

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from elysium.i18n import (
     en,
+    en_cli,
     en_combat,
     en_commands,
     en_config,
@@ -30,6 +31,7 @@ from elysium.i18n import (
     en_watch,
     en_xp,
     ru,
+    ru_cli,
     ru_combat,
     ru_commands,
     ru_config,
@@ -68,6 +70,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_players.STRINGS,
         en_pools.STRINGS,
         en_story.STRINGS,
+        en_cli.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -81,6 +84,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_players.STRINGS,
         ru_pools.STRINGS,
         ru_story.STRINGS,
+        ru_cli.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

@@ -58,11 +58,13 @@ STRINGS: dict[str, str] = {
     # add, remove, set.
     "add.empty_name": "the name is empty",
     "add.exists": "there is already a character named {name!r}",
-    "add.template_generation": "a template sets its own generation; set it afterwards",
     "add.unknown_kind": "{word!r} is not a kind or a template; use vampire, ghoul, mortal, "
     "or one of the templates: {templates:l}",
     "add.generation_of": "only vampires have a generation, not a {kind}",
     "add.third_generation": "the 3rd generation has no book numbers; use 4 or later",
+    "add.clan_of": "only vampires have a clan, not a {kind}",
+    "ack.added.clan": "added {who} ({kind}, {clan}; blood {blood}/{most})",
+    "ack.added.gen.clan": "added {who} ({kind}, {clan}, generation {gen}; blood {blood}/{most})",
     "ack.added": "added {who} ({kind}; blood {blood}/{most})",
     "ack.added.gen": "added {who} ({kind}, generation {gen}; blood {blood}/{most})",
     "ack.removed": "removed {who}",
@@ -84,7 +86,7 @@ STRINGS: dict[str, str] = {
     "ack.award": "{who} is awarded {n} experience — {left} unspent",
     "ack.raise": "{who} raises {trait} to {to} for {cost} XP — {left} left",
     # Usage lines and one-line help, one pair per verb (chronicle.verbs lists the verbs).
-    "usage.add": 'add "NAME" vampire|ghoul|mortal|neonate|ancilla|elder [gen N] [blank]',
+    "usage.add": 'add "NAME" vampire|ghoul|mortal|neonate|ancilla|elder [gen N] [clan CLAN] [blank]',
     "help.add": "add a character, or an NPC from a template",
     "usage.remove": 'remove "NAME"',
     "help.remove": "remove a character (by the whole name)",

@@ -21,8 +21,15 @@ STRINGS: dict[str, str] = {
     ),
     "start.title": "Elysium — the Storyteller's screen",
     "start.open": "Open a chronicle",
-    "start.demo": "A fresh copy of the demo chronicle",
+    "start.demo": "The demo, {name}: a private copy to try things in",
     "start.none": "No chronicle yet: open the demo, or name a new one below.",
+    "start.demo_opening": "the demo (a private copy)",
+    "start.new_hint": "Type a name and press Enter to create your own chronicle.",
+    "ui.no_characters": (
+        'No characters yet. Add one in the command bar below: add "NAME" vampire (or '
+        "ghoul, mortal, neonate, ancilla, elder); or press {key} for an NPC from a template."
+    ),
+    "ui.demo": "DEMO · a private copy",
     "start.new": "New chronicle",
     "start.new_placeholder": "a name (kept in your data directory) or a path",
     "start.create": "Create",

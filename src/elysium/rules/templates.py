@@ -117,12 +117,15 @@ TEMPLATES: dict[str, dict[str, Any]] = {
 }
 
 
-def from_template(name: str, template: str) -> Character:
-    """A ready NPC from a template: mortal, ghoul, neonate, ancilla, elder."""
+def from_template(name: str, template: str, generation: int | None = None) -> Character:
+    """A ready NPC from a template: mortal, ghoul, neonate, ancilla, elder; a vampire's
+    template of another ``generation`` than its own has that generation's blood pool."""
     key = template.strip().lower()
     if key not in TEMPLATES:
         raise RulesError("character.unknown_template", name=template, allowed=list(TEMPLATES))
     spec = dict(TEMPLATES[key])
+    if generation is not None and spec["kind"] is Kind.VAMPIRE:
+        spec["generation"] = generation
     base = new_character(name, spec.pop("kind"), spec.get("generation"))
     c = replace(base, **spec)
     c = replace(c, willpower_points=c.willpower)

@@ -112,7 +112,7 @@ class ElysiumApp(App[None]):
             from elysium.tui.screens.locked import LockedScreen
 
             return LockedScreen(self._locked, self.lang)
-        return self._start_screen(over=False)  # no chronicle yet: choose or create one
+        return self._start_screen(over=False, focus="new")  # no chronicle yet: name one
 
     def _start_screen(self, *, over: bool, focus: str = "open") -> Screen:
         from elysium.tui.screens.start import StartScreen

@@ -22,7 +22,7 @@ from elysium.i18n import Refusal, t, trait_label
 from elysium.present import percent
 from elysium.rules import RollRequest, RulesError, odds
 from elysium.rules.beast import with_bearing
-from elysium.rules.character import TEMPLATES, Character
+from elysium.rules.character import Character
 from elysium.rules.modifiers import PoolMod, notes, with_difficulty
 from elysium.rules.tables import DIFFICULTY_NAMES
 from elysium.tui.messages import CommandDone, RunCommand
@@ -48,6 +48,7 @@ class Dialog(ModalScreen[Any]):
     """Escape cancels every dialog."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog_cancel")]
+    lang: str
 
     def __init__(self, lang: str) -> None:
         super().__init__()
@@ -238,39 +239,9 @@ class RollDialog(Dialog):
         self.dismiss(None)
 
 
-class NpcDialog(Dialog):
-    """A name and a template: ``add "NAME" neonate``."""
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="npc-dialog", classes="dialog"):
-            yield Label(t("dlg.npc.title", self.lang), classes="dialog-title")
-            yield Label(t("dlg.npc.name", self.lang))
-            yield Input(id="npc-name", compact=True, placeholder=t("dlg.npc.name", self.lang))
-            yield Label(t("dlg.npc.template", self.lang))
-            yield Select(
-                [(k, k) for k in TEMPLATES], value="mortal", allow_blank=False, id="template"
-            )
-            with Horizontal(classes="buttons"):
-                yield Button(t("dlg.npc.add", self.lang), variant="primary", id="add", compact=True)
-                yield Button(t("dlg.cancel", self.lang), id="cancel", compact=True)
-
-    @on(Button.Pressed, "#add")
-    @on(Input.Submitted)
-    def add(self) -> None:
-        name = self.query_one("#npc-name", Input).value.strip()
-        if not name:
-            self.notify(t("dlg.npc.name", self.lang) + "?", severity="warning", markup=False)
-            return
-        template = self.query_one("#template", Select).value
-        self.dismiss(f"add {quote(name)} {template}")
-
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(None)
-
-
-# The character editor has a module of its own (the whole sheet); imported last, as it
-# builds on Dialog above.
+# The character editor (the whole sheet) and the NPC form have modules of their own;
+# imported last, as they build on Dialog above.
 from elysium.tui.editor import EditDialog  # noqa: E402
+from elysium.tui.npc import NpcDialog  # noqa: E402
 
 __all__ = ["Dialog", "EditDialog", "NpcDialog", "RollDialog", "quote"]

@@ -12,38 +12,32 @@ from __future__ import annotations
 
 import re
 from contextlib import suppress
-from dataclasses import dataclass
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static, TabbedContent, TabPane, TextArea
 
 from elysium.i18n import t, trait_label
 from elysium.rules.character import Character
 from elysium.rules.errors import RulesError
-from elysium.rules.traits import HUMANITY, Kind, normalise
-from elysium.sheet import ATTRIBUTE_GROUPS, VIRTUE_ORDER, abilities_by_group
+from elysium.rules.traits import normalise
 from elysium.tui.dialogs import Dialog, quote
+from elysium.tui.editor_tabs import FIRST_TAB, TABS, Rating, SheetForm
 from elysium.tui.messages import CommandDone, RunCommand
 
-SAFE_ID = re.compile(r"[a-z][a-z0-9-]*")
-TABS = ("identity", "attributes", "abilities", "advantages", "condition", "notes")
+
+class Unsaved(ValueError):
+    """A field Save cannot turn into a command (a rating that is not a whole number)."""
+
+    def __init__(self, said: str, field_id: str) -> None:
+        super().__init__(said)
+        self.field_id = field_id
 
 
-@dataclass
-class Rating:
-    """One number on the form: what ``set`` calls it, and its value when the form opened
-    (or was last saved)."""
-
-    name: str  # the word for ``set``: strength, discipline:obeah, background:herd
-    value: int
-    field_id: str
-
-
-class EditDialog(Dialog):
+class EditDialog(SheetForm, Dialog):
     """Every trait of one character, in tabs; Save sends the changes as commands."""
 
     BINDINGS = [
@@ -58,60 +52,9 @@ class EditDialog(Dialog):
         self.ratings: dict[str, Rating] = {}
         self.texts = self._texts(character, lang)
         self._pending: list[tuple[str, list[str]]] = []  # (command, the fields it saves)
+        self._built: set[str] = set()  # the tabs whose fields are built
 
     # --- the form ----------------------------------------------------------------------
-
-    @staticmethod
-    def _texts(c: Character, lang: str) -> dict[str, str]:
-        armour = c.armour
-        texts = {
-            "name": c.name,
-            "clan": c.clan,
-            "nature": c.nature,
-            "demeanour": c.demeanour,
-            "path": trait_label(HUMANITY, lang) if c.has_humanity else c.morality,
-            "armour-rating": str(armour.rating if armour else 0),
-            "armour-penalty": str(armour.penalty if armour else 0),
-            "armour-name": armour.name if armour else "",
-            "notes": c.notes,
-        }
-        texts.update({f"spec-{k}": v for k, v in c.specialties.items()})
-        return texts
-
-    def _rating(
-        self, name: str, value: int, label: str | None = None, start: int | None = None
-    ) -> Horizontal:
-        """A labelled number field; ``name`` is what ``set`` calls the trait."""
-        plain = name.split(":", 1)[-1]
-        field_id = f"f-{plain}" if SAFE_ID.fullmatch(plain) and ":" not in name else ""
-        field_id = field_id or f"f-x{len(self.ratings)}"
-        self.ratings[field_id] = Rating(name, value, field_id)
-        shown = label or trait_label(plain, self.lang)
-        return Horizontal(
-            Label(Text(shown), classes="trait"),
-            Input(
-                str(value if start is None else start),
-                id=field_id,
-                type="integer",
-                compact=True,
-                classes="rating",
-            ),
-            classes="row",
-        )
-
-    def _text(self, key: str, label: str) -> Horizontal:
-        return Horizontal(
-            Label(Text(label), classes="trait"),
-            Input(self.texts[key], id=f"t-{key}", compact=True, classes="text"),
-            classes="row",
-        )
-
-    def _adder(self, group: str) -> Horizontal:
-        return Horizontal(
-            Input(placeholder=t("dlg.edit.new_name", self.lang), id=f"new-{group}", compact=True),
-            Button(t("dlg.edit.add", self.lang), id=f"add-{group}", compact=True),
-            classes="adder",
-        )
 
     def compose(self) -> ComposeResult:
         c, lang = self.character, self.lang
@@ -120,123 +63,45 @@ class EditDialog(Dialog):
             title.append(c.name)  # user text
             yield Label(title, classes="dialog-title")
             yield Static(t("dlg.edit.hint", lang), classes="hint", markup=False)
-            with TabbedContent(id="edit-tabs"):
-                with TabPane(t("dlg.edit.identity", lang), id="tab-identity"):
-                    yield from self._identity(c)
-                with TabPane(t("sheet.attributes", lang), id="tab-attributes"):
-                    yield from self._attributes(c)
-                with TabPane(t("sheet.abilities", lang), id="tab-abilities"):
-                    yield from self._abilities(c)
-                with TabPane(t("sheet.advantages", lang), id="tab-advantages"):
-                    yield from self._advantages(c)
-                with TabPane(t("dlg.edit.condition", lang), id="tab-condition"):
-                    yield from self._condition(c)
-                with TabPane(t("sheet.notes", lang), id="tab-notes"):
-                    yield from self._notes(c)
+            # Only the tab shown is built now; each other one when first shown (a whole
+            # sheet of fields built at once made F3 several times slower than F2).
+            with TabbedContent(id="edit-tabs", initial=f"tab-{FIRST_TAB}"):
+                for name, label in zip(TABS, self._tab_labels(), strict=True):
+                    with TabPane(label, id=f"tab-{name}"):
+                        if name == FIRST_TAB:
+                            yield self._pane(name)
             with Horizontal(classes="buttons"):
                 yield Button(t("dlg.save", lang), variant="primary", id="save", compact=True)
                 yield Button(t("dlg.cancel", lang), id="cancel", compact=True)
 
-    def _identity(self, c: Character) -> ComposeResult:
-        lang = self.lang
-        with VerticalScroll(classes="pane", can_focus=False):
-            yield self._text("name", t("dlg.edit.name", lang))
-            yield self._text("clan", t("sheet.clan", lang))
-            yield self._text("nature", t("sheet.nature", lang))
-            yield self._text("demeanour", t("sheet.demeanour", lang))
-            if c.kind is Kind.VAMPIRE and c.generation is not None:
-                yield self._rating("generation", c.generation)
-            kind = t(f"kind.{c.kind.value}", lang)
-            yield Static(Text(f"{t('sheet.kind', lang)}: {kind}"), classes="hint")
+    async def _build(self, tab_id: str) -> None:
+        """The fields of tab ``tab_id`` (``tab-NAME``), built the first time it is shown."""
+        name = tab_id.removeprefix("tab-")
+        if name in self._built or name not in TABS:
+            return
+        pane = self._pane(name)
+        await self.query_one(f"#{tab_id}", TabPane).mount(pane)
+        for box in pane.query(Input):
+            box.cursor_blink = False
+        for area in pane.query(TextArea):
+            area.cursor_blink = False
 
-    def _columns(self, groups: list[tuple[str, list[tuple[str, int]]]]) -> ComposeResult:
-        with VerticalScroll(classes="pane", can_focus=False), Horizontal(classes="columns"):
-            for title, rows in groups:
-                with Vertical(classes="column"):
-                    yield Label(Text(title), classes="group")
-                    for name, value in rows:
-                        yield self._rating(name, value)
-
-    def _attributes(self, c: Character) -> ComposeResult:
-        groups = [
-            (t(f"sheet.{g}", self.lang), [(n, c.attributes.get(n, 0)) for n in names])
-            for g, names in ATTRIBUTE_GROUPS
-        ]
-        yield from self._columns(groups)
-
-    def _abilities(self, c: Character) -> ComposeResult:
-        groups = [
-            (t(f"sheet.{g}", self.lang), [(n, c.abilities.get(n, 0)) for n in names])
-            for g, names in abilities_by_group(c)
-        ]
-        yield from self._columns(groups)
-
-    def _advantages(self, c: Character) -> ComposeResult:
-        lang = self.lang
-        with VerticalScroll(classes="pane", can_focus=False), Horizontal(classes="columns"):
-            with Vertical(classes="column", id="col-discipline"):
-                yield Label(t("sheet.disciplines", lang), classes="group")
-                for name, value in c.disciplines.items():
-                    yield self._rating(f"discipline:{name}", value)
-                yield self._adder("discipline")
-            with Vertical(classes="column", id="col-background"):
-                yield Label(t("sheet.backgrounds", lang), classes="group")
-                for name, value in c.backgrounds.items():
-                    yield self._rating(f"background:{name}", value)
-                yield self._adder("background")
-            with Vertical(classes="column"):
-                yield Label(t("sheet.virtues", lang), classes="group")
-                for name in VIRTUE_ORDER:
-                    if name in c.virtues:
-                        yield self._rating(name, c.virtues[name])
-
-    def _condition(self, c: Character) -> ComposeResult:
-        lang = self.lang
-        morality = trait_label(HUMANITY, lang) if c.has_humanity else c.morality
-        with VerticalScroll(classes="pane", can_focus=False):
-            yield self._text("path", t("dlg.edit.path", lang))
-            yield self._rating("morality", c.morality_rating, morality)
-            yield self._rating("willpower", c.willpower)
-            yield self._rating("willpower-points", c.willpower_points)
-            if c.blood_max:
-                yield self._rating("blood", c.blood, t("dlg.edit.blood", lang))
-            yield self._text("armour-rating", t("dlg.edit.armour_rating", lang))
-            yield self._text("armour-penalty", t("dlg.edit.armour_penalty", lang))
-            yield self._text("armour-name", t("dlg.edit.armour_name", lang))
-            level = c.health.level
-            health = t(f"health.{level.key if level else 'unhurt'}", lang)
-            marks = "".join(c.health.marks(lang))
-            line = f"{t('sheet.health', lang)}: {health} {marks} — {t('dlg.edit.health', lang)}"
-            yield Static(Text(line), classes="hint")
-
-    def _notes(self, c: Character) -> ComposeResult:
-        lang = self.lang
-        with VerticalScroll(classes="pane", can_focus=False):
-            yield Label(t("dlg.edit.specialties", lang), classes="group")
-            for key in self.texts:
-                if key.startswith("spec-") and SAFE_ID.fullmatch(key):
-                    trait = key.removeprefix("spec-")
-                    yield self._text(key, trait_label(trait, lang))
-            with Horizontal(classes="adder"):
-                yield Input(
-                    placeholder=t("dlg.edit.specialty_for", lang), id="new-spec-trait", compact=True
-                )
-                yield Input(placeholder="…", id="new-spec-text", compact=True)
-            yield Label(t("sheet.notes", lang), classes="group")
-            yield TextArea(c.notes, id="t-notes", soft_wrap=True)
+    @on(TabbedContent.TabActivated)
+    async def _tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        await self._build(str(event.pane.id))
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one(TextArea).cursor_blink = False
-        self.query_one(TabbedContent).active = "tab-attributes"
         self.query_one("#f-strength", Input).focus()
 
-    def action_tab(self, step: int) -> None:
+    async def action_tab(self, step: int) -> None:
         """Alt+Left/Right: the previous or next part of the sheet, its first field focused."""
         tabs = self.query_one(TabbedContent)
         ids = [f"tab-{name}" for name in TABS]
-        tabs.active = ids[(ids.index(tabs.active) + step) % len(ids)]
-        self.call_after_refresh(self._focus_first)
+        shown = ids[(ids.index(tabs.active) + step) % len(ids)]
+        await self._build(shown)
+        tabs.active = shown
+        self._focus_first()  # at once: the cursor never rests on the tab bar in between
 
     def _focus_first(self) -> None:
         pane = self.query_one(f"#{self.query_one(TabbedContent).active}", TabPane)
@@ -265,11 +130,10 @@ class EditDialog(Dialog):
                 t("dlg.edit.already", self.lang, name=label), severity="warning", markup=False
             )
             return
-        row = self._rating(name, 0, start=1)
+        cells = self._pair(name, 0, start=1)
         box.value = ""
-        adder = box.parent if isinstance(box.parent, Horizontal) else None
-        await self.query_one(f"#col-{group}", Vertical).mount(row, before=adder)
-        field = row.query_one(Input)
+        await self.query_one(f"#col-{group}", Vertical).mount_all(cells)
+        field = cells[1]
         field.cursor_blink = False
         field.focus()
 
@@ -287,7 +151,8 @@ class EditDialog(Dialog):
             if not text:
                 continue
             if not text.lstrip("-").isdigit():
-                raise ValueError(t("dlg.edit.not_whole", self.lang, name=rating.name, value=text))
+                said = t("dlg.edit.not_whole", self.lang, name=rating.name, value=text)
+                raise Unsaved(said, field_id)
             if int(text) != rating.value:
                 pairs += [rating.name, text]
                 saved.append(field_id)
@@ -326,6 +191,8 @@ class EditDialog(Dialog):
             for box in self.query(Input)
             if str(box.id).startswith("t-")
         }
+        if "notes" not in self._built:
+            return now  # a tab never shown changed nothing
         now["notes"] = self.query_one("#t-notes", TextArea).text
         trait = self.query_one("#new-spec-trait", Input).value.strip()
         text = self.query_one("#new-spec-text", Input).value.strip()
@@ -336,10 +203,13 @@ class EditDialog(Dialog):
 
     @on(Button.Pressed, "#save")
     def save(self) -> None:
+        for marked in self.query(".-refused"):
+            marked.remove_class("-refused")
         try:
             self._pending = self.commands()
-        except ValueError as exc:
+        except Unsaved as exc:
             self.notify(str(exc), severity="error", markup=False)
+            self.call_later(self._refused, [exc.field_id])
             return
         if not self._pending:
             self.dismiss(None)
@@ -367,12 +237,56 @@ class EditDialog(Dialog):
         _command, fields = self._pending.pop(0)
         if not message.ok:
             self._pending = []  # the form stays open, every edit in it
+            self.call_later(self._refused, self._offending(fields, message.said))
             return
         self._mark_saved(fields)
         if self._pending:
             self._send()
         else:
             self.dismiss(None)
+
+    def _offending(self, fields: list[str], said: str) -> list[str]:
+        """The fields a refusal is about, of those its command saved: the ones whose trait
+        it names (as ``set`` spells it, or as the form labels it), else the ones whose
+        value it quotes, else all of them."""
+        text = said.casefold()
+
+        def told(word: str) -> bool:
+            word = word.strip().casefold()
+            return bool(word) and re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is not None
+
+        def names(field_id: str) -> list[str]:
+            rating = self.ratings.get(field_id)
+            if rating is None:
+                return []
+            plain = rating.name.split(":", 1)[-1]
+            return [plain, trait_label(plain, self.lang)]
+
+        named = [f for f in fields if any(told(n) for n in names(f))]
+        quoted = [
+            f for f in fields if f in self.ratings and told(self.query_one(f"#{f}", Input).value)
+        ]
+        return named or quoted or fields
+
+    async def _refused(self, fields: list[str]) -> None:
+        """Mark the refused fields and put the cursor in the first (its tab shown)."""
+        found = [w for f in fields for w in self.query(f"#{f}")]
+        for widget in found:
+            widget.add_class("-refused")
+        if not found:
+            return
+        first = found[0]
+        pane = next((a for a in first.ancestors if isinstance(a, TabPane)), None)
+        if pane is not None and pane.id:
+            self.query_one(TabbedContent).active = pane.id
+        self.call_after_refresh(first.focus)
+
+    @on(Input.Changed)
+    @on(TextArea.Changed)
+    def _retyped(self, event: Input.Changed | TextArea.Changed) -> None:
+        """A refused field typed in again is no longer marked."""
+        widget = event.input if isinstance(event, Input.Changed) else event.text_area
+        widget.remove_class("-refused")
 
     def _mark_saved(self, fields: list[str]) -> None:
         """What a command saved is the form's new starting point: not sent again."""

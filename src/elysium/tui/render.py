@@ -117,10 +117,15 @@ def status_words(c: Character, lang: str) -> Text:
     return out
 
 
-def header(state: State, lang: str, readonly: bool, writer: bool | None = None) -> Text:
+def header(
+    state: State, lang: str, readonly: bool, writer: bool | None = None, demo: bool = False
+) -> Text:
     """``writer``: watching (``elysium watch``), whether the writer is there (None: not
-    watching)."""
+    watching); ``demo``: the chronicle is a fresh copy of the demo (said first)."""
     out = Text()
+    if demo:
+        out.append(f" {t('ui.demo', lang)} ", style="reverse")
+        out.append(" ")
     if writer is not None:
         tag = t("watch.live" if writer else "watch.stopped", lang)
         out.append(f" {tag} ", style="reverse" if writer else "bold reverse red")

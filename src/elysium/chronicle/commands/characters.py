@@ -70,6 +70,7 @@ def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
     kind_word = args.take("what.kind").casefold()
     kind_word = TEMPLATE_WORDS.get(kind_word, kind_word)
     gen = args.keyed_int(("gen",), "what.generation", 3, 15)
+    clan = args.keyed("clan")
     blank = args.option("blank")
     args.done()
     if not name:
@@ -77,28 +78,41 @@ def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
     key = name_key(name)
     if key in ctx.state.characters:
         raise CommandError("add.exists", name=ctx.state.characters[key].name)
+    if gen == 3:
+        raise args.fail("add.third_generation")
     # A template fills its traits (a mortal, a ghoul as well); a blank character of a kind,
     # Attributes 1 and the Virtues' creation dots (templates.new_character), is asked for
-    # with `blank` (issue 12: `add Rex ghoul`).
+    # with `blank` (issue 12: `add Rex ghoul`). A vampire's template takes another
+    # generation than its own (F4 asks for one).
     if kind_word in TEMPLATES and not blank:
-        if gen is not None:
-            key_ = "add.generation_of" if kind_word in KIND_WORDS else "add.template_generation"
-            raise args.fail(key_, kind=kind_word)
-        c = from_template(name, kind_word)
+        if gen is not None and kind_word in KIND_WORDS:
+            raise args.fail("add.generation_of", kind=kind_word)
+        c = from_template(name, kind_word, gen)
     else:
         if kind_word not in KIND_WORDS:
             raise args.fail("add.unknown_kind", word=kind_word, templates=list(TEMPLATES))
         kind = parse_kind(KIND_WORDS[kind_word])
         if gen is not None and kind is not Kind.VAMPIRE:
             raise args.fail("add.generation_of", kind=kind.value)
-        if gen == 3:
-            raise args.fail("add.third_generation")
         c = new_character(name, kind, gen)
+    if clan is not None:
+        if c.kind is not Kind.VAMPIRE:
+            raise args.fail("add.clan_of", kind=c.kind.value)
+        c = replace(c, clan=clean_name(clan))
     state = put(ctx.state, key, c)
     data = {"name": c.name, "kind": c.kind.value, "template": kind_word}
+    if c.clan:
+        data["clan"] = c.clan
     key_ = "ack.added.gen" if c.generation else "ack.added"
+    key_ += ".clan" if c.clan else ""
     say = Msg(
-        key_, who=c.name, kind=c.kind.value, gen=c.generation, blood=c.blood, most=c.blood_max
+        key_,
+        who=c.name,
+        kind=c.kind.value,
+        gen=c.generation,
+        blood=c.blood,
+        most=c.blood_max,
+        clan=c.clan,
     )
     return Outcome(state, "character_added", data, say)
 

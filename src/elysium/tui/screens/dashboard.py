@@ -89,9 +89,8 @@ class DashboardScreen(Away, Acting, Screen[None]):
     def compose(self) -> ComposeResult:
         breakpoints_now(self)  # before the children are styled: they are styled once
         lang = self.lang
-        yield HeaderBar(lang, self.state, self.session.readonly, id="topbar").data_bind(
-            DashboardScreen.state
-        )
+        top = HeaderBar(lang, self.state, self.session.readonly, self.session.store.root)
+        yield top.data_bind(DashboardScreen.state)
         yield four_panes(lang, self.state, self.selected, DashboardScreen)
         powers = powers_of(lambda: self.state)
         placeholder = t("ui.command_placeholder", lang, key=keys.shown(self.app, "help"))

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from elysium import demo
 from elysium.i18n import t
 from elysium.tui import keys
 from elysium.tui.opening import Choice
@@ -34,7 +35,7 @@ class StartScreen(Screen[None]):
     """Choose a chronicle to open, or name a new one."""
 
     def __init__(
-        self, lang: str, chronicles: list[Path], *, over: bool = False, focus: str = "open"
+        self, lang: str, chronicles: list[Path], *, over: bool = False, focus: str = "new"
     ) -> None:
         super().__init__()
         self._bindings = keys.added(self._bindings, keys.START, lang)
@@ -48,7 +49,9 @@ class StartScreen(Screen[None]):
         with Vertical(id="start", classes="dialog"):
             yield Label(t("start.title", lang), classes="dialog-title")
             yield Label(t("start.open", lang), classes="start-heading")
-            options = [Option(Text(t("start.demo", lang)), id=DEMO)]
+            # The demo is named as the demo: its chronicle's title alone ("Chicago by
+            # Night") read as if it were one's own new chronicle.
+            options = [Option(Text(t("start.demo", lang, name=demo.NAME)), id=DEMO)]
             options += [_option(p, lang) for p in self.chronicles]
             yield OptionList(*options, id="start-list")
             if not self.chronicles:
@@ -57,18 +60,18 @@ class StartScreen(Screen[None]):
             with Horizontal(id="start-new"):
                 yield Input(placeholder=t("start.new_placeholder", lang), id="start-name")
                 yield Button(t("start.create", lang), id="start-create", compact=True)
+            yield Label(t("start.new_hint", lang), classes="hint")
             yield Line(id="start-status")
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         name = self.query_one("#start-name", Input)
         name.cursor_blink = False
-        if self.first_focus == "new":
-            name.focus()
-        else:
-            listing = self.query_one("#start-list", OptionList)
-            listing.highlighted = 1 if self.chronicles and self.over else 0
-            listing.focus()
+        listing = self.query_one("#start-list", OptionList)
+        listing.highlighted = 1 if self.chronicles and self.over else 0
+        # Typing names a new chronicle (Enter creates it) unless the list was asked for
+        # (Open recent…); Shift+Tab reaches the list either way.
+        (name if self.first_focus == "new" else listing).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Back only when there is a dashboard to go back to."""
@@ -92,7 +95,7 @@ class StartScreen(Screen[None]):
     def _open(self, event: OptionList.OptionSelected) -> None:
         key = event.option.id or ""
         if key == DEMO:
-            self._choose(Choice(demo=True), t("start.demo", self.lang))
+            self._choose(Choice(demo=True), t("start.demo_opening", self.lang))
         else:
             self._choose(Choice(path=Path(key)), Path(key).name)
 

@@ -3,6 +3,8 @@ open extended actions, bound to the screen's state."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.reactive import var
 
 from elysium.chronicle.state import State
@@ -16,15 +18,21 @@ class HeaderBar(Line):
     state: var[State | None] = var(None, always_update=True)
     writer: var[bool | None] = var(None, init=False)  # watching: whether the writer is there
 
-    def __init__(self, lang: str, state: State, readonly: bool, **kwargs) -> None:
-        super().__init__(header(state, lang, readonly), **kwargs)
+    def __init__(
+        self, lang: str, state: State, readonly: bool, root: Path | None = None, **kwargs
+    ) -> None:
+        """``root``: where the chronicle is; a fresh copy of the demo is told as such."""
+        from elysium.demo import is_copy
+
+        self.demo = root is not None and is_copy(root)
+        super().__init__(header(state, lang, readonly, demo=self.demo), id="topbar", **kwargs)
         self.lang = lang
         self.readonly = readonly
         self.set_reactive(HeaderBar.state, state)
 
     def watch_state(self, state: State | None) -> None:
         if state is not None:
-            text = header(state, self.lang, self.readonly, self.writer)
+            text = header(state, self.lang, self.readonly, self.writer, self.demo)
             # Under NO_COLOR the weights alone: WRITER STOPPED's red would be a dark grey.
             self.text = without_colour(text) if self.is_attached and self.app.no_color else text
 

@@ -20,11 +20,12 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.reactive import reactive, var
 from textual.widget import Widget
+from textual.widgets import Static
 
 from elysium.chronicle.state import State
 from elysium.i18n import t
 from elysium.rules.character import Character
-from elysium.tui import render
+from elysium.tui import keys, render
 from elysium.tui.messages import CharacterChosen
 
 SEP = 2  # spaces between two columns
@@ -230,16 +231,24 @@ class VitalsPane(VerticalScroll, can_focus=True):
         # The first frame is drawn from the state given here; binding only keeps it current.
         self.set_reactive(VitalsPane.state, state)
         self.set_reactive(VitalsPane.selected, selected)
+        # An empty chronicle: how to add a character, where the rows would be (its key as
+        # the user's keymap spells it, once mounted).
+        self.empty = Static("", id="vitals-empty", markup=False)
         self._make_rows(state)
 
     def compose(self):
         yield self.header
+        yield self.empty
         yield from self._rows.values()
+
+    def on_mount(self) -> None:
+        self.empty.update(t("ui.no_characters", self.lang, key=keys.shown(self.app, "npc")))
 
     # --- state down ------------------------------------------------------------------------
 
     def _make_rows(self, state: State) -> None:
         self._rows = {key: VitalsRow(key, self.lang) for key in state.characters}
+        self.set_class(not self._rows, "-empty")
         columns = self._columns(state)
         self.header.columns = columns
         for key, row in self._rows.items():

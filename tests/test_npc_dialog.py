@@ -1,0 +1,102 @@
+"""F4, an NPC from a template: its clan and generation too (a vampire's template starts
+from its own generation), one event; a refused value is told on the dialog's last line and
+the cursor stays in the form, on the field it is about."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select
+
+from elysium.tui.dialogs import NpcDialog
+from elysium.tui.widgets.line import Line
+from tests.tui_helpers import demo_app, run_async, settle
+
+SIZE = (80, 24)
+
+
+async def _npc(pilot) -> NpcDialog:
+    await pilot.press("f4")
+    await settle(pilot)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, NpcDialog)
+    return dialog
+
+
+async def _choose(pilot, dialog: NpcDialog, template: str) -> None:
+    dialog.query_one("#template", Select).value = template
+    await settle(pilot)
+
+
+@run_async
+async def test_a_vampire_npc_gets_its_clan_and_generation_in_one_event(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.session.state.events
+        dialog = await _npc(pilot)
+        assert dialog.focused is dialog.query_one("#npc-name")  # typing names the NPC
+        gen, clan = dialog.query_one("#npc-gen", Input), dialog.query_one("#npc-clan", Input)
+        assert gen.disabled and clan.disabled  # a mortal has neither
+        await pilot.press(*"Kyle")
+        await _choose(pilot, dialog, "neonate")
+        assert not gen.disabled and gen.value == "13"  # the template's own
+        clan.value, gen.value = "Brujah", "12"
+        await pilot.click("#add")
+        await settle(pilot)
+        assert not isinstance(app.screen, NpcDialog)
+        kyle = app.session.state.characters["kyle"]
+        # seed 004, "Поколения": "| 12 | 11 | 1 | 5 |" (the 12th: a pool of 11)
+        assert (kyle.clan, kyle.generation, kyle.blood_max) == ("Brujah", 12, 11)
+        assert app.session.state.events == before + 1
+        # The defaults alone: the template's generation, no clan.
+        dialog = await _npc(pilot)
+        await pilot.press(*"Old One")
+        await _choose(pilot, dialog, "elder")
+        dialog.query_one("#npc-name", Input).focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        elder = app.session.state.characters["old one"]
+        assert (elder.clan, elder.generation) == ("", 8)
+    app.session.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "gen_said", "whole_said", "taken_said"),
+    [
+        ("en", "3rd generation", "a whole number", "already"),
+        ("ru", "третьего поколения", "целое число", "уже"),
+    ],
+)
+@run_async
+async def test_a_refused_value_is_told_in_one_line_and_the_cursor_stays_on_it(
+    tmp_path: Path, lang: str, gen_said: str, whole_said: str, taken_said: str
+) -> None:
+    app = demo_app(tmp_path, lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.session.state
+        dialog = await _npc(pilot)
+        said = dialog.query_one("#npc-said", Line)
+        name, gen = dialog.query_one("#npc-name", Input), dialog.query_one("#npc-gen", Input)
+        await _choose(pilot, dialog, "ancilla")
+        name.value = "Kyle"
+        for typed, told in (("3", gen_said), ("", whole_said)):
+            gen.value = typed
+            gen.focus()
+            await pilot.press("enter")
+            for _ in range(3):
+                await settle(pilot)
+            assert app.screen is dialog and dialog.focused is gen
+            assert told in said.plain and "\n" not in said.plain, said.plain
+        gen.value = "10"
+        name.value = "Lucien Marchetti"
+        await pilot.click("#add")
+        for _ in range(3):
+            await settle(pilot)
+        assert app.screen is dialog and dialog.focused is name
+        assert taken_said in said.plain, said.plain
+        assert app.session.state.events == before.events  # nothing was added
+        assert app.session.state.characters == before.characters
+    app.session.close()
