@@ -299,18 +299,19 @@ async def test_faces_typed_with_the_command_are_shown_with_the_rolls_made(
     app = make_app(session, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await submit(pilot, ATTACK + " dice 8 8 8 8 8 8 8")
+        # Dexterity 3 + Brawl 4, and Celerity 2 (no dot traded this round): 9 dice.
+        await submit(pilot, ATTACK + " dice 8 8 8 8 8 8 8 8 8")
         assert step_text(app).startswith("the damage roll: throw ")
         shown = seen(app.screen.query_one("#faces-done", Line))
-        assert shown.startswith("Ilse Varga: the attack: 8 8 8 8 8 8 8 — success")
+        assert shown.startswith("Ilse Varga: the attack: 8 8 8 8 8 8 8 8 8 — success")
     session.close()
 
 
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "7 3: that is 2 faces; this step needs exactly 7"),
-        ("ru", "7 3: введено 2 грани, а на этом шаге нужно ровно 7"),
+        ("en", "7 3: that is 2 faces; this step needs exactly 9"),
+        ("ru", "7 3: введено 2 грани, а на этом шаге нужно ровно 9"),
     ],
 )
 @run_async
@@ -333,7 +334,7 @@ async def test_a_refused_count_empties_the_box_and_the_refusal_stays(
         await pilot.press(*"7 3 10")
         assert box.value == "7 3 10"
         assert error.plain == said  # still there while the faces are typed again
-        await pilot.press(*" 8 8 8 8", "enter")
+        await pilot.press(*" 8 8 8 8 8 8", "enter")  # 9 dice (Celerity 2 among them)
         await settle(pilot)
         assert step_text(app).startswith({"en": "the damage roll", "ru": "урон"}[lang])
         assert app.screen.query_one("#faces-error", Line).plain == ""
