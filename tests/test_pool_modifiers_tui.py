@@ -26,7 +26,7 @@ async def test_the_roll_dialog_names_celerity_and_the_load(tmp_path: Path) -> No
         app.dashboard.run_command('carry "Ilse Varga" 200')  # Strength 4 + Potence 2: 150 lb
         await settle(pilot)
         row = app.query_one(VitalsPane).row("ilse varga")
-        assert row.cells(False)[-1].plain.endswith("load 200 lb: +1 diff")
+        assert row.cells().row[-1].plain.endswith("load 200 lb: +1 diff")
         await pilot.press("f2")
         await settle(pilot)
         dialog = app.screen

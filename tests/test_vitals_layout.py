@@ -98,8 +98,8 @@ async def test_blood_is_one_box_a_point_or_numbers(tmp_path: Path, lang: str, si
             if boxes(line):
                 assert line.count("▮") == c.blood
         drawn = rows(app)
-        ilse = drawn["ilse varga"]  # 7 of 11
-        assert boxes(ilse) == 11 and ilse.count("▮") == 7
+        ilse = drawn["ilse varga"]
+        assert boxes(ilse) == 11 and ilse.count("▮") == 6  # 6 of 11 (one spent on Celerity)
         anselm = drawn["brother anselm"]  # 19 of 20: boxed only where 20 boxes fit
         assert boxes(anselm) == (20 if size == LARGE else 0)
     app.session.close()
