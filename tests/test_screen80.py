@@ -172,6 +172,20 @@ async def test_the_status_line_is_two_rows_and_ctrl_l_tells_it_whole(
 
 
 @run_async
+async def test_the_keys_row_fits_80_columns_in_russian_during_a_fight(tmp_path: Path) -> None:
+    """Eight keys in Russian need 90 columns with two spaces: one space, then Help (which the
+    command bar names) goes; F12 and Quit are never cut off."""
+    for lang, keys in (("ru", ("f12 Заявка", "^q Выход")), ("en", ("f1 Help", "^q Quit"))):
+        app = demo_app(tmp_path / lang, lang)
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot)  # the demo is in a fight: F12 is offered
+            row = app.dashboard.query_one("#status", StatusLine).lines[1].plain
+            assert len(row) <= SMALL[0] - 2 and row.rstrip().endswith(keys[-1]), row
+            assert all(key in row for key in keys), row
+        app.session.close()
+
+
+@run_async
 async def test_next_names_who_acts_now(tmp_path: Path) -> None:
     app = demo_app(tmp_path, "ru")
     async with app.run_test(size=SMALL) as pilot:

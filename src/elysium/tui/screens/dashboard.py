@@ -96,7 +96,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
         placeholder = t("ui.command_placeholder", lang, key=keys.shown(self.app, "help"))
         yield CommandBar(self._names, placeholder, powers, id="command")
         more = t("screen.more", lang, key=keys.shown(self.app, "said"))
-        yield StatusLine(more, lambda: key_hints(self), id="status")
+        yield StatusLine(more, lambda width: key_hints(self, width), id="status")
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:

@@ -28,10 +28,10 @@ class StatusLine(Widget):
     """Two rows: the last message, and then its rest or (narrow) the keys. A row whose text
     did not change is not sent again (the keys' row, most of the time)."""
 
-    def __init__(self, more: str = "", keys: Callable[[], Text] | None = None, **kwargs) -> None:
+    def __init__(self, more: str = "", keys: Callable[[int], Text] | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.more = more  # ``… (ctrl+l: all)``: the end of a message cut short
-        self.keys = keys  # the footer's keys as a line of text
+        self.keys = keys  # the footer's keys as a line of text that fits a width
         self.full = Text()
         self.rows = 1  # rows the message takes
         self.lines: list[Text] = [Text(), Text()]
@@ -67,7 +67,7 @@ class StatusLine(Widget):
         self.rows = max(1, len(lines))
         if self.rows == 1:
             narrow = self.keys is not None and self.screen.has_class("-narrow")
-            lines.append(self.keys() if narrow and self.keys else Text())
+            lines.append(self.keys(width) if narrow and self.keys else Text())
         for y, (old, new) in enumerate(zip(self.lines, lines, strict=True)):
             if everything or old != new:
                 self.refresh(Region(0, y, self.size.width, 1))
@@ -104,13 +104,26 @@ def report_line(report: Iterable[Any], readonly: bool, lang: str) -> str:
     return f"{label}: {found[0]}{more}{tail}"
 
 
-def key_hints(screen: Any) -> Text:
-    """The keys the footer shows (the user's keymap applied), as one dim line."""
+def key_hints(screen: Any, width: int = 0) -> Text:
+    """The keys the footer shows (the user's keymap applied), as one dim line that fits
+    ``width``: two spaces between keys, or one when that is too long; then Help, which the
+    command bar's placeholder names too, goes; never a key cut in half (in Russian during a
+    fight the keys need 90 columns of 78)."""
     from elysium.tui import keys
 
+    lang = screen.app.lang
     said = [
-        f"{keys.shown(screen.app, key.id)} {t(key.label, screen.app.lang)}"
+        (key.id, f"{keys.shown(screen.app, key.id)} {t(key.label, lang)}")
         for key in (*keys.DASHBOARD, *keys.APP)
         if key.show and screen.check_action(key.action, ()) is not False
     ]
-    return Text("  ".join(said), style="dim")  # one colour: a few bytes
+    words = [text for _, text in said]
+    line = "  ".join(words)
+    if width > 0 and len(line) > width:
+        line = " ".join(words)
+        if len(line) > width:
+            words = [text for key_id, text in said if key_id != "help"]
+            while len(" ".join(words)) > width and len(words) > 1:
+                words.pop(-2)  # the key before Quit: Quit stays last
+            line = " ".join(words)
+    return Text(line, style="dim")  # one colour: a few bytes
