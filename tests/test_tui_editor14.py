@@ -10,7 +10,7 @@ import pytest
 from rich.text import Text
 from textual.widgets import Input, TabbedContent, TextArea
 
-from elysium.tui.dialogs import EditDialog
+from elysium.tui.editor import EditDialog
 from elysium.tui.sheetview import SheetScreen
 from tests.tui_helpers import demo_app, run_async, settle, status
 

@@ -191,7 +191,8 @@ async def test_quitting_waits_for_the_command_being_saved(
 async def test_the_palette_finds_characters_to_select_edit_and_roll_for(tmp_path: Path) -> None:
     from textual.content import Content
 
-    from elysium.tui.dialogs import EditDialog, RollDialog
+    from elysium.tui.dialogs import RollDialog
+    from elysium.tui.editor import EditDialog
     from elysium.tui.palette import CharacterCommands
 
     root = demo_copy(tmp_path)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from elysium.rules.character import Character
 from elysium.rules.dice import RollRequest
@@ -19,10 +19,19 @@ from elysium.rules.health import MOVEMENT_LIMITS, HealthTrack, Status, wounded_p
 from elysium.rules.tables import MAX_DIFFICULTY
 from elysium.rules.validation import MAX_LOAD, validate
 
-if TYPE_CHECKING:  # the modifiers are decided in elysium.rules.modifiers, which reads this
-    from elysium.rules.modifiers import PoolMod
 
-Mods = Sequence["PoolMod"]
+class Modifier(Protocol):
+    """What a feat reads of a situation's modifier (``rules.modifiers.PoolMod``): said
+    as a protocol so that this module need not import that one, which imports it."""
+
+    @property
+    def dice(self) -> int: ...
+
+    @property
+    def difficulty(self) -> int: ...
+
+
+Mods = Sequence[Modifier]
 
 WALK = 7  # yards per turn
 JOG_BASE = 12  # + Dexterity

@@ -237,11 +237,3 @@ class RollDialog(Dialog):
     @on(Button.Pressed, "#cancel")
     def cancel(self) -> None:
         self.dismiss(None)
-
-
-# The character editor (the whole sheet) and the NPC form have modules of their own;
-# imported last, as they build on Dialog above.
-from elysium.tui.editor import EditDialog  # noqa: E402
-from elysium.tui.npc import NpcDialog  # noqa: E402
-
-__all__ = ["Dialog", "EditDialog", "NpcDialog", "RollDialog", "quote"]

@@ -327,7 +327,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
         self.app.push_screen(RollDialog(self.lang, self.state, self.selected), self._command_from)
 
     def action_edit(self) -> None:
-        from elysium.tui.dialogs import EditDialog
+        from elysium.tui.editor import EditDialog
 
         c = self.state.characters.get(self.selected or "")
         if c is None:
@@ -337,7 +337,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
         self.app.push_screen(EditDialog(self.lang, c), self._command_from)
 
     def action_npc(self) -> None:
-        from elysium.tui.dialogs import NpcDialog
+        from elysium.tui.npc import NpcDialog
 
         self.app.push_screen(NpcDialog(self.lang), self._command_from)
 
