@@ -15,6 +15,7 @@ from elysium.chronicle.session import Session
 from elysium.describe_fight import attack_line
 from elysium.rules import SeededDice
 from elysium.tui import render
+from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar, shown_completion
 from elysium.tui.widgets.panes import BeastPane, InitiativePane
 from elysium.tui.widgets.rolllog import RollLog
@@ -365,3 +366,39 @@ def test_a_blood_boost_shows_in_vitals_and_in_state(tmp_path: Path, capsys) -> N
 def test_the_row_text_is_plain_text() -> None:
     # User text stays data: a name with markup in it is drawn as typed.
     assert render.without_colour(Text("[red]x")).plain == "[red]x"
+
+
+@run_async
+async def test_an_undone_roll_is_crossed_out_in_the_log_and_stands_again_on_redo(
+    tmp_path: Path,
+) -> None:
+    """The table saw the dice thrown, so the roll stays in the log; undone, it is struck
+    through and says so (it read as standing), in a reopened chronicle too."""
+    for lang, mark in (("en", "(undone)"), ("ru", "(отменено)")):
+        app = demo_app(tmp_path / lang, lang)
+        async with app.run_test(size=SMALL) as pilot:
+            await settle(pilot)
+            # With a Willpower point: a roll that changes something, so undo takes it back.
+            roll = 'roll "Lucien Marchetti" cha+leadership wp dice 8,3,6,1,9,10,2'
+            app.dashboard.run_command(roll)
+            await settle(pilot)
+            assert "+8 3 +6 -1- +9" in log_text(app) and mark not in log_text(app)
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert mark in log_text(app)
+            log = app.query_one(RollLog)
+            struck = [s for line in log.lines for s in line if s.style and s.style.strike]
+            assert "".join(s.text for s in struck).startswith("Lucien Marchetti")
+            await pilot.press("ctrl+y")
+            await settle(pilot)
+            assert mark not in log_text(app)
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+        root = app.session.store.root
+        app.session.close()
+        again = make_app(Session.open(root), lang)
+        async with again.run_test(size=SMALL) as pilot:
+            await settle(pilot)
+            await pilot.pause(0.2)
+            assert mark in log_text(again)
+        again.session.close()

@@ -5,6 +5,7 @@ STRINGS: dict[str, str] = {
     "screen.log.time": "Night {night} · scene {scene} · turn {turn}",
     "key.side": "Initiative / Morality",
     "key.said": "Last message in full",
+    "log.undone_mark": "(undone)",
     "screen.said.none": "Nothing has been said yet.",
     "screen.more": "… ({key}: all)",
     # The Initiative pane: who declares or acts now, and why an attack waits.

@@ -4,6 +4,7 @@ STRINGS: dict[str, str] = {
     "screen.log.time": "Ночь {night} · сцена {scene} · ход {turn}",
     "key.side": "Инициатива / Мораль",
     "key.said": "Последнее сообщение целиком",
+    "log.undone_mark": "(отменено)",
     "screen.said.none": "Пока ничего не сказано.",
     "screen.more": "… ({key}: целиком)",
     "screen.init.declare_next": "заявляет: {who}, от медленных к быстрым; атаки — после всех заявок",

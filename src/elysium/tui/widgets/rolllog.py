@@ -42,6 +42,7 @@ class Entry:
     time: tuple[object, ...]  # night, chapter, scene, turn
     stamp: Text  # ``N2 C2 S1 T2``: the wide form's prefix
     body: Text
+    seq: int = 0  # the event's number: an undo names it
 
     @property
     def line(self) -> Text:
@@ -66,7 +67,16 @@ def entry(event: Event, lang: str, told: str | None = None) -> Entry:
         if isinstance(rolls, list):
             who |= {str(r["who"]) for r in rolls if isinstance(r, dict) and r.get("who")}
     time = tuple(event.time.get(k, "?") for k in ("night", "chapter", "scene", "turn"))
-    return Entry(frozenset(who), time, Text(when(event, lang) + " ", style="dim"), body)
+    stamp = Text(when(event, lang) + " ", style="dim")
+    return Entry(frozenset(who), time, stamp, body, event.seq)
+
+
+def struck(body: Text, lang: str) -> Text:
+    """An undone roll: kept in the log (the table saw it thrown) but crossed out and said
+    undone, so that nobody reads it as standing."""
+    out = body.copy()
+    out.stylize("strike dim")
+    return Text.assemble(out, " ", Text(t("log.undone_mark", lang), style="bold"))
 
 
 def time_line(time: tuple[object, ...], lang: str) -> Text:
@@ -99,6 +109,7 @@ class RollLog(Widget, can_focus=True):
         self.lines: list[Strip] = []  # the shown entries, wrapped to the width
         self.top = 0  # the line shown on the first row
         self._width = 0
+        self.undone: set[int] = set()  # rolls taken back (and not brought back)
 
     # --- drawing -----------------------------------------------------------------------
 
@@ -166,15 +177,36 @@ class RollLog(Widget, can_focus=True):
     def _shown(self, entries: Iterable[Entry]) -> list[Text]:
         name = self.filter_name
         shown = [e for e in entries if name is None or name in e.who]
+        lang = self.lang
+
+        def body(e: Entry) -> Text:
+            return struck(e.body, lang) if e.seq in self.undone else e.body
+
         if not self.compact:
-            return [e.line for e in shown]
+            return [Text.assemble(e.stamp, body(e)) for e in shown]
         texts = []
         for e in shown:
             if e.time != self._time:
                 self._time = e.time
-                texts.append(time_line(e.time, self.lang))
-            texts.append(Text.assemble("▸ ", e.body))
+                texts.append(time_line(e.time, lang))
+            texts.append(Text.assemble("▸ ", body(e)))
         return texts
+
+    def _follow_undos(self, events: Iterable[Event]) -> bool:
+        """Keep :attr:`undone` up to date; whether a roll shown changed by it."""
+        shown = {e.seq for e in self.entries}
+        changed = False
+        for e in events:
+            target = e.data.get("target")
+            if e.type not in ("undo", "redo") or not isinstance(target, int):
+                continue
+            before = target in self.undone
+            if e.type == "undo":
+                self.undone.add(target)
+            else:
+                self.undone.discard(target)
+            changed = changed or (before != (target in self.undone) and target in shown)
+        return changed
 
     # --- what the screen calls ---------------------------------------------------------
 
@@ -183,6 +215,9 @@ class RollLog(Widget, can_focus=True):
         when the caller has it already."""
         from elysium.describe import ROLL_TYPES
 
+        events = list(events)
+        if self._follow_undos(events):
+            self._rewrite()  # an undo or redo of a roll shown: it is crossed out, or not
         new = [entry(e, self.lang, told) for e in events if e.type in ROLL_TYPES]
         if not new:
             return
@@ -196,8 +231,11 @@ class RollLog(Widget, can_focus=True):
         """Show exactly these events (a replay jump)."""
         from elysium.describe import ROLL_TYPES
 
+        events = list(events)
         self.entries.clear()
         self.entries.extend(entry(e, self.lang) for e in events if e.type in ROLL_TYPES)
+        self.undone.clear()
+        self._follow_undos(events)
         self._rewrite()
 
     def on_resize(self, event: events.Resize) -> None:
