@@ -176,7 +176,7 @@ async def test_the_status_line_is_two_rows_and_ctrl_l_tells_it_whole(
 async def test_the_keys_row_fits_80_columns_in_russian_during_a_fight(tmp_path: Path) -> None:
     """Eight keys in Russian need 90 columns with two spaces: one space, then Help (which the
     command bar names) goes; F12 and Quit are never cut off."""
-    for lang, keys in (("ru", ("f12 Заявка", "^q Выход")), ("en", ("f1 Help", "^q Quit"))):
+    for lang, keys in (("ru", ("f12 По заявке", "^q Выход")), ("en", ("f1 Help", "^q Quit"))):
         app = demo_app(tmp_path / lang, lang)
         async with app.run_test(size=SMALL) as pilot:
             await settle(pilot)  # the demo is in a fight: F12 is offered

@@ -184,7 +184,7 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "declare",
-        ("заявить",),
+        ("заявить", "заявка"),
         "combat",
         "elysium.chronicle.commands.rounds:cmd_declare",
         (NAME, SUB, NAME, MANEUVER),
