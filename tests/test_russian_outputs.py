@@ -27,6 +27,8 @@ COMMANDS = [
     "добавить Marcus неонат",
     "добавить Б смертный",
     "задать Marcus игрок yes",  # an English yes: told as «да»
+    'задать "Анна Петровна" клан Тремер',  # the log names what was set, not only «клан»
+    'задать "Анна Петровна" натура Бунтарь',
     'бой начать "Анна Петровна" Marcus Б',
     'инициатива кости "Анна Петровна"=2,Marcus=9,Б=4',
     "заявить Б уклонение",
@@ -131,6 +133,11 @@ def test_the_marks_in_a_reply_are_the_cyrillic_ones_of_state(told: dict[str, str
 def test_dazed_is_one_word(told: dict[str, str]) -> None:
     assert "ошеломлён: теряет следующее действие" in told["run"]
     assert not [door for door, text in told.items() if "оглуш" in text]
+
+
+def test_the_log_names_the_clan_and_the_archetype_set(told: dict[str, str]) -> None:
+    assert "Анна Петровна: клан Тремер" in told["log"]
+    assert "Анна Петровна: натура Бунтарь" in told["log"]
 
 
 def test_the_round_end_is_told_in_russian(told: dict[str, str]) -> None:

@@ -298,6 +298,8 @@ def _trait_set(d: dict[str, Any], lang: str) -> str:
             return t("log.set_flag", lang, who=d["name"], trait=d["trait"], flag=d["flag"])
         if lang == "en" and d.get("line"):
             return str(d["line"])
+        if isinstance(d.get("text"), str):
+            return t("log.set_text", lang, who=d["name"], trait=d["trait"], text=d["text"])
         return t("log.set_other", lang, who=d["name"], trait=d.get("trait", ""))
     values = ", ".join(f"{trait_label(k, lang)} {v}" for k, v in d["values"].items())
     return f"{d['name']}: {values}"

@@ -272,6 +272,7 @@ STRINGS: dict[str, str] = {
     "template.elder": "elder",
     "roll.no_dice_faces": "no dice",
     "log.set_other": "{who}: {trait:t:set}",
+    "log.set_text": "{who}: {trait:t:set} {text}",
     "set.path": "path",
     "set.road": "road",
     "set.specialty": "specialty",

@@ -265,6 +265,7 @@ STRINGS: dict[str, str] = {
     "template.elder": "старейшина",
     "roll.no_dice_faces": "нет костей",
     "log.set_other": "{who}: {trait:t:set}",
+    "log.set_text": "{who}: {trait:t:set} {text}",
     "set.path": "Путь",
     "set.road": "Дорога",
     "set.specialty": "специализация",

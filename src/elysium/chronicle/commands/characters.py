@@ -277,7 +277,13 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         pairs = [Msg("ack.set.pair", trait=k, value=v) for k, v in changed.items()]
         data = {"name": c.name, "trait": what, "values": changed}
         return set_outcome(ctx.state, key, c, new, data, pairs)
-    return set_outcome(ctx.state, key, c, new, {"name": c.name, "trait": what}, detail)
+    data = {"name": c.name, "trait": what}
+    text = {"clan": new.clan, "nature": new.nature, "demeanour": new.demeanour}.get(what)
+    if what in ("path", "road"):
+        text = new.morality
+    if text:  # the log tells it in any language (the stored line is English)
+        data["text"] = text
+    return set_outcome(ctx.state, key, c, new, data, detail)
 
 
 def set_outcome(
