@@ -227,11 +227,14 @@ def cmd_move(ctx: Context, words: tuple[str, ...]) -> Outcome:
     capacity = mv.carry_capacity(c)
     speed: float = 1.0
     load_note: Msg | str = ""
+    limit = Msg(f"move.{c.health.movement}")
     if pounds is not None:
         load = mv.encumbrance(c, pounds)
         speed = load.speed if load.can_move else 0.0
         if not load.can_move:
-            load_note = Msg("move.load.stuck", lb=pounds)
+            # The load holds the character in place, whatever the wounds would allow.
+            load_note = Msg("move.load.stuck", lb=pounds, stuck=mv.STUCK_TIMES * capacity)
+            limit = limit if c.health.movement == "none" else Msg("move.loaded")
         elif load.difficulty:
             load_note = Msg("move.load.heavy", lb=pounds, part=round(1 / speed))
         else:
@@ -257,7 +260,7 @@ def cmd_move(ctx: Context, words: tuple[str, ...]) -> Outcome:
         run_m=number(run * mv.METRES_PER_YARD),
         free=number(run / 2),
         capacity=capacity,
-        limit=Msg(f"move.{c.health.movement}"),
+        limit=limit,
         load=load_note,
     )
     return Outcome(ctx.state, "move", data, say)
