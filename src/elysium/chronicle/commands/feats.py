@@ -74,6 +74,7 @@ DOORS: dict[str, str] = {
 # One bashing level on a botch (seed 002). A botched jump: «при падении получает травму»; the
 # seed gives no amount, so it is the one level the other feats take.
 HURTS_ON_BOTCH = frozenset({"stand", "lift", "door", "jump"})
+BOTCH_HARM = 1  # bashing levels
 DEFAULT_THROW_LB = 1
 READY_FAILED_INITIATIVE = 1  # seed 002: a failed readying leaves the current initiative at 1
 
@@ -178,7 +179,7 @@ def cmd_feat(ctx: Context, words: tuple[str, ...]) -> Outcome:
     _results(c, feat, result.successes, extra)
     hurt = outcome == "botch" and feat in HURTS_ON_BOTCH
     if hurt:
-        c = replace(c, health=take_damage(c.health, 1, DamageType.BASHING, c.kind))
+        c = replace(c, health=take_damage(c.health, BOTCH_HARM, DamageType.BASHING, c.kind))
     state, after = put(ctx.state, key, c), list[Msg]()
     if feat == "ready" and outcome == "failure":  # seed 002: ready, but at initiative 1
         state, after = set_initiative(state, key, READY_FAILED_INITIATIVE)
