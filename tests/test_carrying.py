@@ -106,8 +106,16 @@ def test_an_attack_and_a_defence_under_a_load(tmp_path: Path) -> None:
         ),
         (
             "carry Bob 150",
-            "Bob carries 150 lb, twice the limit of 75 lb: cannot move",
-            "вдвое больше нормы (75 фунтов): двигаться не может",
+            "Bob carries 150 lb against a limit of 75 lb: cannot move (from 150 lb, twice the "
+            "limit)",
+            "Bob несёт 150 фунтов при норме 75 фунтов: двигаться не может (от 150 фунтов, двух "
+            "норм)",
+        ),
+        (
+            # Eight times the limit is told as the load and the limit, not as "twice".
+            "carry Bob 600",
+            "Bob carries 600 lb against a limit of 75 lb: cannot move",
+            "Bob несёт 600 фунтов при норме 75 фунтов: двигаться не может",
         ),
     ],
 )
@@ -164,6 +172,25 @@ def test_move_tells_the_speeds_with_the_load_carried(tmp_path: Path) -> None:
     carried = s.execute("move Bob").event.data
     typed = s.execute("move Bob 0").event.data
     assert carried["pounds"] == 100 and carried["run"] == typed["run"] / 2
+    s.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "stuck", "free"),
+    [
+        ("en", "cannot move under the load", "moves freely"),
+        ("ru", "не может двигаться под грузом", "двигается свободно"),
+    ],
+)
+def test_move_under_a_load_too_heavy_to_move_does_not_say_moves_freely(
+    tmp_path: Path, lang: str, stuck: str, free: str
+) -> None:
+    # Seed 002, «Переноска грузов»: at twice the limit the character cannot move; `move`
+    # must say so in the same breath as the zero speeds, not "moves freely".
+    s = session(tmp_path, "carry Bob 600")
+    r = s.execute("move Bob")
+    told = r.render(lang)
+    assert r.event.data["run"] == 0 and stuck in told and free not in told
     s.close()
 
 

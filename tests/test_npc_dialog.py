@@ -100,3 +100,52 @@ async def test_a_refused_value_is_told_in_one_line_and_the_cursor_stays_on_it(
         assert app.session.state.events == before.events  # nothing was added
         assert app.session.state.characters == before.characters
     app.session.close()
+
+
+@pytest.mark.parametrize(("lang", "close"), [("en", "did you mean 'Бруха'?"), ("ru", "'Бруха'?")])
+@run_async
+async def test_a_clan_near_miss_is_refused_on_the_clan_field(
+    tmp_path: Path, lang: str, close: str
+) -> None:
+    app = demo_app(tmp_path, lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.session.state
+        dialog = await _npc(pilot)
+        await _choose(pilot, dialog, "neonate")
+        dialog.query_one("#npc-name", Input).value = "Vera"
+        clan = dialog.query_one("#npc-clan", Input)
+        clan.value = "Бру\x78а"  # a Latin x among Cyrillic letters
+        await pilot.click("#add")
+        for _ in range(3):
+            await settle(pilot)
+        said = dialog.query_one("#npc-said", Line).plain
+        assert app.screen is dialog and dialog.focused is clan
+        assert close in said and "\n" not in said, said
+        assert app.session.state.characters == before.characters
+    app.session.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "shown"),
+    [
+        ("en", ["mortal", "ghoul", "neonate", "ancilla", "elder"]),
+        ("ru", ["смертный", "гуль", "неонат", "анцилла", "старейшина"]),
+    ],
+)
+@run_async
+async def test_the_templates_are_shown_in_the_readers_language(
+    tmp_path: Path, lang: str, shown: list[str]
+) -> None:
+    app = demo_app(tmp_path, lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = await _npc(pilot)
+        template = dialog.query_one("#template", Select)
+        assert [str(label) for label, _value in template._options] == shown
+        await _choose(pilot, dialog, "elder")  # the value sent stays the template's key
+        dialog.query_one("#npc-name", Input).value = "Old One"
+        await pilot.click("#add")
+        await settle(pilot)
+        assert app.session.state.characters["old one"].generation == 8
+    app.session.close()

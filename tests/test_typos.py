@@ -46,6 +46,16 @@ CLAN_TYPOS = [
     ("set Marcus clan Tremre", "did you mean 'Tremere'?", "может быть, 'Tremere'?"),
     ('set Marcus clan "Followers of Sett"', "'Followers of Set'?", "'Followers of Set'?"),
     ("set Marcus clan Bruja", "did you mean 'Brujah'?", "может быть, 'Brujah'?"),
+    # `add` checks the clan as `set` does (F4 sends an `add`).
+    ('add "Vera" vampire clan Toreadorr', "did you mean 'Toreador'?", "может быть, 'Toreador'?"),
+    ('добавить "Вера" вампир клан Тореадорр', "'Тореадор'?", "может быть, 'Тореадор'?"),
+    ('add "Vera" neonate clan "clan Toreadorr"', "'Toreador'?", "может быть, 'Toreador'?"),
+    # Mixed alphabets (\x65 a Latin e, \x78 a Latin x, \u0430 a Cyrillic а): read in the
+    # alphabet of most letters, a near miss even when that spells a known clan exactly.
+    ('добавить "Вера" вампир клан Тор\x65адорр', "'Тореадор'?", "может быть, 'Тореадор'?"),
+    ('add "Vera" neonate clan Бру\x78а', "did you mean 'Бруха'?", "может быть, 'Бруха'?"),
+    ("set Marcus clan Тор\x65адор", "did you mean 'Тореадор'?", "может быть, 'Тореадор'?"),
+    ("set Marcus clan Tore\u0430dor", "did you mean 'Toreador'?", "может быть, 'Toreador'?"),
 ]
 
 
@@ -74,6 +84,20 @@ def test_a_known_or_a_clan_of_its_own_is_taken(
     c = session.state.characters["marcus"]
     assert c.clan == clan
     assert list(in_clan(c.clan, c.clan_disciplines)) == disciplines
+
+
+@pytest.mark.parametrize(
+    ("command", "key", "clan"),
+    [
+        ('add "Vera" vampire clan "House Ventrue"', "vera", "House Ventrue"),
+        ('добавить "Вера" вампир клан Тореадор', "вера", "Тореадор"),
+    ],
+)
+def test_add_takes_a_known_clan_or_one_of_its_own(
+    session: Session, command: str, key: str, clan: str
+) -> None:
+    session.execute(command)
+    assert session.state.characters[key].clan == clan
 
 
 def test_a_house_clan_like_a_known_one_takes_its_own_list_first(session: Session) -> None:
@@ -147,6 +171,9 @@ def test_a_name_like_no_trait_gets_no_suggestion(session: Session) -> None:
         ("Baali", None),
         ("House Tremere", None),  # a name of its own
         ("Kyasi", None),  # too far off a short name
+        ("Бру\x78а", "Бруха"),  # a Latin x among Cyrillic letters
+        ("Tore\u0430dor", "Toreador"),  # a Cyrillic а among Latin letters
+        ("Dracula", None),  # like none of them
     ],
 )
 def test_which_clans_are_near_misses(typed: str, close: str | None) -> None:

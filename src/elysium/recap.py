@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from elysium.chronicle.commands.feats import BOTCH_HARM
 from elysium.chronicle.events import Event
 from elysium.chronicle.table_lines import Table
 from elysium.describe import describe, when
@@ -146,7 +147,7 @@ def _rolls(e: Event) -> list[dict[str, Any]]:
         return [d]
     if e.type == "attack":
         return [d.get("attack") or {}]
-    if e.type in ("frenzy", "rotschreck", "degeneration", "defend"):
+    if e.type in ("frenzy", "rotschreck", "degeneration", "defend", "feat"):
         return [d.get("roll") or {}]
     return []
 
@@ -157,6 +158,13 @@ def _tally(e: Event, damage, blood, xp) -> None:
         damage[d["who"]][0] += d.get("taken", 0)
     elif e.type == "attack" and d.get("damage"):
         damage[d["target"]][0] += d["damage"].get("taken", 0)
+    elif e.type == "feat" and d.get("hurt"):  # a botched jump, door, lift or stand
+        damage[d["who"]][0] += BOTCH_HARM
+    elif e.type == "initiative":  # Celerity's extra actions: a blood point at initiative
+        for key, entry in d["init"].items():
+            paid = e.changes.get("chars", {}).get(key, {}).get("blood")
+            if entry.get("celerity") and paid:  # none paid on a line without blood
+                blood[d["names"][key]][0] += paid[0] - paid[1]
     elif e.type == "heal":
         damage[d["who"]][1] += d.get("levels", 0)
         blood[d["who"]][0] += d.get("blood", 0)

@@ -74,7 +74,8 @@ STRINGS: dict[str, str] = {
     "without penalty{load}",
     "move.load.light": "; {lb} lb is within that",
     "move.load.heavy": "; with {lb} lb: +1 difficulty to physical acts, speed 1/{part}",
-    "move.load.stuck": "; with {lb} lb (twice the limit) cannot move",
+    "move.load.stuck": "; with {lb} lb: cannot move (from {stuck} lb, twice the limit)",
+    "move.loaded": "cannot move under the load",
     "log.move": "{who}: walk {walk}, jog {jog}, run {run} yd per turn",
     # Day.
     "daytime.vampires_only": "day and torpor are for vampires; {who} is a {kind}",

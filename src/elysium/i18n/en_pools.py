@@ -25,7 +25,8 @@ STRINGS: dict[str, str] = {
     "ack.carry.light": "{who} carries {lb} lb, within the limit of {capacity} lb: no penalty",
     "ack.carry.heavy": "{who} carries {lb} lb, over the limit of {capacity} lb: +1 difficulty "
     "to physical actions, speed 1/{part}",
-    "ack.carry.stuck": "{who} carries {lb} lb, twice the limit of {capacity} lb: cannot move, "
+    "ack.carry.stuck": "{who} carries {lb} lb against a limit of {capacity} lb: cannot move "
+    "(from {stuck} lb, twice the limit), "
     "+1 difficulty to physical actions",
     "ack.carry.down": "{who} puts down the load of {lb} lb",
     "log.carry": "{who} carries {lb} lb",

@@ -89,5 +89,12 @@ STRINGS: dict[str, str] = {
     "dlg.edit.specialty_for": "trait",
     "dlg.edit.needs_name": "type the name of the trait to add",
     "dlg.edit.already": "{name} is already on the sheet",
+    "dlg.edit.did_you_mean": "{name!r} is no V20 {group:t:trait_group}: did you mean "
+    "{close:t:trait}? One of the chronicle's own: type {group:t:trait_group}:{name}",
+    # A trait of the chronicle's own is told with its group in the reader's words.
+    "trait_group.discipline": "discipline",
+    "trait_group.background": "background",
+    "trait_group.ability": "ability",
+    "trait_group.path": "path",
     "dlg.edit.not_whole": "{name}: {value!r} is not a whole number",
 }

@@ -77,6 +77,10 @@ class _Teller(string.Formatter):
             return word if kind == "w" else f"{value} {word}"
         if kind == "t":
             found = self.lookup(f"{arg}.{value}", self.lang)
+            group, colon, own = str(value).partition(":")
+            if found is None and arg == "trait" and colon:  # discipline:NAME, the house's own
+                named = self.lookup(f"trait_group.{group}", self.lang)
+                found = f"{named}:{own}" if named is not None else None
             return found if found is not None else str(value)
         if kind == "q":
             return repr(str(value))

@@ -85,5 +85,12 @@ STRINGS: dict[str, str] = {
     "dlg.edit.specialty_for": "параметр",
     "dlg.edit.needs_name": "впишите название параметра, который добавить",
     "dlg.edit.already": "{name} уже есть в листе",
+    "dlg.edit.did_you_mean": "{name!r} — не {group:t:trait_group} V20: может быть, "
+    "{close:t:trait}? Если это параметр хроники, впишите {group:t:trait_group}:{name}",
+    # Параметр, придуманный для хроники, — с названием группы по-русски.
+    "trait_group.discipline": "дисциплина",
+    "trait_group.background": "дополнение",
+    "trait_group.ability": "способность",
+    "trait_group.path": "путь",
     "dlg.edit.not_whole": "{name}: {value!r} — не целое число",
 }

@@ -185,17 +185,39 @@ def _letters_off(a: str, b: str) -> int:
     return before[-1]
 
 
+# Latin and Cyrillic letters that look alike (after folding case): a clan typed with both
+# alphabets ("Торeадор" with a Latin e, "Бруxа" with a Latin x) is read in the alphabet most
+# of its letters are in, and is then a near miss even when it spells a known clan exactly:
+# kept as typed, it would match nothing (the table, a search, the sheet).
+LOOK_ALIKE: Final = dict(zip("aeopcxykmthb", "аеорсхукмтнв", strict=True))
+_TO_CYRILLIC: Final = str.maketrans(LOOK_ALIKE)
+_TO_LATIN: Final = str.maketrans({v: k for k, v in LOOK_ALIKE.items()})
+
+
+def _one_alphabet(folded: str) -> str | None:
+    """``folded`` in one alphabet when it mixes Latin and Cyrillic letters; else None."""
+    cyrillic = sum("а" <= ch <= "я" for ch in folded)
+    latin = sum("a" <= ch <= "z" for ch in folded)
+    if not cyrillic or not latin:
+        return None
+    return folded.translate(_TO_CYRILLIC if cyrillic >= latin else _TO_LATIN)
+
+
 def near_clan(clan: str) -> str | None:
     """The known clan (as written, in the alphabet typed) that ``clan`` is a near miss of;
-    None for a clan the table knows, or one like none of them."""
+    None for a clan the table knows, or one like none of them. A clan in mixed alphabets
+    is read in one (:data:`LOOK_ALIKE`) and is a near miss of what it then spells, too."""
     folded = _fold(clan)
     if not folded or clan_key(clan) is not None:
         return None
+    unmixed = _one_alphabet(folded)
+    least = 0 if unmixed else 1
+    folded = unmixed or folded
     best: tuple[int, str] | None = None
     for known in (*CLAN_DISCIPLINES, *CLAN_SPELLINGS):
         off = _letters_off(folded, known)
         allowed = 1 if len(known) <= SHORT_NAME else TYPO_LETTERS
-        if 0 < off <= allowed and (best is None or off < best[0]):
+        if least <= off <= allowed and (best is None or off < best[0]):
             best = (off, known)
     if best is None:
         return None

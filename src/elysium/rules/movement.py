@@ -44,6 +44,7 @@ READY_DIFFICULTY = 4  # Dex + Melee / Archery to ready a weapon while acting; fa
 CLIMB_DIFFICULTY = 6  # Dex + Athletics, extended; 4 with claws or bone spikes
 CLIMB_FEET_PER_SUCCESS = 10  # the ST may use 15 (easy slope) or 5 (fitted stone)
 CARRY_PER_STRENGTH = 25  # lb per dot of Strength + Potence
+STUCK_TIMES = 2  # from twice the carrying limit the character cannot move
 JUMP_DIFFICULTY = 3
 JUMP_UP_FEET = 2  # per success
 JUMP_ACROSS_FEET = 4  # per success
@@ -175,7 +176,7 @@ def encumbrance(c: Character, pounds: float) -> Load:
     over = pounds - cap
     if over <= 0:
         return Load(0, 1.0, True)
-    if pounds >= 2 * cap:
+    if pounds >= STUCK_TIMES * cap:
         return Load(1, 0.0, False)
     return Load(1, 0.5 ** math.ceil(over / CARRY_PER_STRENGTH), True)
 

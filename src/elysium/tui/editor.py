@@ -23,7 +23,7 @@ from textual.widgets import Button, Input, Label, Static, TabbedContent, TabPane
 from elysium.i18n import t, trait_label
 from elysium.rules.character import Character
 from elysium.rules.errors import RulesError
-from elysium.rules.traits import normalise
+from elysium.rules.traits import V20_BACKGROUNDS, V20_DISCIPLINES, closest, normalise
 from elysium.tui.dialogs import Dialog, quote
 from elysium.tui.editor_tabs import FIRST_TAB, TABS, Rating, SheetForm
 from elysium.tui.messages import CommandDone, RunCommand
@@ -119,9 +119,17 @@ class EditDialog(SheetForm, Dialog):
         """A new row in the column (rated 1 until changed); saved with the rest."""
         box = self.query_one(f"#new-{group}", Input)
         try:
-            key = normalise(box.value).split(":", 1)[-1]
+            typed = normalise(box.value)
         except RulesError:
             self.notify(t("dlg.edit.needs_name", self.lang), severity="warning", markup=False)
+            return
+        key = typed.split(":", 1)[-1]
+        known = V20_DISCIPLINES if group == "discipline" else V20_BACKGROUNDS
+        close = None if ":" in typed or key in known else closest(key, known)
+        if close is not None:  # a typo of a V20 one; `discipline:NAME` says it is meant
+            said = t("dlg.edit.did_you_mean", self.lang, name=key, group=group, close=close)
+            self.notify(said, severity="warning", markup=False)
+            box.focus()
             return
         name = f"{group}:{key}"
         if any(r.name == name for r in self.ratings.values()):

@@ -40,7 +40,11 @@ class NpcDialog(Dialog):
             yield Input(id="npc-name", compact=True, placeholder=t("dlg.npc.name", lang))
             yield Label(t("dlg.npc.template", lang))
             yield Select(
-                [(k, k) for k in TEMPLATES], value=FIRST_TEMPLATE, allow_blank=False, id="template"
+                # Shown in the reader's language; the value sent stays the template's key.
+                [(t(f"template.{k}", lang), k) for k in TEMPLATES],
+                value=FIRST_TEMPLATE,
+                allow_blank=False,
+                id="template",
             )
             with Horizontal(id="npc-vampire"):
                 with Vertical():
@@ -110,12 +114,15 @@ class NpcDialog(Dialog):
         if message.ok:
             self.dismiss(None)
             return
-        # The cursor goes to what the refusal is about: the generation it quotes, or the
-        # name (taken, too long); else it stays where it is.
+        # The cursor goes to what the refusal is about: the generation it quotes, the clan
+        # (a near miss of a known one), or the name (taken, too long); else it stays.
         said = message.said
         gen = self.query_one("#npc-gen", Input).value.strip()
+        clan = self.query_one("#npc-clan", Input).value.strip()
         if gen and re.search(rf"(?<!\d){re.escape(gen)}(?!\d)", said):
             self._refused(said, "npc-gen")
+        elif clan and f"'{clan}'".casefold() in said.casefold():
+            self._refused(said, "npc-clan")
         elif self.query_one("#npc-name", Input).value.strip().casefold() in said.casefold():
             self._refused(said, "npc-name")
         else:

@@ -28,7 +28,8 @@ def cmd_carry(ctx: Context, words: tuple[str, ...]) -> Outcome:
     if not pounds:
         say = Msg("ack.carry.down", who=c.name, lb=was)
     elif not load.can_move:
-        say = Msg("ack.carry.stuck", who=c.name, lb=pounds, capacity=capacity)
+        stuck = mv.STUCK_TIMES * capacity
+        say = Msg("ack.carry.stuck", who=c.name, lb=pounds, capacity=capacity, stuck=stuck)
     elif load.difficulty:
         part = round(1 / load.speed)
         say = Msg("ack.carry.heavy", who=c.name, lb=pounds, capacity=capacity, part=part)

@@ -98,6 +98,7 @@ def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
     if clan is not None:
         if c.kind is not Kind.VAMPIRE:
             raise args.fail("add.clan_of", kind=c.kind.value)
+        check_clan(clean_name(clan))  # a near miss is refused as `set NAME clan` refuses it
         c = replace(c, clan=clean_name(clan))
     state = put(ctx.state, key, c)
     data = {"name": c.name, "kind": c.kind.value, "template": kind_word}

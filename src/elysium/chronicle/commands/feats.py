@@ -74,6 +74,7 @@ DOORS: dict[str, str] = {
 # One bashing level on a botch (seed 002). A botched jump: «при падении получает травму»; the
 # seed gives no amount, so it is the one level the other feats take.
 HURTS_ON_BOTCH = frozenset({"stand", "lift", "door", "jump"})
+BOTCH_HARM = 1  # bashing levels
 DEFAULT_THROW_LB = 1
 READY_FAILED_INITIATIVE = 1  # seed 002: a failed readying leaves the current initiative at 1
 
@@ -178,7 +179,7 @@ def cmd_feat(ctx: Context, words: tuple[str, ...]) -> Outcome:
     _results(c, feat, result.successes, extra)
     hurt = outcome == "botch" and feat in HURTS_ON_BOTCH
     if hurt:
-        c = replace(c, health=take_damage(c.health, 1, DamageType.BASHING, c.kind))
+        c = replace(c, health=take_damage(c.health, BOTCH_HARM, DamageType.BASHING, c.kind))
     state, after = put(ctx.state, key, c), list[Msg]()
     if feat == "ready" and outcome == "failure":  # seed 002: ready, but at initiative 1
         state, after = set_initiative(state, key, READY_FAILED_INITIATIVE)
@@ -227,11 +228,14 @@ def cmd_move(ctx: Context, words: tuple[str, ...]) -> Outcome:
     capacity = mv.carry_capacity(c)
     speed: float = 1.0
     load_note: Msg | str = ""
+    limit = Msg(f"move.{c.health.movement}")
     if pounds is not None:
         load = mv.encumbrance(c, pounds)
         speed = load.speed if load.can_move else 0.0
         if not load.can_move:
-            load_note = Msg("move.load.stuck", lb=pounds)
+            # The load holds the character in place, whatever the wounds would allow.
+            load_note = Msg("move.load.stuck", lb=pounds, stuck=mv.STUCK_TIMES * capacity)
+            limit = limit if c.health.movement == "none" else Msg("move.loaded")
         elif load.difficulty:
             load_note = Msg("move.load.heavy", lb=pounds, part=round(1 / speed))
         else:
@@ -257,7 +261,7 @@ def cmd_move(ctx: Context, words: tuple[str, ...]) -> Outcome:
         run_m=number(run * mv.METRES_PER_YARD),
         free=number(run / 2),
         capacity=capacity,
-        limit=Msg(f"move.{c.health.movement}"),
+        limit=limit,
         load=load_note,
     )
     return Outcome(ctx.state, "move", data, say)
