@@ -104,8 +104,9 @@ def meet_defence(
 
 
 def damage_type(move: cr.Maneuver, weapon_type: DamageType | None) -> DamageType:
-    """The damage's type: the one named with the weapon, the maneuver's, else lethal."""
-    return weapon_type or move.damage_type or DamageType.LETHAL
+    """The damage's type: a maneuver's own (a punch is bashing whatever is in the hand),
+    else the one named with the weapon, else lethal."""
+    return move.damage_type or weapon_type or DamageType.LETHAL
 
 
 def damage_dice(

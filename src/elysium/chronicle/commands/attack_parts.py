@@ -135,8 +135,16 @@ def _reach(word: str) -> object:
 
 
 def _same_reach(typed: tuple[str, ...], declared: tuple[str, ...]) -> bool:
-    """Whether the maneuver made is the declared one's kind: melee or ranged."""
-    return bool(typed and declared) and _reach(typed[0]) in (_reach(declared[0]), None)
+    """Whether the maneuver made is the declared one's kind, melee or ranged, and is made
+    with a weapon: a punch is not made with the knife declared to strike, so neither the
+    knife's dice nor its damage type go with it."""
+    if not (typed and declared):
+        return False
+    try:
+        move = cr.maneuver(typed[0])
+    except RulesError:
+        return True  # not a maneuver: the attack refuses it by name
+    return move.damage == "weapon" and move.reach == _reach(declared[0])
 
 
 def _first(typed: Any, declared: Any) -> Any:
