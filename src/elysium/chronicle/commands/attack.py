@@ -44,7 +44,7 @@ from elysium.rules import combat as cr
 from elysium.rules.character import Character
 from elysium.rules.dice import RollKind, RollRequest, RollResult
 from elysium.rules.health import DamageType, Source, soak_pool
-from elysium.rules.modifiers import situation, with_difficulty
+from elysium.rules.modifiers import situation, stored, with_difficulty
 from elysium.rules.profiles import V20, Profile
 from elysium.rules.willpower import Use, spend_willpower
 
@@ -217,7 +217,10 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
         "difficulty": plan.difficulty,
         "notes": [str(n) for n in plan.notes],  # the log's English, as it always was
         "attack": roll_data(result),
+        **stored(plan.mods),  # named again in the reader's language by the log
     }
+    if plan.wounds:
+        data["penalty"] = plan.wounds
     successes = attack_successes(result, mods.immobilized)
     state = put(state, akey, attacker)
     parts: list[object] = []
@@ -284,6 +287,8 @@ def _defence(
     met = meet_defence(target, standing, order.move, dtype, hit)
     combat = combat.without_standing(tkey)
     data["defence"] = {"maneuver": met.maneuver, "successes": met.successes, "applies": met.applies}
+    if standing.roll is not None:
+        data["defence"]["roll"] = dict(standing.roll)  # rolled by ``defend``: its faces
     if met.why:
         parts.append(
             Msg(
