@@ -150,11 +150,12 @@ def apply_hit(
     dtype: DamageType,
     source: Source,
     faces: list[int] | None,
+    fighting: bool = False,
 ) -> tuple[Character, dict[str, Any]]:
-    """Step 7: soak rolled, halving, armour, the track marked, dazing (shared with
-    ``damage``)."""
+    """Step 7: soak rolled, halving, armour, the track marked, dazing in a fight (shared
+    with ``damage``)."""
     target, data, _ = apply_damage(
-        ctx, target, levels, dtype, soak=True, source=source, faces=faces
+        ctx, target, levels, dtype, soak=True, source=source, faces=faces, fighting=fighting
     )
     return target, data
 
@@ -354,7 +355,10 @@ def _hit(
     if bullets is not None:
         parts.append(bullets)
         data["bullets"] = dtype.value
-    target, dmg = apply_hit(ctx, target, levels, dtype, damage_source(move), order.soak_faces)
+    source = damage_source(move)
+    target, dmg = apply_hit(
+        ctx, target, levels, dtype, source, order.soak_faces, fighting=combat is not None
+    )
     data["damage"] = dmg
     parts.append(damage_part(target, dmg))
     target, said = after_effects(target, move, order.mods.stake, dmg["taken"])
