@@ -339,3 +339,25 @@ def test_a_declared_weapon_s_damage_type_goes_only_where_the_weapon_goes(
     words = {"bashing": "лёгкие", "lethal": "тяжёлые"}[kind]
     # every damage die shows 8: as many levels as dice
     assert f"({words})" in said.render("ru") and f"= {damage_pool} {kind}" in said.render("en")
+
+
+@pytest.mark.parametrize(
+    ("declared", "typed", "kind"),
+    [
+        # The damage type alone, typed after the name, goes with the declared weapon.
+        ("атака Bob выстрел оружие 4", "атака Ann губительные", "aggravated"),
+        ("attack Bob shoot weapon 4 bashing", "attack Ann lethal", "lethal"),
+        ("attack Bob shoot weapon 4 bashing", "attack Ann", "bashing"),
+        # Declared with no weapon: the weapon and its type typed after the name (the hint).
+        ("атака Bob выстрел", "атака Ann оружие 4 тяжёлые", "lethal"),
+    ],
+)
+def test_words_typed_after_the_name_fill_in_over_the_declaration(
+    tmp_path: Path, declared: str, typed: str, kind: str
+) -> None:
+    s = at_ann_s_action(tmp_path, declared)
+    soak = " soak 2" if kind == "bashing" else ""  # a mortal soaks bashing only
+    s.execute(f"{typed} {FIVE} dmg 8,8,8,8,8,8,8,8{soak}")
+    d = s.events()[-1].data
+    assert (d["maneuver"], d["target"], d["damage_pool"]) == ("shoot", "Bob", 8)
+    assert d["damage"]["type"] == kind
