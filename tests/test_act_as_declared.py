@@ -312,3 +312,52 @@ async def test_f12_is_offered_while_a_fight_is_on(tmp_path: Path) -> None:
         await settle(pilot)
         assert offered() == (False, False)
     session.close()
+
+
+# Ann strikes with a knife declared lethal (Strength 1 + 2), then punches instead: the knife
+# stays out of the punch, its dice and its damage type both (V20 p. 299: a punch is bashing).
+# Bob (Stamina 1, a mortal) soaks bashing only, so a punch counted lethal finds no soak dice.
+KNIFE = "attack Bob strike weapon str+2 lethal"
+PUNCH = "attack Ann Bob punch dice 8 8 8 8 8 dmg 8,8,8,8,8 soak 2"
+
+
+@pytest.mark.parametrize(
+    ("declared", "typed", "kind", "damage_pool"),
+    [
+        (KNIFE, PUNCH, "bashing", 5),  # Strength 1 + 4 extra successes
+        (KNIFE, f"attack Ann {FIVE} dmg 8,8,8,8,8,8,8", "lethal", 7),  # as declared: str+2
+        ("атака Bob удар-оружием оружие сила+2 тяжёлые", PUNCH, "bashing", 5),
+    ],
+)
+def test_a_declared_weapon_s_damage_type_goes_only_where_the_weapon_goes(
+    tmp_path: Path, declared: str, typed: str, kind: str, damage_pool: int
+) -> None:
+    s = at_ann_s_action(tmp_path, declared)
+    said = s.execute(typed)
+    d = s.events()[-1].data
+    assert (d["damage"]["type"], d["damage_pool"]) == (kind, damage_pool)
+    words = {"bashing": "лёгкие", "lethal": "тяжёлые"}[kind]
+    # every damage die shows 8: as many levels as dice
+    assert f"({words})" in said.render("ru") and f"= {damage_pool} {kind}" in said.render("en")
+
+
+@pytest.mark.parametrize(
+    ("declared", "typed", "kind"),
+    [
+        # The damage type alone, typed after the name, goes with the declared weapon.
+        ("атака Bob выстрел оружие 4", "атака Ann губительные", "aggravated"),
+        ("attack Bob shoot weapon 4 bashing", "attack Ann lethal", "lethal"),
+        ("attack Bob shoot weapon 4 bashing", "attack Ann", "bashing"),
+        # Declared with no weapon: the weapon and its type typed after the name (the hint).
+        ("атака Bob выстрел", "атака Ann оружие 4 тяжёлые", "lethal"),
+    ],
+)
+def test_words_typed_after_the_name_fill_in_over_the_declaration(
+    tmp_path: Path, declared: str, typed: str, kind: str
+) -> None:
+    s = at_ann_s_action(tmp_path, declared)
+    soak = " soak 2" if kind == "bashing" else ""  # a mortal soaks bashing only
+    s.execute(f"{typed} {FIVE} dmg 8,8,8,8,8,8,8,8{soak}")
+    d = s.events()[-1].data
+    assert (d["maneuver"], d["target"], d["damage_pool"]) == ("shoot", "Bob", 8)
+    assert d["damage"]["type"] == kind

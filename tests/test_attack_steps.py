@@ -220,10 +220,12 @@ def test_apply_hit(
     assert (data["taken"], data["halved"]) == (taken, halved)
 
 
-def test_apply_hit_dazes_past_stamina() -> None:
+def test_apply_hit_dazes_past_stamina_in_a_fight() -> None:
     target = sheet("Bob", Kind.MORTAL, stamina=1)
-    _, data = apply_hit(ctx(), target, 3, L, Source.WEAPON, None)
+    _, data = apply_hit(ctx(), target, 3, L, Source.WEAPON, None, fighting=True)
     assert data["dazed"] is True  # 3 levels against Stamina 1
+    _, data = apply_hit(ctx(), target, 3, L, Source.WEAPON, None)
+    assert data["dazed"] is False  # outside a fight there is no action to lose
 
 
 def test_after_effects_stake_knockdown_hold() -> None:

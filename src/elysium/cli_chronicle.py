@@ -222,7 +222,7 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
             )
         )
         width = min(24, max((len(c.name) for c in state.characters.values()), default=4))
-        for c in state.characters.values():
+        for key, c in state.characters.items():
             track = c.health
             level = t(f"health.{track.level.key}" if track.level else "health.unhurt", lang)
             flags = []
@@ -240,6 +240,7 @@ def cmd_state(args: argparse.Namespace, lang: str) -> int:
             flags += load_words(c, lang)
             if c.staked:
                 flags.append(t("ui.staked", lang))
+            flags += [t("ui.dazed", lang)] if key in (state.combat or {}).get("dazed", ()) else []
             if c.aggravated_rested:
                 flags.append(t("ui.rested", lang))
             if c.lost:

@@ -37,6 +37,16 @@ def soak_text(soak: dict[str, Any] | None, lang: str) -> str:
     return t("log.soak", lang, pool=pool, faces=faces(soak), n=soak.get("successes", 0))
 
 
+def pool_tail(d: dict[str, Any], lang: str) -> str:
+    """`` (wounds -1, Celerity +1)``: what the wounds and the situation did to the pool,
+    named as a roll's line names them; nothing when they did nothing."""
+    from elysium.describe import mods_list
+
+    told = [t("log.wounds", lang, penalty=d["penalty"])] if d.get("penalty") else []
+    told += mods_list(d, lang)
+    return f" ({', '.join(told)})" if told else ""
+
+
 def attack_line(d: dict[str, Any], lang: str) -> str:
     parts = [
         t(
@@ -47,16 +57,20 @@ def attack_line(d: dict[str, Any], lang: str) -> str:
             move=t(f"maneuver.{d['maneuver']}", lang),
             pool=d.get("pool"),
             diff=d.get("difficulty"),
+            tail=pool_tail(d, lang),
             faces=faces(d.get("attack")),
         )
     ]
     defence = d.get("defence")
     if defence and defence.get("applies"):
+        # The defence's faces, rolled with the attack or by ``defend`` before it.
+        roll = defence.get("roll") or d.get("defence_roll")
         parts.append(
             t(
-                "log.attack.defence",
+                "log.attack.defence_faces" if roll else "log.attack.defence",
                 lang,
                 move=t(f"maneuver.{defence['maneuver']}", lang),
+                faces=faces(roll),
                 n=defence.get("successes", 0),
             )
         )

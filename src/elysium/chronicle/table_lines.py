@@ -17,7 +17,7 @@ from elysium.chronicle.events import Event
 from elysium.chronicle.hidden import is_hidden
 from elysium.chronicle.state import State
 from elysium.describe import ROLL_TYPES, describe, faces, verdict
-from elysium.describe_fight import damage_notes, soak_text
+from elysium.describe_fight import damage_notes, pool_tail, soak_text
 from elysium.describe_rolls import side
 from elysium.i18n import t
 
@@ -182,7 +182,7 @@ class Table:
         values = {"who": d.get("attacker"), "target": target, "move": move}
         if attacker_pc:
             values |= {"pool": d.get("pool"), "diff": d.get("difficulty"), "faces": faces(attack)}
-            parts = [t("log.attack", lang, **values)]
+            parts = [t("log.attack", lang, tail=pool_tail(dict(d), lang), **values)]
         else:
             parts = [t("players.npc_attack", lang, faces=faces(attack), **values)]
         defence = d.get("defence")

@@ -139,7 +139,7 @@ def validate_combat(combat: Any, characters: Collection[str]) -> dict[str, Any]:
             "defences": table_of(whole()),
             "standing": table_of(
                 record(
-                    {"maneuver": text, "successes": whole(), "cover": text},
+                    {"maneuver": text, "successes": whole(), "cover": text, "roll": record({})},
                     ("maneuver", "successes"),
                 )
             ),

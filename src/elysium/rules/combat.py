@@ -44,7 +44,7 @@ from elysium.rules.maneuvers import (
     defence_difficulty,
     maneuver,
 )
-from elysium.rules.modifiers import dice_of, situation
+from elysium.rules.modifiers import PoolMod, dice_of, situation
 from elysium.rules.modifiers import notes as mod_notes
 from elysium.rules.profiles import V20, MultipleActions, Profile
 from elysium.rules.tables import MAX_DIFFICULTY
@@ -170,6 +170,8 @@ class AttackPlan:
     difficulty: int
     notes: tuple[Msg, ...]  # told in the reader's language; str() is the log's English
     damage_bonus: int  # aiming adds damage dice
+    wounds: int = 0  # the wound penalty taken from the pool
+    mods: tuple[PoolMod, ...] = ()  # the situation's modifiers (Celerity, moving, load)
 
 
 def plan_attack(
@@ -263,7 +265,8 @@ def plan_attack(
         raise RulesError("combat.too_difficult", difficulty=difficulty, notes=_told(notes))
     if pool < 1 and not mods.immobilized:
         raise RulesError("combat.no_dice", who=attacker.name, notes=_told(notes))
-    return AttackPlan(max(pool, 1), difficulty, tuple(notes), damage_bonus)
+    wounds = wound_penalty(attacker)
+    return AttackPlan(max(pool, 1), difficulty, tuple(notes), damage_bonus, wounds, situational)
 
 
 def _told(notes: list[Msg]) -> Told:

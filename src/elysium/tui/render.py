@@ -84,8 +84,9 @@ def willpower(c: Character) -> Text:
     return Text(f"{c.willpower_points}/{c.willpower}")
 
 
-def status_words(c: Character, lang: str) -> Text:
-    """The states that matter at a glance, as words (and a colour for those who can see it)."""
+def status_words(c: Character, lang: str, dazed: bool = False) -> Text:
+    """The states that matter at a glance, as words (and a colour for those who can see it).
+    ``dazed``: the fight's, losing the next action."""
     out = Text()
     status = c.status()
     if status is not Status.ACTIVE:
@@ -111,6 +112,8 @@ def status_words(c: Character, lang: str) -> Text:
         out.append((" " if out else "") + said)
     if c.staked:
         out.append((" " if out else "") + t("ui.staked", lang), style="bold")
+    if dazed:
+        out.append((" " if out else "") + t("ui.dazed", lang), style="bold yellow")
     if c.aggravated_rested and c.health.aggravated:
         # A day's rest: one aggravated level may heal on it (cheat sheet "сутки отдыха").
         out.append((" " if out else "") + t("ui.rested", lang))

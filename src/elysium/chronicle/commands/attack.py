@@ -44,7 +44,7 @@ from elysium.rules import combat as cr
 from elysium.rules.character import Character
 from elysium.rules.dice import RollKind, RollRequest, RollResult
 from elysium.rules.health import DamageType, Source, soak_pool
-from elysium.rules.modifiers import situation, with_difficulty
+from elysium.rules.modifiers import situation, stored, with_difficulty
 from elysium.rules.profiles import V20, Profile
 from elysium.rules.willpower import Use, spend_willpower
 
@@ -104,8 +104,9 @@ def meet_defence(
 
 
 def damage_type(move: cr.Maneuver, weapon_type: DamageType | None) -> DamageType:
-    """The damage's type: the one named with the weapon, the maneuver's, else lethal."""
-    return weapon_type or move.damage_type or DamageType.LETHAL
+    """The damage's type: a maneuver's own (a punch is bashing whatever is in the hand),
+    else the one named with the weapon, else lethal."""
+    return move.damage_type or weapon_type or DamageType.LETHAL
 
 
 def damage_dice(
@@ -149,11 +150,12 @@ def apply_hit(
     dtype: DamageType,
     source: Source,
     faces: list[int] | None,
+    fighting: bool = False,
 ) -> tuple[Character, dict[str, Any]]:
-    """Step 7: soak rolled, halving, armour, the track marked, dazing (shared with
-    ``damage``)."""
+    """Step 7: soak rolled, halving, armour, the track marked, dazing in a fight (shared
+    with ``damage``)."""
     target, data, _ = apply_damage(
-        ctx, target, levels, dtype, soak=True, source=source, faces=faces
+        ctx, target, levels, dtype, soak=True, source=source, faces=faces, fighting=fighting
     )
     return target, data
 
@@ -216,7 +218,10 @@ def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
         "difficulty": plan.difficulty,
         "notes": [str(n) for n in plan.notes],  # the log's English, as it always was
         "attack": roll_data(result),
+        **stored(plan.mods),  # named again in the reader's language by the log
     }
+    if plan.wounds:
+        data["penalty"] = plan.wounds
     successes = attack_successes(result, mods.immobilized)
     state = put(state, akey, attacker)
     parts: list[object] = []
@@ -283,6 +288,8 @@ def _defence(
     met = meet_defence(target, standing, order.move, dtype, hit)
     combat = combat.without_standing(tkey)
     data["defence"] = {"maneuver": met.maneuver, "successes": met.successes, "applies": met.applies}
+    if standing.roll is not None:
+        data["defence"]["roll"] = dict(standing.roll)  # rolled by ``defend``: its faces
     if met.why:
         parts.append(
             Msg(
@@ -348,7 +355,10 @@ def _hit(
     if bullets is not None:
         parts.append(bullets)
         data["bullets"] = dtype.value
-    target, dmg = apply_hit(ctx, target, levels, dtype, damage_source(move), order.soak_faces)
+    source = damage_source(move)
+    target, dmg = apply_hit(
+        ctx, target, levels, dtype, source, order.soak_faces, fighting=combat is not None
+    )
     data["damage"] = dmg
     parts.append(damage_part(target, dmg))
     target, said = after_effects(target, move, order.mods.stake, dmg["taken"])

@@ -109,7 +109,8 @@ class AttackWords:
             names = (names[0], told[0], word) if move else (*names, told[1])
         weapon = (self.weapon, self.weapon_type)
         if self.weapon is None and _same_reach(names[2:3], declared.names[2:3]):
-            weapon = (declared.weapon, declared.weapon_type)
+            # The declared weapon, with the damage type typed now if one was.
+            weapon = (declared.weapon, self.weapon_type or declared.weapon_type)
         return replace(
             self,
             names=names,
@@ -135,8 +136,16 @@ def _reach(word: str) -> object:
 
 
 def _same_reach(typed: tuple[str, ...], declared: tuple[str, ...]) -> bool:
-    """Whether the maneuver made is the declared one's kind: melee or ranged."""
-    return bool(typed and declared) and _reach(typed[0]) in (_reach(declared[0]), None)
+    """Whether the maneuver made is the declared one's kind, melee or ranged, and is made
+    with a weapon: a punch is not made with the knife declared to strike, so neither the
+    knife's dice nor its damage type go with it."""
+    if not (typed and declared):
+        return False
+    try:
+        move = cr.maneuver(typed[0])
+    except RulesError:
+        return True  # not a maneuver: the attack refuses it by name
+    return move.damage == "weapon" and move.reach == _reach(declared[0])
 
 
 def _first(typed: Any, declared: Any) -> Any:
@@ -253,17 +262,18 @@ def parse_attack(args: Args, state: State) -> AttackOrder:
 
 
 def _parse_weapon(args: Args) -> tuple[tuple[bool, int] | None, DamageType | None]:
-    value = args.keyed("weapon", "оружие")
-    if value is None:
-        return None, None
-    text = value.casefold().replace(" ", "")
-    adds = text.startswith(("str+", "s+", "сила+"))
-    number = text.split("+", 1)[1] if adds else text
-    dice = as_int(number, "what.weapon_dice", 0, 20, args)
+    """The weapon and its damage type; the type may come alone, for the declared weapon."""
     dtype = None
     for word, spellings in DAMAGE_WORDS.items():
         if args.option(*spellings):
             dtype = parse_damage_type(word)
+    value = args.keyed("weapon", "оружие")
+    if value is None:
+        return None, dtype
+    text = value.casefold().replace(" ", "")
+    adds = text.startswith(("str+", "s+", "сила+"))
+    number = text.split("+", 1)[1] if adds else text
+    dice = as_int(number, "what.weapon_dice", 0, 20, args)
     return (adds, dice), dtype
 
 

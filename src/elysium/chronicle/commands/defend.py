@@ -185,7 +185,8 @@ def _roll_defence(
         data["cover"] = cover
     held = 0 if result.botch else result.successes
     combat = combat.count_defence(key)
-    standing = Standing(move.key, held, cover)
+    faces_shown = {k: data["roll"][k] for k in ("dice", "rerolls", "difficulty", "specialty")}
+    standing = Standing(move.key, held, cover, faces_shown)  # its faces, for the attack's line
     combat = replace(combat, standing={**combat.standing, key: standing})
     values: dict[str, object] = {
         "who": c.name,

@@ -133,11 +133,14 @@ class Standing:
     maneuver: str
     successes: int
     cover: str | None = None  # the defender's cover: added to the attack that meets it
+    roll: Mapping[str, Any] | None = None  # the defence's dice, for the attack's line
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"maneuver": self.maneuver, "successes": self.successes}
         if self.cover is not None:
             out["cover"] = self.cover
+        if self.roll is not None:
+            out["roll"] = dict(self.roll)
         return out
 
 
@@ -202,7 +205,7 @@ class CombatState:
             delayed=tuple(d.get("delayed", ())),
             defences=dict(d.get("defences", {})),
             standing={
-                k: Standing(v["maneuver"], v["successes"], v.get("cover"))
+                k: Standing(v["maneuver"], v["successes"], v.get("cover"), v.get("roll"))
                 for k, v in d.get("standing", {}).items()
             },
             attacks=dict(d.get("attacks", {})),

@@ -16,6 +16,7 @@ from elysium.chronicle.commands.common import (
     roll_data,
     throw_dice,
 )
+from elysium.chronicle.commands.fight import read, write
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
 from elysium.i18n import Msg
@@ -59,9 +60,12 @@ def apply_damage(
     soak: bool,
     source: Source,
     faces: list[int] | None,
+    fighting: bool = False,
 ) -> tuple[Character, dict[str, Any], Msg]:
     """Soak (rolled by the rules, or typed faces), halving, armour, the track, dazing.
-    Shared by the ``damage`` command and the combat engine."""
+    Shared by the ``damage`` command and the combat engine. ``fighting``: the character is
+    in a fight, where being dazed loses the next action; outside one it means nothing (seed
+    004: dazed only costs an action in combat), so it is not said."""
     if c.status() in (Status.DEAD, Status.FINAL_DEATH):
         raise CommandError(f"damage.already_{c.status().value}", who=c.name)
     data: dict[str, Any] = {
@@ -111,7 +115,8 @@ def apply_damage(
     track = take_damage(c.health, taken, dtype, c.kind)
     c = replace(c, health=track, armour=None if broke else c.armour)
     was_dazed = (
-        taken > 0
+        fighting
+        and taken > 0
         and c.status() is Status.ACTIVE
         and dazed(taken, c.trait("stamina"), c.supernatural_being)
     )
@@ -153,8 +158,16 @@ def cmd_damage(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args.done()
     if source in (Source.FIRE, Source.SUNLIGHT) and dtype is not DamageType.AGGRAVATED:
         raise args.fail("damage.fire_is_aggravated")
-    c, data, msg = apply_damage(ctx, c, levels, dtype, soak=not nosoak, source=source, faces=faces)
-    return Outcome(put(ctx.state, key, c), "damage", data, msg)
+    combat = read(ctx.state) if ctx.state.combat is not None else None
+    fighting = combat is not None and key in combat.participants
+    c, data, msg = apply_damage(
+        ctx, c, levels, dtype, soak=not nosoak, source=source, faces=faces, fighting=fighting
+    )
+    state = put(ctx.state, key, c)
+    if combat is not None and data["dazed"]:
+        # Dazed in a fight: the next action is lost, as when an attack dazes.
+        state = write(state, replace(combat, dazed=tuple(sorted({*combat.dazed, key}))))
+    return Outcome(state, "damage", data, msg)
 
 
 def cmd_heal(ctx: Context, words: tuple[str, ...]) -> Outcome:

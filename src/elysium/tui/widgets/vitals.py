@@ -48,13 +48,19 @@ class Cells:
 
     character: Character
     row: tuple[Text, ...]
+    dazed: bool = False
 
     @property
     def pool(self) -> int:
         return max(0, self.character.blood_max)
 
 
-def cells(c: Character, lang: str) -> Cells:
+def dazed_in_fight(state: State) -> frozenset[str]:
+    """Who the fight has dazed (losing their next action): nobody outside a fight."""
+    return frozenset((state.combat or {}).get("dazed") or ())
+
+
+def cells(c: Character, lang: str, dazed: bool = False) -> Cells:
     return Cells(
         c,
         (
@@ -63,8 +69,9 @@ def cells(c: Character, lang: str) -> Cells:
             render.health_level(c, lang),
             render.blood_numbers(c, lang),
             render.willpower(c),
-            render.status_words(c, lang),
+            render.status_words(c, lang, dazed),
         ),
+        dazed,
     )
 
 
@@ -159,6 +166,7 @@ class VitalsRow(Widget):
     chosen: reactive[bool] = reactive(False, layout=False)
     focused: reactive[bool] = reactive(False, layout=False)
     columns: reactive[Columns] = reactive(Columns, layout=False)
+    dazed: reactive[bool] = reactive(False, layout=False)
 
     def __init__(self, key: str, lang: str, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -169,8 +177,8 @@ class VitalsRow(Widget):
     def cells(self) -> Cells:
         c = self.character
         assert c is not None
-        if self._cells is None or self._cells.character is not c:
-            self._cells = cells(c, self.lang)
+        if self._cells is None or self._cells.character is not c or self._cells.dazed != self.dazed:
+            self._cells = cells(c, self.lang, self.dazed)
         return self._cells
 
     def render(self) -> Text:
@@ -251,7 +259,9 @@ class VitalsPane(VerticalScroll, can_focus=True):
         self.set_class(not self._rows, "-empty")
         columns = self._columns(state)
         self.header.columns = columns
+        dazed = dazed_in_fight(state)
         for key, row in self._rows.items():
+            row.dazed = key in dazed
             row.character = state.characters[key]
             row.columns = columns
             row.chosen = key == self.selected
@@ -266,8 +276,11 @@ class VitalsPane(VerticalScroll, can_focus=True):
             self.header.columns = columns
             for row in self._rows.values():
                 row.columns = columns
+        dazed = dazed_in_fight(state)
         for key, row in self._rows.items():
             c = state.characters[key]
+            if row.dazed != (key in dazed):
+                row.dazed = key in dazed
             if row.character is not c:
                 row.character = c
 
@@ -277,10 +290,11 @@ class VitalsPane(VerticalScroll, can_focus=True):
         widths = list(self._label_widths)
         numbers = 0
         cache = {}
+        dazed = dazed_in_fight(state)
         for key, c in state.characters.items():
             known = self._cells.get(key)
-            if known is None or known.character is not c:
-                known = cells(c, self.lang)
+            if known is None or known.character is not c or known.dazed != (key in dazed):
+                known = cells(c, self.lang, key in dazed)
             cache[key] = known
             for i, cell in enumerate(known.row):
                 widths[i] = max(widths[i], cell.cell_len)
