@@ -279,11 +279,11 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
         data = {"name": c.name, "trait": what, "values": changed}
         return set_outcome(ctx.state, key, c, new, data, pairs)
     data = {"name": c.name, "trait": what}
-    text = {"clan": new.clan, "nature": new.nature, "demeanour": new.demeanour}.get(what)
+    named = {"clan": new.clan, "nature": new.nature, "demeanour": new.demeanour}.get(what)
     if what in ("path", "road"):
-        text = new.morality
-    if text:  # the log tells it in any language (the stored line is English)
-        data["text"] = text
+        named = new.morality
+    if named:  # the log tells it in any language (the stored line is English)
+        data["text"] = named
     return set_outcome(ctx.state, key, c, new, data, detail)
 
 
