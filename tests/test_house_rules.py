@@ -1,4 +1,4 @@
-"""Issue 12: house rules the Storyteller sees and switches (``rules`` / ``правила``), and
+"""House rules the Storyteller sees and switches (``rules`` / ``правила``), and
 a character's named rolls (``power`` / ``умение``), driven through the command language.
 
 Sources: RULES.md §2 (the profiles and their house-rule toggles); cheat sheet (seed 004)

@@ -1,4 +1,4 @@
-"""Issue 14 in the dashboard: F3 is the whole sheet (a change in each group is one event,
+"""The dashboard's character editor: F3 is the whole sheet (a change in each group is one event,
 undone by Ctrl+Z), a Discipline added and removed from the editor, and Ctrl+O shows the sheet.
 Snapshots of the editor and the sheet at 80x24 and large, in English and Russian."""
 

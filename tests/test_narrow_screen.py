@@ -1,4 +1,4 @@
-"""Issue 14: the screen at 80x24 — the roll log's width and form, errors on the status line,
+"""The screen at 80x24 — the roll log's width and form, errors on the status line,
 NO_COLOR, dialog inputs, completion, and the state that was invisible (boosts, multiple
 actions, who declares or acts now)."""
 

@@ -1,4 +1,4 @@
-"""Compound rolls through the command language (issue 12): ``resist``, ``teamwork``,
+"""Compound rolls through the command language: ``resist``, ``teamwork``,
 ``extended`` and ``roll ... retry N``, in English and Russian, with typed faces.
 
 The rules are the cheat sheet's (seed 004, "Встречные, продолжительные, командные",

@@ -1,4 +1,4 @@
-"""Issue 12, combat rules: bullets against vampires, defence in a crowd and behind cover, a
+"""Combat situations: bullets against vampires, defence in a crowd and behind cover, a
 spare declared action turned into a defence, and V20's split of the smallest pool.
 
 Every case is typed as a Storyteller would (English and Russian spellings) with the dice's

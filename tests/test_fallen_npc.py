@@ -1,4 +1,4 @@
-"""What a Storyteller's review of issue 14 found: a fallen NPC removed in the middle of a
+"""A fallen NPC removed in the middle of a
 fight (the fight forgets them; the turn passes on as with ``combat leave``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12, rules at the table: pools, templates and displays, as the Storyteller types them.
+"""Rules at the table: pools, templates and displays, as the Storyteller types them.
 
 Each case cites the seed passage it comes from (``/work/shared/seeds``):
 

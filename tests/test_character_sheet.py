@@ -1,4 +1,4 @@
-"""Issue 14: the whole character sheet. ``rename`` in both languages, ``elysium sheet`` as
+"""The whole character sheet: ``rename`` in both languages, ``elysium sheet`` as
 Markdown and HTML (user text escaped), Nature, Demeanour and Backgrounds in the rules core."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12: rules the core computed but no command reached — movement and feats (seed 002),
+"""Rules reached through commands: movement and feats (seed 002),
 day and torpor (cheat sheet "Днём и в торпоре"), frenzy and Rötschreck difficulties from the
 trigger tables, stopping the Kiss, and a day's rest for aggravated damage.
 
