@@ -1,4 +1,4 @@
-"""The benchmarks keep working (their quick mode); the full runs are documented in README."""
+"""The benchmarks keep working (their quick mode); the full runs are documented in docs/benchmarks.md."""
 
 from __future__ import annotations
 

@@ -107,12 +107,12 @@ def test_the_language_in_the_config_is_the_dashboards(tmp_path: Path) -> None:
     assert os.environ.get("LANG", "").startswith("C")  # the locale alone would say English
 
 
-def test_the_readme_names_every_binding_id() -> None:
+def test_the_manual_names_every_binding_id() -> None:
     from elysium.tui import keys
     from tests.conftest import ROOT
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Configuration") : readme.index("## Where saves live")]
+    page = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    section = page[page.index("## Binding ids") : page.index("## The directories")]
     missing = [k.id for k in keys.ALL if f"`{k.id}`" not in section]
     assert not missing, missing
 

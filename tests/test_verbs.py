@@ -1,4 +1,4 @@
-"""One registry of verbs (issue 11): the parser, the help, the palette, the README and the
+"""One registry of verbs (issue 11): the parser, the help, the palette, the manual and the
 shell all read it, and a Russian Storyteller meets Russian for every verb."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from elysium.chronicle.parser import VERBS, parse
 from elysium.cli import main
 from elysium.i18n import t
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+COMMANDS = Path(__file__).resolve().parent.parent / "docs" / "commands.md"
 
 # One command a Storyteller would type for each verb, in Russian spellings, in an order that
 # works from a new chronicle: every acknowledgement is checked for English words.
@@ -113,16 +113,20 @@ def test_every_verb_has_a_handler_usage_and_help_in_both_languages() -> None:
         assert t(f"usage.{verb.name}", "ru").startswith(verb.ru[0])
 
 
-def test_the_readme_lists_every_verb_from_the_registry() -> None:
-    text = README.read_text(encoding="utf-8")
-    begin, end = "<!-- verbs:begin -->", "<!-- verbs:end -->"
-    assert begin in text and end in text
-    table = text.split(begin, 1)[1].split(end, 1)[0].strip()
-    assert table == helptext.markdown_table("en"), (
-        "regenerate: python -c 'from elysium import helptext; print(helptext.markdown_table())'"
+def test_the_manual_lists_every_verb_from_the_registry(capsys: pytest.CaptureFixture[str]) -> None:
+    text = COMMANDS.read_text(encoding="utf-8")
+    assert helptext.main(["--markdown"]) == 0
+    assert text == capsys.readouterr().out, (
+        "regenerate: python -m elysium.helptext --markdown > docs/commands.md"
     )
     for verb in verbs.VERBS:
-        assert f"`{verb.name}`" in table and all(f"`{s}`" in table for s in verb.ru)
+        # The verb's row: its Russian spellings in the second cell, its usage after them.
+        usage = t(f"usage.{verb.name}", "en").replace("|", "\\|")
+        rows = [row for row in text.splitlines() if row.startswith(f"| `{verb.name}` | ")]
+        assert any(
+            all(f"`{s}`" in row.split(" | ")[1] for s in verb.ru) and f"`{usage}`" in row
+            for row in rows
+        ), verb.name
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
