@@ -1,4 +1,4 @@
-"""The benchmarks keep working (their quick mode); the full runs are documented in docs/benchmarks.md."""
+"""The benchmarks keep working (their quick mode); docs/benchmarks.md tells the full runs."""
 
 from __future__ import annotations
 

@@ -38,9 +38,8 @@ def test_every_relative_link_resolves(page: Path) -> None:
     for link in _links(page):
         path, _, anchor = link.partition("#")
         target = (page.parent / path).resolve() if path else page
-        if not target.exists():
-            broken.append(link)
-        elif anchor and target.suffix == ".md" and anchor not in _anchors(target):
+        missing = not target.exists()
+        if missing or (anchor and target.suffix == ".md" and anchor not in _anchors(target)):
             broken.append(link)
     assert not broken, broken
 
