@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from elysium.chronicle.parser import VerbWord
 from elysium.chronicle.verbs import VERBS as VERB_TABLE
-from elysium.cli_parser import (
+from elysium.cli.parser import (
     CHRONICLE_COMMANDS,
     EXIT_USAGE,
     SUBCOMMANDS,
@@ -24,7 +24,7 @@ from elysium.cli_parser import (
     dashboard_parser,
     told,
 )
-from elysium.cli_words import argparse_words, error_lang
+from elysium.cli.words import argparse_words, error_lang
 from elysium.config import Config, load_config
 from elysium.i18n import detect_lang, t
 from elysium.present import format_odds, format_roll
@@ -118,9 +118,9 @@ def cmd_help(args: argparse.Namespace, lang: str) -> int:
 
 def cmd_config(args: argparse.Namespace, lang: str) -> int:
     """``elysium config``: where the settings live and which are in effect."""
-    from elysium import cli_config
+    from elysium.cli import config
 
-    return cli_config.cmd_config(args, lang)
+    return config.cmd_config(args, lang)
 
 
 COMMANDS = {"roll": cmd_roll, "odds": cmd_odds, "help": cmd_help, "config": cmd_config}
@@ -178,11 +178,10 @@ def lang_after_subcommand(argv: list[str]) -> list[str]:
 
 def _chronicle_command(args: argparse.Namespace, lang: str) -> int:
     """Run a chronicle command; its errors become one line and exit status 2."""
-    from elysium import cli_chronicle, cli_export, cli_share, cli_watch
     from elysium.chronicle.errors import ChronicleError
+    from elysium.cli import chronicle, export, share, watch
 
-    commands = {**cli_chronicle.COMMANDS, **cli_export.COMMANDS, **cli_watch.COMMANDS}
-    commands |= cli_share.COMMANDS
+    commands = {**chronicle.COMMANDS, **export.COMMANDS, **watch.COMMANDS, **share.COMMANDS}
     try:
         return commands[args.command](args, lang)
     except (ChronicleError, RulesError) as exc:

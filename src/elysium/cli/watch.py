@@ -13,7 +13,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from elysium.cli_words import h
+from elysium.cli.words import h
 
 NPC_MODES = ("words", "hidden")
 DEFAULT_HOST = "127.0.0.1"
@@ -30,7 +30,7 @@ def _players_path(arg: str) -> Path:
 
 def _port(text: str) -> int:
     """A TCP port, 0 to 65535 (0: the system picks one); otherwise one line saying so."""
-    from elysium.cli_words import _lang
+    from elysium.cli.words import reader_lang
     from elysium.i18n import Msg
 
     try:
@@ -39,7 +39,7 @@ def _port(text: str) -> int:
         port = -1
     if not 0 <= port <= 65535:
         said = Msg("cli.must_be", allowed=Msg("cli.allowed.port"), got=text)
-        raise argparse.ArgumentTypeError(said.render(_lang()))
+        raise argparse.ArgumentTypeError(said.render(reader_lang()))
     return port
 
 

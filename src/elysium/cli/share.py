@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from elysium.cli_words import h
+from elysium.cli.words import h
 from elysium.i18n import t
 
 NPC_MODES = ("words", "hidden")  # chronicle.share's; this module is read at every start
@@ -39,7 +39,7 @@ def cmd_share(args: argparse.Namespace, lang: str) -> int:
     from elysium.chronicle.paths import resolve_chronicle
     from elysium.chronicle.reading import writer_active
     from elysium.chronicle.survey import LOCK
-    from elysium.cli_chronicle import open_session
+    from elysium.cli.chronicle import open_session
 
     root = resolve_chronicle(args.dir)
     session = open_session(args, readonly=True, lang=lang)  # never the writer's lock

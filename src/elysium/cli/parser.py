@@ -7,9 +7,11 @@ import argparse
 from collections.abc import Sequence
 from typing import NoReturn
 
-from elysium import __version__, cli_share, cli_watch
+from elysium import __version__
 from elysium.chronicle.verbs import VERBS as VERB_TABLE
-from elysium.cli_words import _lang, argparse_words, h
+from elysium.cli import share as cli_share
+from elysium.cli import watch as cli_watch
+from elysium.cli.words import argparse_words, h, reader_lang
 from elysium.i18n import LANGUAGES, Msg, Refusal, detect_lang, t
 from elysium.rules import PROFILES, Profile, RollKind, RulesError, get_profile
 from elysium.rules.tables import MAX_POOL
@@ -43,7 +45,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line, not a usage block and a message."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, t("cli.error", _lang(), prog=self.prog, error=message) + "\n")
+        self.exit(EXIT_USAGE, t("cli.error", reader_lang(), prog=self.prog, error=message) + "\n")
 
 
 def _whole(allowed: str, **values: object):
@@ -55,7 +57,7 @@ def _whole(allowed: str, **values: object):
             return int(text.strip())
         except ValueError:
             said = Msg("cli.must_be", allowed=Msg(allowed, **values), got=text)
-            raise argparse.ArgumentTypeError(said.render(_lang())) from None
+            raise argparse.ArgumentTypeError(said.render(reader_lang())) from None
 
     return parse
 
@@ -63,11 +65,11 @@ def _whole(allowed: str, **values: object):
 def _faces(text: str) -> list[int]:
     parts = [p for p in text.replace(" ", "").split(",") if p]
     if not parts:
-        raise argparse.ArgumentTypeError(t("cli.needs_faces", _lang()))
+        raise argparse.ArgumentTypeError(t("cli.needs_faces", reader_lang()))
     try:
         return [int(p) for p in parts]
     except ValueError:
-        raise argparse.ArgumentTypeError(t("cli.faces_whole", _lang(), got=text)) from None
+        raise argparse.ArgumentTypeError(t("cli.faces_whole", reader_lang(), got=text)) from None
 
 
 def _mode(text: str) -> int:
@@ -76,7 +78,7 @@ def _mode(text: str) -> int:
     except ValueError:
         mode = -1
     if not 0 <= mode <= 0o777:
-        raise argparse.ArgumentTypeError(t("cli.octal", _lang(), got=text))
+        raise argparse.ArgumentTypeError(t("cli.octal", reader_lang(), got=text))
     return mode
 
 
@@ -84,7 +86,7 @@ def _profile(text: str) -> Profile:
     try:
         return get_profile(text)
     except RulesError as exc:
-        raise argparse.ArgumentTypeError(told(exc, _lang())) from None
+        raise argparse.ArgumentTypeError(told(exc, reader_lang())) from None
 
 
 def _add_roll_options(p: argparse.ArgumentParser) -> None:

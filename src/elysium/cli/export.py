@@ -11,8 +11,8 @@ from pathlib import Path
 from elysium.chronicle.errors import StoreError
 from elysium.chronicle.paths import resolve_chronicle
 from elysium.chronicle.session import Session
-from elysium.cli_chronicle import open_session as _open
-from elysium.cli_chronicle import warn as _warn
+from elysium.cli.chronicle import open_session as _open
+from elysium.cli.chronicle import warn as _warn
 from elysium.i18n import Msg, t
 
 
