@@ -135,12 +135,3 @@ def cmd_sheet(args: argparse.Namespace, lang: str) -> int:
     sheet = build(character, lang)
     sys.stdout.write(markdown(sheet, lang) if args.format == "md" else page(sheet, lang))
     return 0
-
-
-COMMANDS = {
-    "export": cmd_export,
-    "recap": cmd_export,  # what a Storyteller calls it
-    "stats": cmd_stats,
-    "replay": cmd_replay,
-    "sheet": cmd_sheet,
-}

@@ -1,32 +1,37 @@
 """The ``elysium`` command line's argument parsers, with usage errors told in the reader's
-language (argparse's own phrases included) in one line each."""
+language (argparse's own phrases included) in one line each.
+
+Every subcommand is a row of :data:`SUBCOMMANDS`: its name, its handler, the argument groups
+it shares with others (parent parsers: a chronicle's DIR, the roll options, ``--json``,
+``--lang``) and the arguments only it takes.
+"""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import NoReturn
 
 from elysium import __version__
 from elysium.chronicle.verbs import VERBS as VERB_TABLE
-from elysium.cli import share as cli_share
-from elysium.cli import watch as cli_watch
+from elysium.cli import config, handlers, rolls, share, verbs, watch
+from elysium.cli.values import faces, octal_mode, profile, whole
 from elysium.cli.words import argparse_words, h, reader_lang
-from elysium.i18n import LANGUAGES, Msg, Refusal, detect_lang, t
-from elysium.rules import PROFILES, Profile, RollKind, RulesError, get_profile
+from elysium.i18n import LANGUAGES, detect_lang, t
+from elysium.rules import PROFILES, RollKind
 from elysium.rules.tables import MAX_POOL
 
 EXIT_USAGE = 2
 USAGE = "%(prog)s [DIR] [--demo] [--readonly] [--lang {en,ru}]\n       %(prog)s COMMAND ..."
+PROFILE_METAVAR = "v20|dark-ages|demon"
+
+Handler = Callable[[argparse.Namespace, str], int]
+Arguments = Callable[[argparse.ArgumentParser], None]
 
 
 def VERSION_HELP() -> str:
     return argparse_words("show program's version number and exit")
-
-
-def told(exc: BaseException, lang: str) -> str:
-    """A refusal in ``lang``; any other error as its text."""
-    return exc.render(lang) if isinstance(exc, Refusal) else str(exc)
 
 
 def argv_lang(argv: Sequence[str], configured: str | None = None) -> str:
@@ -48,87 +53,195 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, t("cli.error", reader_lang(), prog=self.prog, error=message) + "\n")
 
 
-def _whole(allowed: str, **values: object):
-    """An int parser whose error says what is allowed (argparse names the argument);
-    ``allowed`` is a catalog key (``cli.allowed.…``) told with ``values``."""
-
-    def parse(text: str) -> int:
-        try:
-            return int(text.strip())
-        except ValueError:
-            said = Msg("cli.must_be", allowed=Msg(allowed, **values), got=text)
-            raise argparse.ArgumentTypeError(said.render(reader_lang())) from None
-
-    return parse
+# The argument groups several subcommands share, each a parent parser ----------------------
 
 
-def _faces(text: str) -> list[int]:
-    parts = [p for p in text.replace(" ", "").split(",") if p]
-    if not parts:
-        raise argparse.ArgumentTypeError(t("cli.needs_faces", reader_lang()))
-    try:
-        return [int(p) for p in parts]
-    except ValueError:
-        raise argparse.ArgumentTypeError(t("cli.faces_whole", reader_lang(), got=text)) from None
+def _dir(p: argparse.ArgumentParser) -> None:
+    p.add_argument("dir", metavar="DIR", help=h("clihelp.dir"))
 
 
-def _mode(text: str) -> int:
-    try:
-        mode = int(text, 8)
-    except ValueError:
-        mode = -1
-    if not 0 <= mode <= 0o777:
-        raise argparse.ArgumentTypeError(t("cli.octal", reader_lang(), got=text))
-    return mode
+def _view(p: argparse.ArgumentParser) -> None:
+    """A chronicle or a directory ``elysium share`` publishes to."""
+    p.add_argument("dir", metavar="DIR", help=h("clihelp.watch.arg.dir", dir=h("clihelp.dir")))
 
 
-def _profile(text: str) -> Profile:
-    try:
-        return get_profile(text)
-    except RulesError as exc:
-        raise argparse.ArgumentTypeError(told(exc, reader_lang())) from None
-
-
-def _add_roll_options(p: argparse.ArgumentParser) -> None:
+def _roll(p: argparse.ArgumentParser) -> None:
+    pool_help = h("clihelp.rollopts.arg.pool", most=MAX_POOL)
     p.add_argument(
-        "pool",
-        type=_whole("cli.allowed.pool", most=MAX_POOL),
-        metavar="POOL",
-        help=h("clihelp.rollopts.arg.pool", most=MAX_POOL),
+        "pool", type=whole("cli.allowed.pool", most=MAX_POOL), metavar="POOL", help=pool_help
     )
     p.add_argument(
         "--diff",
-        type=_whole("cli.allowed.difficulty"),
+        type=whole("cli.allowed.difficulty"),
         default=6,
         metavar="D",
         help=h("clihelp.rollopts.arg.diff"),
     )
     p.add_argument("--spec", action="store_true", help=h("clihelp.rollopts.arg.spec"))
-    p.add_argument(
-        "--wp",
-        action="store_true",
-        help=h("clihelp.rollopts.arg.wp"),
-    )
+    p.add_argument("--wp", action="store_true", help=h("clihelp.rollopts.arg.wp"))
     p.add_argument(
         "--profile",
-        type=_profile,
+        type=profile,
         default=PROFILES["v20"],
-        metavar="v20|dark-ages|demon",
+        metavar=PROFILE_METAVAR,
         help=h("clihelp.rollopts.arg.profile"),
     )
-    p.add_argument(
-        "--kind",
-        choices=[k.value for k in RollKind],
-        default="action",
-        help=h("clihelp.rollopts.arg.kind"),
-    )
-    p.add_argument(
-        "--rule-of-ten",
-        action="store_true",
-        help=h("clihelp.rollopts.arg.rule_of_ten"),
-    )
+    kinds = [k.value for k in RollKind]
+    p.add_argument("--kind", choices=kinds, default="action", help=h("clihelp.rollopts.arg.kind"))
+    p.add_argument("--rule-of-ten", action="store_true", help=h("clihelp.rollopts.arg.rule_of_ten"))
     p.add_argument("--json", action="store_true", help=h("clihelp.rollopts.arg.json"))
+
+
+def _json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help=h("clihelp.json"))
+
+
+def _lang(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
+
+
+# Which group goes where: the leading ones before a subcommand's own arguments, the rest after.
+GROUPS: dict[str, Arguments] = {
+    "dir": _dir,
+    "view": _view,
+    "roll": _roll,
+    "json": _json,
+    "lang": _lang,
+}
+LEADING = ("dir", "view", "roll")
+
+
+# The arguments only one subcommand takes ---------------------------------------------------
+
+
+def _chapter(key: str) -> Arguments:
+    """``--chapter N``, its help (which chapter when none is given) told by ``key``."""
+
+    def add(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--chapter", type=whole("cli.allowed.chapter"), metavar="N", help=h(key))
+
+    return add
+
+
+def _roll_only(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dice", type=faces, metavar="F,F,...", help=h("clihelp.roll.arg.dice"))
+    seed = whole("cli.allowed.whole")
+    p.add_argument("--seed", type=seed, metavar="N", help=h("clihelp.roll.arg.seed"))
+    p.add_argument("--auto", action="store_true", help=h("clihelp.roll.arg.auto"))
+
+
+def _new(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--name", help=h("clihelp.new.arg.name"))
+    p.add_argument(
+        "--profile",
+        type=profile,
+        default=None,
+        metavar=PROFILE_METAVAR,
+        help=h("clihelp.new.arg.profile"),
+    )
+
+
+def _run(p: argparse.ArgumentParser) -> None:
+    p.add_argument("commands", nargs="+", metavar="COMMAND", help=h("clihelp.run.arg.commands"))
+    seed = whole("cli.allowed.whole")
+    p.add_argument("--seed", type=seed, metavar="N", help=h("clihelp.run.arg.seed"))
+
+
+def _help(p: argparse.ArgumentParser) -> None:
+    p.add_argument("verb", nargs="?", metavar="VERB", help=h("clihelp.help.arg.verb"))
+
+
+def _import(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", metavar="FILE", help=h("clihelp.import.arg.file"))
+
+
+def _export(p: argparse.ArgumentParser) -> None:
+    _chapter("clihelp.export.arg.chapter")(p)
+    formats = ("md", "html")
+    p.add_argument("--format", choices=formats, default="md", help=h("clihelp.export.arg.format"))
+    p.add_argument("-o", "--output", metavar="FILE", help=h("clihelp.export.arg.o"))
+    mode_help = h("clihelp.export.arg.mode")
+    p.add_argument("--mode", type=octal_mode, default=0o600, metavar="OCTAL", help=mode_help)
+    p.add_argument("--players", action="store_true", help=h("clihelp.export.arg.players"))
+    npcs = ("words", "hidden")
+    p.add_argument("--npcs", choices=npcs, default="words", help=h("clihelp.export.arg.npcs"))
+
+
+def _sheet(p: argparse.ArgumentParser) -> None:
+    """The sheet's ``--lang`` is the sheet's own language, so it is not the shared one."""
+    p.add_argument("name", metavar="NAME", help=h("clihelp.sheet.arg.name"))
+    formats = ("md", "html")
+    p.add_argument("--format", choices=formats, default="md", help=h("clihelp.sheet.arg.format"))
+    p.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.sheet.arg.lang"))
+
+
+def _example(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--example", action="store_true", help=h("clihelp.config.arg.example"))
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    """One ``elysium NAME``: its words are the catalog's ``clihelp.NAME.help``,
+    ``.description`` (and ``.epilog`` when ``epilog``), told with ``values``."""
+
+    name: str
+    handler: Handler
+    takes: tuple[str, ...] = ("dir", "lang")  # keys of GROUPS
+    arguments: Arguments | None = None  # what only this subcommand takes
+    aliases: tuple[str, ...] = ()
+    epilog: bool = False
+    values: dict[str, object] = field(default_factory=dict)
+
+
+# In the order `elysium --help` lists them.
+SUBCOMMAND_TABLE = (
+    Subcommand("roll", rolls.cmd_roll, ("roll", "lang"), _roll_only, epilog=True),
+    Subcommand("odds", rolls.cmd_odds, ("roll", "lang")),
+    Subcommand("new", handlers.new, arguments=_new),
+    Subcommand(
+        "run",
+        handlers.run,
+        arguments=_run,
+        epilog=True,
+        values={"verbs": ", ".join(v.name for v in VERB_TABLE)},
+    ),
+    Subcommand("help", verbs.cmd_help, ("lang",), _help),
+    Subcommand("state", handlers.state, ("dir", "json", "lang")),
+    Subcommand("log", handlers.log, ("dir", "json", "lang"), _chapter("clihelp.log.arg.chapter")),
+    Subcommand("import", handlers.import_, arguments=_import),
+    Subcommand("export", handlers.export, arguments=_export, aliases=("recap",)),
+    Subcommand("sheet", handlers.sheet, ("dir",), _sheet),
+    Subcommand(
+        "stats", handlers.stats, ("dir", "json", "lang"), _chapter("clihelp.stats.arg.chapter")
+    ),
+    Subcommand("check", handlers.check),
+    Subcommand("repair", handlers.repair),
+    Subcommand("replay", handlers.replay, arguments=_chapter("clihelp.replay.arg.chapter")),
+    Subcommand("watch", watch.cmd_watch, ("view", "lang"), watch.watch_arguments),
+    Subcommand(
+        "serve",
+        watch.cmd_serve,
+        ("view", "lang"),
+        watch.serve_arguments,
+        values={"host": watch.DEFAULT_HOST},
+    ),
+    Subcommand("share", share.cmd_share, arguments=share.share_arguments),
+    Subcommand("config", config.cmd_config, ("lang",), _example),
+)
+SUBCOMMANDS = tuple(name for row in SUBCOMMAND_TABLE for name in (row.name, *row.aliases))
+
+
+def _parents(row: Subcommand) -> list[_Parser]:
+    """The row's argument groups and its own arguments, as parent parsers in help order."""
+    adders = [GROUPS[g] for g in row.takes if g in LEADING]
+    adders += [row.arguments] if row.arguments else []
+    adders += [GROUPS[g] for g in row.takes if g not in LEADING]
+    parents = []
+    for add in adders:
+        parent = _Parser(add_help=False)
+        add(parent)
+        parents.append(parent)
+    return parents
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -145,214 +258,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser, prog="elysium"
     )
-
-    p_roll = sub.add_parser(
-        "roll",
-        help=h("clihelp.roll.help"),
-        description=h("clihelp.roll.description"),
-        epilog=h("clihelp.roll.epilog"),
-    )
-    _add_roll_options(p_roll)
-    p_roll.add_argument(
-        "--dice",
-        type=_faces,
-        metavar="F,F,...",
-        help=h("clihelp.roll.arg.dice"),
-    )
-    p_roll.add_argument(
-        "--seed", type=_whole("cli.allowed.whole"), metavar="N", help=h("clihelp.roll.arg.seed")
-    )
-    p_roll.add_argument(
-        "--auto",
-        action="store_true",
-        help=h("clihelp.roll.arg.auto"),
-    )
-
-    p_odds = sub.add_parser(
-        "odds",
-        help=h("clihelp.odds.help"),
-        description=h("clihelp.odds.description"),
-    )
-    _add_roll_options(p_odds)
-
-    p_new = sub.add_parser(
-        "new",
-        help=h("clihelp.new.help"),
-        description=h("clihelp.new.description"),
-    )
-    p_new.add_argument("dir", metavar="DIR", help=h("clihelp.dir"))
-    p_new.add_argument("--name", help=h("clihelp.new.arg.name"))
-    p_new.add_argument(
-        "--profile",
-        type=_profile,
-        default=None,
-        metavar="v20|dark-ages|demon",
-        help=h("clihelp.new.arg.profile"),
-    )
-    p_new.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
-
-    p_run = sub.add_parser(
-        "run",
-        help=h("clihelp.run.help"),
-        description=h("clihelp.run.description"),
-        epilog=h("clihelp.run.epilog", verbs=", ".join(v.name for v in VERB_TABLE)),
-    )
-    p_run.add_argument("dir", metavar="DIR", help=h("clihelp.dir"))
-    p_run.add_argument("commands", nargs="+", metavar="COMMAND", help=h("clihelp.run.arg.commands"))
-    p_run.add_argument(
-        "--seed",
-        type=_whole("cli.allowed.whole"),
-        metavar="N",
-        help=h("clihelp.run.arg.seed"),
-    )
-    p_run.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
-
-    p_help = sub.add_parser(
-        "help",
-        help=h("clihelp.help.help"),
-        description=h("clihelp.help.description"),
-    )
-    p_help.add_argument("verb", nargs="?", metavar="VERB", help=h("clihelp.help.arg.verb"))
-    p_help.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
-
-    p_state = sub.add_parser(
-        "state",
-        help=h("clihelp.state.help"),
-        description=h("clihelp.state.description"),
-    )
-    p_state.add_argument("dir", metavar="DIR", help=h("clihelp.dir"))
-    p_state.add_argument("--json", action="store_true", help=h("clihelp.json"))
-    p_state.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
-
-    p_log = sub.add_parser(
-        "log",
-        help=h("clihelp.log.help"),
-        description=h("clihelp.log.description"),
-    )
-    p_log.add_argument("dir", metavar="DIR", help=h("clihelp.dir"))
-    p_log.add_argument(
-        "--chapter",
-        type=_whole("cli.allowed.chapter"),
-        metavar="N",
-        help=h("clihelp.log.arg.chapter"),
-    )
-    p_log.add_argument("--json", action="store_true", help=h("clihelp.json"))
-    p_log.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
-
-    p_import = sub.add_parser(
-        "import",
-        help=h("clihelp.import.help"),
-        description=h("clihelp.import.description"),
-    )
-    p_import.add_argument("dir", metavar="DIR", help=h("clihelp.dir"))
-    p_import.add_argument("file", metavar="FILE", help=h("clihelp.import.arg.file"))
-    p_import.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
-
-    p_export = sub.add_parser(
-        "export",
-        aliases=["recap"],
-        help=h("clihelp.export.help"),
-        description=h("clihelp.export.description"),
-    )
-    p_export.add_argument("dir", metavar="DIR", help=h("clihelp.dir"))
-    p_export.add_argument(
-        "--chapter",
-        type=_whole("cli.allowed.chapter"),
-        metavar="N",
-        help=h("clihelp.export.arg.chapter"),
-    )
-    p_export.add_argument(
-        "--format", choices=("md", "html"), default="md", help=h("clihelp.export.arg.format")
-    )
-    p_export.add_argument("-o", "--output", metavar="FILE", help=h("clihelp.export.arg.o"))
-    p_export.add_argument(
-        "--mode",
-        type=_mode,
-        default=0o600,
-        metavar="OCTAL",
-        help=h("clihelp.export.arg.mode"),
-    )
-    p_export.add_argument("--players", action="store_true", help=h("clihelp.export.arg.players"))
-    p_export.add_argument(
-        "--npcs", choices=("words", "hidden"), default="words", help=h("clihelp.export.arg.npcs")
-    )
-    p_export.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
-
-    p_sheet = sub.add_parser(
-        "sheet",
-        help=h("clihelp.sheet.help"),
-        description=h("clihelp.sheet.description"),
-    )
-    p_sheet.add_argument("dir", metavar="DIR", help=h("clihelp.dir"))
-    p_sheet.add_argument("name", metavar="NAME", help=h("clihelp.sheet.arg.name"))
-    p_sheet.add_argument(
-        "--format", choices=("md", "html"), default="md", help=h("clihelp.sheet.arg.format")
-    )
-    p_sheet.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.sheet.arg.lang"))
-
-    p_stats = sub.add_parser(
-        "stats",
-        help=h("clihelp.stats.help"),
-        description=h("clihelp.stats.description"),
-    )
-    p_stats.add_argument("dir", metavar="DIR", help=h("clihelp.dir"))
-    p_stats.add_argument(
-        "--chapter",
-        type=_whole("cli.allowed.chapter"),
-        metavar="N",
-        help=h("clihelp.stats.arg.chapter"),
-    )
-    p_stats.add_argument("--json", action="store_true", help=h("clihelp.json"))
-    p_stats.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
-
-    p_check = sub.add_parser(
-        "check",
-        help=h("clihelp.check.help"),
-        description=h("clihelp.check.description"),
-    )
-    p_check.add_argument("dir", metavar="DIR", help=h("clihelp.dir"))
-    p_check.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
-    p_repair = sub.add_parser(
-        "repair",
-        help=h("clihelp.repair.help"),
-        description=h("clihelp.repair.description"),
-    )
-    p_repair.add_argument("dir", metavar="DIR", help=h("clihelp.dir"))
-    p_repair.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
-
-    p_replay = sub.add_parser(
-        "replay",
-        help=h("clihelp.replay.help"),
-        description=h("clihelp.replay.description"),
-    )
-    p_replay.add_argument("dir", metavar="DIR", help=h("clihelp.dir"))
-    p_replay.add_argument(
-        "--chapter",
-        type=_whole("cli.allowed.chapter"),
-        metavar="N",
-        help=h("clihelp.replay.arg.chapter"),
-    )
-    p_replay.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
-
-    dir_help, lang_help = h("clihelp.dir"), h("clihelp.lang")
-    cli_watch.add_parsers(sub, dir_help, lang_help, LANGUAGES)
-    cli_share.add_parser(sub, dir_help, lang_help, LANGUAGES)
-
-    p_config = sub.add_parser(
-        "config",
-        help=h("clihelp.config.help"),
-        description=h("clihelp.config.description"),
-    )
-    p_config.add_argument("--example", action="store_true", help=h("clihelp.config.arg.example"))
-    p_config.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.lang"))
+    for row in SUBCOMMAND_TABLE:
+        key = f"clihelp.{row.name}"
+        p = sub.add_parser(
+            row.name,
+            aliases=list(row.aliases),
+            parents=_parents(row),
+            help=h(f"{key}.help", **row.values),
+            description=h(f"{key}.description", **row.values),
+            epilog=h(f"{key}.epilog", **row.values) if row.epilog else None,
+        )
+        p.set_defaults(handler=row.handler)
     return parser
-
-
-CHRONICLE_COMMANDS = (
-    *("new", "run", "state", "log", "import", "export", "sheet", "stats", "replay", "check"),
-    *("repair", "recap", "watch", "share", "serve"),
-)
-SUBCOMMANDS = ("roll", "odds", "help", "config", *CHRONICLE_COMMANDS)
 
 
 def dashboard_parser() -> argparse.ArgumentParser:
