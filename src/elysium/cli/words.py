@@ -13,6 +13,7 @@ error_lang: list[str] = []
 
 
 def reader_lang() -> str:
+    """The language a usage error or a help text is told in (argparse asks while parsing)."""
     return error_lang[-1] if error_lang else detect_lang()
 
 
