@@ -9,7 +9,7 @@ import argparse
 import pytest
 
 from elysium import __version__
-from elysium.cli_parser import build_parser, dashboard_parser
+from elysium.cli.parser import build_parser, dashboard_parser
 from tests.conftest import run_elysium
 
 
@@ -95,7 +95,7 @@ def _russian_words_left(text: str) -> set[str]:
 
 
 def test_every_command_and_argument_is_described_in_russian_under_lang_ru() -> None:
-    from elysium.cli_words import error_lang
+    from elysium.cli.words import error_lang
 
     error_lang[:] = ["ru"]
     try:

@@ -343,13 +343,13 @@ def test_save_theme_refuses_to_touch_a_file_that_is_not_toml() -> None:
     assert path.read_text(encoding="utf-8") == 'language = "ru"\nthis is not toml\n'
 
 
-def test_save_theme_will_not_guess_inside_a_multiline_value() -> None:
+def test_save_theme_leaves_a_multiline_value_as_written() -> None:
+    """A ``theme = …`` inside a multiline string is text, not the setting."""
     text = 'notes = """\ntheme = "x"\n"""\n'
     path = write_config(text)
-    line = save_theme("nord")
-    assert line is not None and "could not be changed safely" in line
-    assert 'theme = "nord"' in line
-    assert path.read_text(encoding="utf-8") == text
+    assert save_theme("nord") is None
+    assert path.read_text(encoding="utf-8") == text + 'theme = "nord"\n'
+    assert load_config().theme == "nord"
 
 
 def test_a_theme_name_with_quotes_is_escaped() -> None:

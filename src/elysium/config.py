@@ -48,11 +48,6 @@ MAX_SEARCHED = 2000  # lines searched for the culprit when TOML cannot say where
 MAX_DEPTH = 8  # settings nest a table or two; a file nested deeper is not settings
 
 _AT = re.compile(r"\s*\((?:at line (\d+), column \d+|at end of document)\)\s*$")
-_HEADER = re.compile(r"^\s*\[")
-_THEME = re.compile(
-    r"""^(?P<indent>\s*)(?:theme|"theme"|'theme')\s*=\s*"""
-    r"""(?P<value>"(?:[^"\\]|\\.)*"|'[^']*'|[^#]*?)(?P<rest>\s*(?:#.*)?)$"""
-)
 _COMMENTED_THEME = re.compile(r"^\s*#\s*theme\s*=")
 
 
@@ -256,30 +251,13 @@ def _keys(value: object, file: str) -> tuple[dict[str, str], list[Line]]:
     problems: list[Line] = []
     one, two = (toml_string(example) for example in KEY_EXAMPLES)
     for name, keys_text in value.items():
+        examples = {"file": file, "name": name, "one": one, "two": two}
         if not isinstance(keys_text, str):
-            problems.append(
-                Line(
-                    "config.key_not_text",
-                    file=file,
-                    name=name,
-                    one=one,
-                    two=two,
-                    got=_kind(keys_text),
-                )
-            )
+            problems.append(Line("config.key_not_text", **examples, got=_kind(keys_text)))
             continue
         parts = [part.strip() for part in keys_text.split(",")]
         if not all(parts) or any(len(part.split()) != 1 for part in parts):
-            problems.append(
-                Line(
-                    "config.bad_key_list",
-                    file=file,
-                    name=name,
-                    one=one,
-                    two=two,
-                    got=toml_string(keys_text),
-                )
-            )
+            problems.append(Line("config.bad_key_list", **examples, got=toml_string(keys_text)))
             continue
         keys[name] = ",".join(parts)
     return keys, problems
@@ -303,10 +281,11 @@ def toml_string(text: str) -> str:
 
 def save_theme(name: str, path: Path | None = None) -> Line | None:
     """Keep ``theme = "name"`` in the config file (default :func:`config_path`), changing
-    only that line (or adding it) so the Storyteller's comments and other settings stay as
-    written. Atomic (temp file, fsync, rename), 0600; the file and its directory (0700) are
-    made when missing; a symlinked file is written where it points. A failure is returned
-    as one line for the screen, never raised: a theme is a convenience, not a save."""
+    only that setting (or adding it) through tomlkit, so the Storyteller's comments, order
+    and other settings stay as written. Atomic (temp file, fsync, rename), 0600; the file and
+    its directory (0700) are made when missing; a symlinked file is written where it points.
+    A failure is returned as one line for the screen, never raised: a theme is a convenience,
+    not a save."""
     from elysium.chronicle.errors import StoreError
     from elysium.chronicle.files import atomic_write, write_error
     from elysium.i18n.message import Msg
@@ -327,12 +306,12 @@ def save_theme(name: str, path: Path | None = None) -> Line | None:
         return Line("config.theme_file_invalid", file=file, why=_AT.sub("", str(exc)))
     except ValueError:
         return Line("config.theme_file_invalid", file=file, why=Msg("config.why_deep"))
-    new = _with_theme(old, name)
+    new = _with_theme(old, name) if isinstance(data.get("theme", ""), str) else None
     try:
-        changed_safely = loads_toml(new, MAX_DEPTH) == {**data, "theme": name}
+        changed_safely = new is not None and loads_toml(new, MAX_DEPTH) == {**data, "theme": name}
     except ValueError:
         changed_safely = False
-    if not changed_safely:
+    if new is None or not changed_safely:
         return Line("config.theme_not_safe", file=file, line=f"theme = {toml_string(name)}")
     try:
         _make_dir(target.parent)
@@ -352,36 +331,70 @@ def _make_dir(directory: Path) -> None:
     make_private_dirs(directory)  # and its missing parents, 0700 whatever the umask
 
 
-def _with_theme(text: str, name: str) -> str:
-    """``text`` with its top-level ``theme = …`` line set to ``name`` (a trailing comment
-    kept), or such a line added at the end of the top-level settings."""
-    crlf = "\r\n" in text
-    lines = [line.removesuffix("\r") for line in text.split("\n")]
-    if lines and lines[-1] == "":
-        lines.pop()
-    setting = f"theme = {toml_string(name)}"
-    end = next((i for i, line in enumerate(lines) if _HEADER.match(line)), len(lines))
-    for i in range(end):
-        if m := _THEME.match(lines[i]):
-            lines[i] = m["indent"] + setting + m["rest"]
-            break
-    else:
-        content = [i for i in range(end) if lines[i].strip() and not _is_comment(lines[i])]
-        commented = [i for i in range(end) if _COMMENTED_THEME.match(lines[i])]
-        if content:
-            at = content[-1] + 1
-        elif commented:
-            at = commented[-1] + 1
-        else:  # only comments: before the comment block that introduces the first table
-            at = end
-            while at > 0 and _is_comment(lines[at - 1]):
-                at -= 1
-        lines.insert(at, setting)
-        after = lines[at + 1] if at + 1 < len(lines) else ""
-        if after.strip() and (_HEADER.match(after) or _is_comment(after)):
-            lines.insert(at + 1, "")
-    return ("\r\n" if crlf else "\n").join([*lines, ""])
+def _with_theme(text: str, name: str) -> str | None:
+    """``text`` with its top-level ``theme`` set to ``name`` (a trailing comment kept), or
+    such a setting added after the last top-level setting (else under a commented-out
+    ``# theme = …``, else before the comments that introduce the first table). None when
+    tomlkit cannot give the file back as written: it is then left alone."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+    from tomlkit.items import Comment
+
+    newline = "\r\n" if "\r\n" in text else "\n"
+    if text and not text.endswith("\n"):
+        text += newline  # the added line starts a line of its own
+    try:
+        doc = tomlkit.parse(text)
+        if doc.as_string() != text:  # tomlkit would reorder it (tables split by others)
+            return None
+        if "theme" in doc:
+            doc["theme"] = name
+            return doc.as_string()
+        setting = tomlkit.item(name)
+        setting.trivia.trail = newline
+        body = doc.body
+        at = _theme_place(body)
+        out = tomlkit.document()
+        out.parsing(True)  # items as they were read: no blank line added before a table
+        for i, (key, item) in enumerate(body):
+            if i == at:
+                out.add("theme", setting)
+                if isinstance(item, Comment) or _is_header(key, item):
+                    out.add(tomlkit.ws(newline))
+            if key is None:  # a comment or blank lines
+                out.add(item)
+            else:
+                out.add(key, item)
+        if at == len(body):
+            out.add("theme", setting)
+        return out.as_string()
+    except (TOMLKitError, ValueError, TypeError):
+        return None
 
 
-def _is_comment(line: str) -> bool:
-    return line.lstrip().startswith("#")
+def _theme_place(body: list[tuple[Any, Any]]) -> int:
+    """Where in the document's top-level items a new ``theme`` goes."""
+    from tomlkit.items import Comment
+
+    end = next((i for i, (key, item) in enumerate(body) if _is_header(key, item)), len(body))
+    settings = [i for i in range(end) if body[i][0] is not None]
+    if settings:
+        return settings[-1] + 1
+    commented = [
+        i
+        for i in range(end)
+        if isinstance(body[i][1], Comment) and _COMMENTED_THEME.match(body[i][1].as_string())
+    ]
+    if commented:
+        return commented[-1] + 1
+    at = end  # only comments: before the comment block that introduces the first table
+    while at > 0 and isinstance(body[at - 1][1], Comment):
+        at -= 1
+    return at
+
+
+def _is_header(key: Any, item: Any) -> bool:
+    """A ``[table]`` or ``[[array]]`` (a dotted ``a.b = 1`` is a setting, not a header)."""
+    from tomlkit.items import AoT, Table
+
+    return isinstance(item, (Table, AoT)) and not (key is not None and key.is_dotted())

@@ -5,31 +5,18 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from elysium.cli_words import h
+from elysium.cli.words import h
 from elysium.i18n import t
 
 NPC_MODES = ("words", "hidden")  # chronicle.share's; this module is read at every start
 
 
-def add_parser(sub: Any, dir_help: str, lang_help: str, languages: tuple[str, ...]) -> None:
-    p = sub.add_parser(
-        "share",
-        help=h("clihelp.share.help"),
-        description=h("clihelp.share.description"),
-    )
-    p.add_argument("dir", metavar="DIR", help=dir_help)
+def share_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--group", metavar="GROUP", help=h("clihelp.share.arg.group"))
     p.add_argument("--to", metavar="PATH", help=h("clihelp.share.arg.to"))
-    p.add_argument(
-        "--npcs",
-        choices=NPC_MODES,
-        default="words",
-        help=h("clihelp.share.arg.npcs"),
-    )
+    p.add_argument("--npcs", choices=NPC_MODES, default="words", help=h("clihelp.share.arg.npcs"))
     p.add_argument("--stop", action="store_true", help=h("clihelp.share.arg.stop"))
-    p.add_argument("--lang", choices=languages, help=lang_help)
 
 
 def cmd_share(args: argparse.Namespace, lang: str) -> int:
@@ -39,7 +26,7 @@ def cmd_share(args: argparse.Namespace, lang: str) -> int:
     from elysium.chronicle.paths import resolve_chronicle
     from elysium.chronicle.reading import writer_active
     from elysium.chronicle.survey import LOCK
-    from elysium.cli_chronicle import open_session
+    from elysium.cli.chronicle import open_session
 
     root = resolve_chronicle(args.dir)
     session = open_session(args, readonly=True, lang=lang)  # never the writer's lock
@@ -72,6 +59,3 @@ def cmd_share(args: argparse.Namespace, lang: str) -> int:
     finally:
         session.close()
     return 0
-
-
-COMMANDS = {"share": cmd_share}

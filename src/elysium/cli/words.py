@@ -12,14 +12,15 @@ from elysium.i18n import CATALOGS, detect_lang, t
 error_lang: list[str] = []
 
 
-def _lang() -> str:
+def reader_lang() -> str:
+    """The language a usage error or a help text is told in (argparse asks while parsing)."""
     return error_lang[-1] if error_lang else detect_lang()
 
 
 def h(key: str, **values: object) -> str:
     """A help text of the command line (catalog ``clihelp.…``) in the reader's language;
     argparse formats it with ``%``, so a ``%`` in it is doubled."""
-    return t(key, _lang(), **values).replace("%", "%%")
+    return t(key, reader_lang(), **values).replace("%", "%%")
 
 
 # argparse's own words in a usage error (its gettext message ids) and the catalog keys that
@@ -51,7 +52,7 @@ def argparse_words(msgid: str) -> str:
     """argparse's ``gettext``: its message id, or the same message in the reader's language
     (as a ``%`` template, which argparse fills)."""
     key = _ARGPARSE.get(msgid)
-    lang = _lang()
+    lang = reader_lang()
     if key is None or lang == "en":
         return msgid
     text = CATALOGS.get(lang, {}).get(key)

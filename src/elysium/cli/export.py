@@ -11,8 +11,8 @@ from pathlib import Path
 from elysium.chronicle.errors import StoreError
 from elysium.chronicle.paths import resolve_chronicle
 from elysium.chronicle.session import Session
-from elysium.cli_chronicle import open_session as _open
-from elysium.cli_chronicle import warn as _warn
+from elysium.cli.chronicle import open_session as _open
+from elysium.cli.chronicle import warn as _warn
 from elysium.i18n import Msg, t
 
 
@@ -135,12 +135,3 @@ def cmd_sheet(args: argparse.Namespace, lang: str) -> int:
     sheet = build(character, lang)
     sys.stdout.write(markdown(sheet, lang) if args.format == "md" else page(sheet, lang))
     return 0
-
-
-COMMANDS = {
-    "export": cmd_export,
-    "recap": cmd_export,  # what a Storyteller calls it
-    "stats": cmd_stats,
-    "replay": cmd_replay,
-    "sheet": cmd_sheet,
-}

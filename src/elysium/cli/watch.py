@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
 
-from elysium.cli_words import h
+from elysium.cli.values import port
+from elysium.cli.words import h
 
 NPC_MODES = ("words", "hidden")
 DEFAULT_HOST = "127.0.0.1"
@@ -28,60 +28,24 @@ def _players_path(arg: str) -> Path:
     return resolve_chronicle(arg)
 
 
-def _port(text: str) -> int:
-    """A TCP port, 0 to 65535 (0: the system picks one); otherwise one line saying so."""
-    from elysium.cli_words import _lang
-    from elysium.i18n import Msg
-
-    try:
-        port = int(text.strip())
-    except ValueError:
-        port = -1
-    if not 0 <= port <= 65535:
-        said = Msg("cli.must_be", allowed=Msg("cli.allowed.port"), got=text)
-        raise argparse.ArgumentTypeError(said.render(_lang()))
-    return port
+def watch_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", action="store_true", help=h("clihelp.watch.arg.players"))
+    p.add_argument("--npcs", choices=NPC_MODES, help=h("clihelp.watch.arg.npcs"))
 
 
-def add_parsers(sub: Any, dir_help: str, lang_help: str, languages: tuple[str, ...]) -> None:
-    where = h("clihelp.watch.arg.dir", dir=dir_help)
-    p_watch = sub.add_parser(
-        "watch",
-        help=h("clihelp.watch.help"),
-        description=h("clihelp.watch.description"),
-    )
-    p_watch.add_argument("dir", metavar="DIR", help=where)
-    p_watch.add_argument("--players", action="store_true", help=h("clihelp.watch.arg.players"))
-    p_watch.add_argument("--npcs", choices=NPC_MODES, help=h("clihelp.watch.arg.npcs"))
-    p_watch.add_argument("--lang", choices=languages, help=lang_help)
-
-    p_serve = sub.add_parser(
-        "serve",
-        help=h("clihelp.serve.help"),
-        description=h("clihelp.serve.description", host=DEFAULT_HOST),
-    )
-    p_serve.add_argument("dir", metavar="DIR", help=where)
-    p_serve.add_argument(
+def serve_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
         "--host", default=DEFAULT_HOST, help=h("clihelp.serve.arg.host", host=DEFAULT_HOST)
     )
-    p_serve.add_argument(
+    p.add_argument(
         "--port",
-        type=_port,
+        type=port,
         default=DEFAULT_PORT,
         help=h("clihelp.serve.arg.port", port=DEFAULT_PORT),
     )
-    p_serve.add_argument("--npcs", choices=NPC_MODES, help=h("clihelp.serve.arg.npcs"))
-    p_serve.add_argument(
-        "--key",
-        metavar="KEY",
-        help=h("clihelp.serve.arg.key"),
-    )
-    p_serve.add_argument(
-        "--no-key",
-        action="store_true",
-        help=h("clihelp.serve.arg.no_key"),
-    )
-    p_serve.add_argument("--lang", choices=languages, help=lang_help)
+    p.add_argument("--npcs", choices=NPC_MODES, help=h("clihelp.serve.arg.npcs"))
+    p.add_argument("--key", metavar="KEY", help=h("clihelp.serve.arg.key"))
+    p.add_argument("--no-key", action="store_true", help=h("clihelp.serve.arg.no_key"))
 
 
 def cmd_watch(args: argparse.Namespace, lang: str) -> int:
@@ -125,6 +89,3 @@ def cmd_serve(args: argparse.Namespace, lang: str) -> int:
         return serve(source, args.host, args.port, lang, key)
     finally:
         source.close()
-
-
-COMMANDS = {"watch": cmd_watch, "serve": cmd_serve}
