@@ -14,7 +14,7 @@ import string
 import pytest
 
 from elysium.i18n import CATALOGS, PARTS, Msg, t
-from elysium.i18n.message import plural_form
+from elysium.i18n.templates import plural_form
 
 # Latin words a Russian message may hold: program and file names, the game's abbreviations,
 # technical names a Storyteller types as they are.
@@ -170,7 +170,7 @@ def test_russian_plural_forms(n: int, form: int) -> None:
     assert plural_form(n, "ru") == form
     words = ["пункт", "пункта", "пунктов"]
     assert Msg("x", n=n).render("ru") == "x"  # an unknown key is itself, whatever the values
-    from elysium.i18n.message import tell
+    from elysium.i18n.templates import tell
 
     assert tell("{n:n:пункт|пункта|пунктов}", "ru", {"n": n}, lambda k, lang: None) == (
         f"{n} {words[form]}"

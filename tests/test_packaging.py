@@ -78,6 +78,26 @@ def test_styles_and_demo_are_found_after_a_plain_install(site: Path, tmp_path: P
     assert journal == "True"
 
 
+def test_the_players_page_ships_its_stylesheet_and_script(site: Path, tmp_path: Path) -> None:
+    """The TV page's CSS and script are package data, not Python strings: a plain install
+    carries them, byte for byte, and the installed server serves them."""
+    here = ROOT / "src" / "elysium" / "web" / "static"
+    shipped = site / "elysium" / "web" / "static"
+    names = ["players.css", "players.js"]
+    assert sorted(p.name for p in here.iterdir()) == names
+    assert sorted(p.name for p in shipped.iterdir()) == names
+    for name in names:
+        assert (shipped / name).read_bytes() == (here / name).read_bytes(), name
+    check = (
+        "import elysium.web.handler as h;"
+        "print(h.__file__);"
+        "print([len(h.STATIC[p][0]) for p in ('/board.css', '/board.js')])"
+    )
+    module, sizes = _python(site, check, tmp_path)
+    assert module.startswith(str(site))
+    assert sizes == str([len((here / name).read_bytes()) for name in names])
+
+
 def test_every_module_is_installed_and_a_chronicle_runs(site: Path, tmp_path: Path) -> None:
     """Each source module reaches the installed package (pyproject lists packages by hand),
     and the installed command makes a chronicle and runs commands in it."""

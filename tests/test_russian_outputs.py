@@ -202,8 +202,8 @@ def test_the_editor_names_humanity_in_russian(tmp_path: Path) -> None:
 
 
 def test_the_players_views_tell_a_declaration_in_russian() -> None:
-    from elysium import web_page
     from elysium.tui import players_render
+    from elysium.web import page as web_page
 
     fight = {
         "round": 1,

@@ -28,7 +28,7 @@ from elysium.web import Board, start, stop
 from tests.chronicle_helpers import COTERIE, new_session
 
 if TYPE_CHECKING:
-    from elysium.web_server import Server
+    from elysium.web.server import Server
 
 TABLE = [*COTERIE, "set Marcus player yes", 'add "Prince Vitel" elder']
 GUARD = 30.0  # seconds: every wait below is bounded by this, against a hang only

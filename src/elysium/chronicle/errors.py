@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from elysium.i18n.message import Msg, Refusal, renders
+from elysium.i18n.message import Msg, Refusal
+from elysium.i18n.templates import renders
 
 
 class ChronicleError(Refusal):

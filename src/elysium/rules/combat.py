@@ -193,9 +193,41 @@ def plan_attack(
     ability = move.abilities[0]
     if len(move.abilities) > 1 and armed:
         ability = move.abilities[1]
+    notes: list[Msg] = []
+    situational = situation(attacker, (move.attribute, ability), moving=mods.moving)
+    pool, own, bonus = _attack_pool(attacker, move, ability, mods, situational, notes)
+    if multiple > 1 and not extra_action:
+        if profile.multiple_actions is MultipleActions.SUBTRACT:
+            pool, note = multiple_share(pool, multiple, action_index, profile)
+        else:
+            # V20: the smallest of the declared actions' pools is split; this attack's own
+            # dice (accuracy, flank, rear, ...) come on top of its share.
+            split = own if smallest is None else min(own, smallest)
+            share, note = multiple_share(split, multiple, action_index, profile)
+            pool = share + bonus
+        notes.append(note)
+    difficulty, damage_bonus = _attack_difficulty(move, mods, situational, notes)
+    if difficulty > MAX_DIFFICULTY:
+        raise RulesError("combat.too_difficult", difficulty=difficulty, notes=_told(notes))
+    if pool < 1 and not mods.immobilized:
+        raise RulesError("combat.no_dice", who=attacker.name, notes=_told(notes))
+    wounds = wound_penalty(attacker)
+    return AttackPlan(max(pool, 1), difficulty, tuple(notes), damage_bonus, wounds, situational)
+
+
+def _attack_pool(
+    attacker: Character,
+    move: Maneuver,
+    ability: str,
+    mods: Modifiers,
+    situational: tuple[PoolMod, ...],
+    notes: list[Msg],
+) -> tuple[int, int, int]:
+    """The attack's whole pool, noted in ``notes``; with the part a multiple action splits
+    (traits, wounds, the situation) and the attack's own dice that come on top of a share."""
     base = attacker.trait(move.attribute) + attacker.trait(ability)
     pool = base
-    notes = [Msg("combat.note.traits", attribute=move.attribute, ability=ability, base=base)]
+    notes.append(Msg("combat.note.traits", attribute=move.attribute, ability=ability, base=base))
     if move.accuracy:
         pool += move.accuracy
         notes.append(Msg("combat.note.accuracy", n=move.accuracy))
@@ -214,21 +246,16 @@ def plan_attack(
     if penalty:
         pool += penalty
         notes.append(Msg("combat.note.wounds", n=penalty))
-    situational = situation(attacker, (move.attribute, ability), moving=mods.moving)
     pool += dice_of(situational)
     penalty += dice_of(situational)  # part of the attack's own pool, split with it
     notes += mod_notes(situational)
-    if multiple > 1 and not extra_action:
-        if profile.multiple_actions is MultipleActions.SUBTRACT:
-            pool, note = multiple_share(pool, multiple, action_index, profile)
-        else:
-            # V20: the smallest of the declared actions' pools is split; this attack's own
-            # dice (accuracy, flank, rear, ...) come on top of its share.
-            own = base + penalty
-            split = own if smallest is None else min(own, smallest)
-            share, note = multiple_share(split, multiple, action_index, profile)
-            pool = share + bonus
-        notes.append(note)
+    return pool, base + penalty, bonus
+
+
+def _attack_difficulty(
+    move: Maneuver, mods: Modifiers, situational: tuple[PoolMod, ...], notes: list[Msg]
+) -> tuple[int, int]:
+    """The attack's difficulty and the damage its aim adds, each step noted in ``notes``."""
     difficulty = BASE_DIFFICULTY + move.difficulty + sum(m.difficulty for m in situational)
     if move.difficulty:
         notes.append(Msg("combat.note.maneuver", move=move.key, n=move.difficulty))
@@ -249,24 +276,20 @@ def plan_attack(
             raise RulesError("combat.unknown_cover", allowed=list(COVER), cover=mods.cover)
         difficulty += COVER[mods.cover]
         notes.append(Msg("combat.note.cover", cover=mods.cover, n=COVER[mods.cover]))
-    if mods.blinded:
-        difficulty += BLINDED_ATTACKER_DIFFICULTY
-        notes.append(Msg("combat.note.blinded", n=BLINDED_ATTACKER_DIFFICULTY))
-    if mods.off_hand:
-        difficulty += OFF_HAND_DIFFICULTY
-        notes.append(Msg("combat.note.off_hand", n=OFF_HAND_DIFFICULTY))
+    for flag, add, label in (
+        (mods.blinded, BLINDED_ATTACKER_DIFFICULTY, "blinded"),
+        (mods.off_hand, OFF_HAND_DIFFICULTY, "off_hand"),
+    ):
+        if flag:
+            difficulty += add
+            notes.append(Msg(f"combat.note.{label}", n=add))
     if mods.stake:
         difficulty = max(difficulty, STAKE_DIFFICULTY)
         notes.append(Msg("combat.note.stake", n=STAKE_DIFFICULTY))
     if mods.difficulty:
         difficulty += mods.difficulty
         notes.append(Msg("combat.note.difficulty", n=mods.difficulty))
-    if difficulty > MAX_DIFFICULTY:
-        raise RulesError("combat.too_difficult", difficulty=difficulty, notes=_told(notes))
-    if pool < 1 and not mods.immobilized:
-        raise RulesError("combat.no_dice", who=attacker.name, notes=_told(notes))
-    wounds = wound_penalty(attacker)
-    return AttackPlan(max(pool, 1), difficulty, tuple(notes), damage_bonus, wounds, situational)
+    return difficulty, damage_bonus
 
 
 def _told(notes: list[Msg]) -> Told:

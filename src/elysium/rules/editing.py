@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from elysium.rules.errors import RulesError
 from elysium.rules.profiles import V20, Profile
-from elysium.rules.sheet import Character
+from elysium.rules.sheet import Character, check_int, validate
 from elysium.rules.traits import (
     ATTRIBUTES,
     CONSCIENCE,
@@ -27,14 +27,13 @@ from elysium.rules.traits import (
     did_you_mean,
     normalise,
 )
-from elysium.rules.validation import _check_int, validate
 
 
 def set_trait(c: Character, name: str, value: int, profile: Profile = V20) -> Character:
     """Set one rating by name and validate. Unknown names are refused with a suggestion
     under V20; Dark Ages and Demon accept free-form Abilities. ``discipline:NAME`` and
     ``ability:NAME`` add a free-form trait explicitly."""
-    _check_int(name, value)
+    check_int(name, value)
     key = normalise(name)
     group = None
     if ":" in key:

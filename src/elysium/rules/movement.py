@@ -16,8 +16,8 @@ from elysium.rules.character import Character
 from elysium.rules.dice import RollRequest
 from elysium.rules.errors import RulesError
 from elysium.rules.health import MOVEMENT_LIMITS, HealthTrack, Status, wounded_pool
+from elysium.rules.sheet import MAX_LOAD, validate
 from elysium.rules.tables import MAX_DIFFICULTY
-from elysium.rules.validation import MAX_LOAD, validate
 
 
 class Modifier(Protocol):

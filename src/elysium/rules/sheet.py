@@ -1,8 +1,10 @@
 """The character sheet as a value: the :class:`Character` dataclass, its worn armour and
-blood boosts, derived numbers, and its stored form (RULES.md §3, §5, §7, §8).
+blood boosts, derived numbers, its stored form, and :func:`validate`, whose refusals say
+what is allowed (RULES.md §3, §5, §7, §8; V20 p. 289).
 
 A :class:`Character` is immutable; every rules function returns a new one, so the chronicle
-can keep history and undo by replaying events.
+can keep history and undo by replaying events. It is checked on the way in: a sheet read
+back is rebuilt and validated here, so the check lives beside the value it keeps whole.
 """
 
 from __future__ import annotations
@@ -11,14 +13,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from elysium.i18n.message import Msg
 from elysium.rules.beast_state import BeastCheck, BeastState
 from elysium.rules.errors import RulesError
 from elysium.rules.health import Condition, HealthTrack, Status
 from elysium.rules.powers import Power, power_from
 from elysium.rules.shape import check_record
-from elysium.rules.tables import ABSOLUTE_TRAIT_MAX, GenerationRow
+from elysium.rules.tables import ABSOLUTE_TRAIT_MAX, GenerationRow, generation_row
 from elysium.rules.traits import (
     ATTRIBUTES,
+    BACKGROUND_MAX,
     CONSCIENCE,
     CONVICTION,
     COURAGE,
@@ -34,7 +38,9 @@ from elysium.rules.traits import (
     did_you_mean,
     normalise,
 )
-from elysium.rules.validation import generation_row, validate
+
+MAX_NAME = 60
+MAX_LOAD = 10_000  # pounds carried: a sanity bound (``carry NAME LB``), not a rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,3 +310,91 @@ class Character:
         except (TypeError, ValueError, AttributeError, KeyError) as exc:
             raise RulesError("character.malformed", error=str(exc)) from None
         return validate(cls(**values))
+
+
+def validate(c: Character) -> Character:
+    """Check every value against the rules; return the character unchanged or raise."""
+    if not c.name.strip():
+        raise RulesError("character.needs_name")
+    if len(c.name) > MAX_NAME:
+        raise RulesError("character.name_too_long", max=MAX_NAME)
+    if c.kind is not Kind.VAMPIRE and c.generation is not None:
+        raise RulesError("character.generation_vampires_only", who=c.name, kind=c.kind.value)
+    row = c.row
+    top = row.trait_max
+    for group, table in (
+        ("Attribute", c.attributes),
+        ("Ability", c.abilities),
+        ("Discipline", c.disciplines),
+        ("Virtue", c.virtues),
+    ):
+        for name, value in table.items():
+            check_int(Msg("character.trait_in_group", name=name, group=group), value)
+            if value < 0:
+                raise RulesError("character.negative", name=name, value=value)
+            if value > top:
+                raise RulesError(
+                    "character.above_max", name=name, value=value, top=top, who=_who(c)
+                )
+    for name, value in c.backgrounds.items():
+        check_int(Msg("character.trait_in_group", name=name, group="Background"), value)
+        if not 0 <= value <= BACKGROUND_MAX:
+            raise RulesError(
+                "character.background_range", name=name, value=value, high=BACKGROUND_MAX
+            )
+    for name in (c.morality, WILLPOWER):
+        value = c.morality_rating if name == c.morality else c.willpower
+        check_int(name, value)
+        low = 1 if name == WILLPOWER else 0
+        if not low <= value <= ABSOLUTE_TRAIT_MAX:
+            raise RulesError(
+                "character.rating_range",
+                label=name.capitalize(),
+                name=name,
+                low=low,
+                high=ABSOLUTE_TRAIT_MAX,
+                value=value,
+            )
+    if c.willpower < 1:
+        raise RulesError("character.willpower_range", high=ABSOLUTE_TRAIT_MAX, value=c.willpower)
+    if c.disciplines and c.kind is Kind.MORTAL and not c.supernatural:
+        raise RulesError("character.mortal_disciplines", who=c.name)
+    if not 0 <= c.willpower_points <= c.willpower:
+        raise RulesError(
+            "character.willpower_points", rating=c.willpower, points=c.willpower_points
+        )
+    if not 0 <= c.blood <= row.blood_max:
+        raise RulesError("character.blood_range", max=row.blood_max, who=_who(c), blood=c.blood)
+    if c.xp < 0:
+        raise RulesError("character.xp_negative")
+    if c.derangements_due < 0:
+        raise RulesError("character.derangements_due")
+    # Not bound to today's Celerity: the Storyteller may lower it after dots were traded.
+    if not 0 <= c.celerity_actions <= ABSOLUTE_TRAIT_MAX:
+        raise RulesError(
+            "character.celerity_actions", celerity=ABSOLUTE_TRAIT_MAX, n=c.celerity_actions
+        )
+    if not 0 <= c.load <= MAX_LOAD:
+        raise RulesError("character.load_range", most=MAX_LOAD, lb=c.load)
+    virtues = set(c.virtues)
+    if not virtues <= {CONSCIENCE, CONVICTION, SELF_CONTROL, INSTINCT, COURAGE}:
+        odd = sorted(virtues - {CONSCIENCE, CONVICTION, SELF_CONTROL, INSTINCT, COURAGE})[0]
+        raise RulesError("character.not_a_virtue", name=odd)
+    if {CONSCIENCE, CONVICTION} <= virtues or {SELF_CONTROL, INSTINCT} <= virtues:
+        raise RulesError("character.virtue_pair")
+    if c.armour and (c.armour.rating < 0 or c.armour.penalty < 0):
+        raise RulesError("character.armour_negative")
+    return c
+
+
+def check_int(name: str | Msg, value: object) -> None:
+    """A rating must be a whole number (``True`` is no rating, though Python says it is one)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError("character.not_whole", name=name, value=value)
+
+
+def _who(c: Character) -> Msg:
+    """Whose trait maximum or blood pool: ``generation 13``, ``a mortal``."""
+    if c.kind is Kind.VAMPIRE:
+        return Msg("character.for_generation", generation=c.generation)
+    return Msg(f"character.for.{c.kind.value}")

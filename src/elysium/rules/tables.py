@@ -9,6 +9,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Final, NamedTuple
 
+from elysium.rules.errors import RulesError
+from elysium.rules.traits import Kind
+
 MIN_DIFFICULTY: Final = 2  # V20 p. 265: the scale runs 2-10
 MAX_DIFFICULTY: Final = 10
 DEFAULT_DIFFICULTY: Final = 6  # V20 p. 265: an unnamed difficulty is 6
@@ -102,6 +105,26 @@ MORTAL_TRAIT_MAX: Final = 5
 HUMAN_BLOOD: Final = 10  # a human vessel holds 10 (V20 p. 288)
 MORTAL_ROW: Final = GenerationRow(HUMAN_BLOOD, 0, MORTAL_TRAIT_MAX)  # a vessel, spends none
 GHOUL_ROW: Final = GenerationRow(HUMAN_BLOOD, 1, MORTAL_TRAIT_MAX)  # not in the seeds: a default
+
+
+def generation_row(
+    kind: Kind, generation: int | None, custom: GenerationRow | None = None
+) -> GenerationRow:
+    """The generation table row (V20 p. 289); the 3rd generation needs the ST's numbers."""
+    if kind is Kind.MORTAL:
+        return MORTAL_ROW
+    if kind is Kind.GHOUL:
+        return GHOUL_ROW
+    if generation is None:
+        raise RulesError("character.needs_generation")
+    if generation == THIRD_GENERATION:
+        if custom is None:
+            raise RulesError("character.third_generation")
+        return custom
+    if generation < THIRD_GENERATION:
+        raise RulesError("character.generation_unplayable", generation=generation)
+    return GENERATIONS[min(generation, WEAKEST_GENERATION)]
+
 
 # --- Blood (V20 p. 286-289, 303) -----------------------------------------------------------
 SUNSET_COST: Final = 1  # every night at sunset, unless in torpor

@@ -8,10 +8,9 @@ from dataclasses import replace
 from typing import Any
 
 from elysium.rules.errors import RulesError
-from elysium.rules.sheet import Character
+from elysium.rules.sheet import Character, validate
 from elysium.rules.tables import WEAKEST_GENERATION
 from elysium.rules.traits import ATTRIBUTES, CONSCIENCE, COURAGE, SELF_CONTROL, Kind
-from elysium.rules.validation import validate
 
 # A blank sheet's Virtues: one free dot each and the seven creation dots spent (V20 character
 # creation, Advantages: Virtues 1 each + 7 dots). Humanity and Willpower follow them as

@@ -10,7 +10,7 @@ from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
 from elysium.i18n import Msg
 from elysium.rules import movement as mv
-from elysium.rules.validation import MAX_LOAD
+from elysium.rules.sheet import MAX_LOAD
 
 
 def cmd_carry(ctx: Context, words: tuple[str, ...]) -> Outcome:
