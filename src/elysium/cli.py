@@ -27,7 +27,6 @@ from elysium.cli_parser import (
 from elysium.cli_words import argparse_words, error_lang
 from elysium.config import Config, load_config
 from elysium.i18n import detect_lang, t
-from elysium.present import format_odds, format_roll
 from elysium.rules import (
     Profile,
     RollKind,
@@ -39,6 +38,7 @@ from elysium.rules import (
     roll,
     roll_faces,
 )
+from elysium.tell.marks import format_odds, format_roll
 
 
 def _request(args: argparse.Namespace) -> tuple[RollRequest, Profile]:

@@ -23,11 +23,11 @@ from elysium.chronicle.store import Store
 from elysium.chronicle.stream import Stream
 from elysium.config import Config, load_config
 from elysium.i18n import t
-from elysium.present import bearing_note, boosts, load_words
 from elysium.rules import SeededDice, get_profile
 from elysium.rules.beast import vampire_bearing as bearing
 from elysium.rules.character import Character
 from elysium.rules.clans import in_clan, is_caitiff
+from elysium.tell.marks import bearing_note, boosts, load_words
 
 
 def _exit_on_signal(signum: int, _frame: Any) -> None:
@@ -316,7 +316,7 @@ def cmd_log(args: argparse.Namespace, lang: str) -> int:
 
 
 def _log_lines(store: Store, stream: Stream, chapter: int | None, lang: str) -> None:
-    from elysium.describe import describe, when
+    from elysium.tell.events import describe, when
 
     # An undo or redo is told with the step it names, in the reader's language: those
     # steps are found first (English keeps the line each undo recorded).

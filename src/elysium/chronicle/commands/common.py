@@ -18,9 +18,11 @@ from elysium.rules.character import (
     Character,
 )
 from elysium.rules.dice import DiceSource, RollRequest, RollResult
+from elysium.rules.dice import Outcome as RollOutcome
 from elysium.rules.health import (
     Status,
 )
+from elysium.rules.marks import marked
 from elysium.rules.modifiers import PoolMod, notes
 from elysium.rules.table_dice import TableDice
 from elysium.rules.tables import DEFAULT_DIFFICULTY
@@ -179,25 +181,31 @@ def throw_from(ctx: Context, request: RollRequest, what: Msg, profile=None) -> R
 
 
 def marks(result: RollResult) -> str | Msg:
-    from elysium.present import die_mark
-
     req = result.request
-    shown = [die_mark(f, req.difficulty, req.specialty) for f in result.dice]
-    if result.rerolls:
-        shown.append("|")
-        shown += [die_mark(f, req.difficulty, req.specialty) for f in result.rerolls]
-    return " ".join(shown) if shown else Msg("roll.no_dice_faces")
+    shown = marked(result.dice, result.rerolls, req.difficulty, req.specialty)
+    return shown or Msg("roll.no_dice_faces")
 
 
 def roll_data(result: RollResult) -> dict[str, Any]:
     return result.to_dict()
 
 
-def verdict_text(result: RollResult) -> Told:
-    """The roll's verdict (botch, failure, successes and degree) in the reader's language."""
-    from elysium.present import verdict
-
-    return Told(lambda lang: verdict(result, lang))
+def verdict_text(result: RollResult) -> Msg:
+    """The roll's verdict (botch, failure, successes and degree), told in the reader's
+    language when it is read."""
+    if result.forgiven:
+        return Msg("roll.forgiven_line")
+    if result.outcome is RollOutcome.BOTCH:
+        return Msg("roll.botch_line")
+    if result.outcome is RollOutcome.FAILURE:
+        return Msg("roll.failure_line")
+    return Msg(
+        "roll.success_line",
+        outcome=Msg("outcome.success"),
+        count=result.successes,
+        noun=Msg("noun.success" if result.successes == 1 else "noun.successes"),
+        degree=Msg(f"degree.{result.degree}"),
+    )
 
 
 def health_text(c: Character) -> Msg:
