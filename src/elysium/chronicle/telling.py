@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from elysium.chronicle.events import Event
-from elysium.chronicle.state import State
+if TYPE_CHECKING:  # only named here: importing this costs a command nothing
+    from elysium.chronicle.events import Event
+    from elysium.chronicle.state import State
 
 
 class TableReader(Protocol):

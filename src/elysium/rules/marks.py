@@ -1,17 +1,19 @@
-"""A die's face as the command line writes it: ``+8`` a success, ``*10*`` a ten (``**10**``
-worth two), ``-1-`` a one, a bare number nothing.
+"""A roll as every reader is told it: each die's face as the command line writes it (``+8``
+a success, ``*10*`` a ten, ``**10**`` one worth two, ``-1-`` a one, a bare number nothing)
+and the verdict as a message key with its values.
 
-A notation of values, the same in every language (like the health track's marks), so the
-chronicle's acknowledgements and every teller of a roll write faces alike, never by colour
-alone: a Storyteller on a monochrome SSH session must read a roll as surely as one with
-colours.
+The marks are a notation of values, the same in every language (like the health track's),
+so the chronicle's acknowledgements and every teller of a roll write faces alike, never by
+colour alone: a Storyteller on a monochrome SSH session must read a roll as surely as one
+with colours. The verdict holds no words, only keys the catalogs tell.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from elysium.rules.dice import die_value
+from elysium.i18n.message import Msg
+from elysium.rules.dice import Outcome, RollResult, die_value
 
 
 def die_mark(face: int, difficulty: int, specialty: bool, one_cancels: bool = True) -> str:
@@ -31,3 +33,20 @@ def marked(dice: Iterable[int], rerolls: Iterable[int], difficulty: int, special
     if again:
         shown += ["|", *again]
     return " ".join(shown)
+
+
+def verdict_of(result: RollResult) -> Msg:
+    """Botch, failure, or the net successes and the degree, as keys with values."""
+    if result.forgiven:
+        return Msg("roll.forgiven_line")
+    if result.outcome is Outcome.BOTCH:
+        return Msg("roll.botch_line")
+    if result.outcome is Outcome.FAILURE:
+        return Msg("roll.failure_line")
+    return Msg(
+        "roll.success_line",
+        outcome=Msg("outcome.success"),
+        count=result.successes,
+        noun=Msg("noun.success" if result.successes == 1 else "noun.successes"),
+        degree=Msg(f"degree.{result.degree}"),
+    )

@@ -9,12 +9,11 @@ from __future__ import annotations
 import sys
 from fractions import Fraction
 
-from elysium.chronicle.commands.common import verdict_text
 from elysium.i18n import t, trait_label
 from elysium.rules.beast import vampire_bearing
 from elysium.rules.character import Character
 from elysium.rules.dice import RollResult
-from elysium.rules.marks import die_mark
+from elysium.rules.marks import die_mark, verdict_of
 from elysium.rules.movement import encumbrance
 from elysium.rules.odds import BOTCH, MORE, Odds
 from elysium.rules.profiles import Profile
@@ -94,7 +93,7 @@ def format_roll(result: RollResult, profile: Profile, lang: str = "en") -> str:
 
 def verdict(result: RollResult, lang: str = "en") -> str:
     """One line: botch, failure, or the net successes and the degree."""
-    return verdict_text(result).render(lang)
+    return verdict_of(result).render(lang)
 
 
 def percent(p: Fraction) -> str:

@@ -18,11 +18,10 @@ from elysium.rules.character import (
     Character,
 )
 from elysium.rules.dice import DiceSource, RollRequest, RollResult
-from elysium.rules.dice import Outcome as RollOutcome
 from elysium.rules.health import (
     Status,
 )
-from elysium.rules.marks import marked
+from elysium.rules.marks import marked, verdict_of
 from elysium.rules.modifiers import PoolMod, notes
 from elysium.rules.table_dice import TableDice
 from elysium.rules.tables import DEFAULT_DIFFICULTY
@@ -193,19 +192,7 @@ def roll_data(result: RollResult) -> dict[str, Any]:
 def verdict_text(result: RollResult) -> Msg:
     """The roll's verdict (botch, failure, successes and degree), told in the reader's
     language when it is read."""
-    if result.forgiven:
-        return Msg("roll.forgiven_line")
-    if result.outcome is RollOutcome.BOTCH:
-        return Msg("roll.botch_line")
-    if result.outcome is RollOutcome.FAILURE:
-        return Msg("roll.failure_line")
-    return Msg(
-        "roll.success_line",
-        outcome=Msg("outcome.success"),
-        count=result.successes,
-        noun=Msg("noun.success" if result.successes == 1 else "noun.successes"),
-        degree=Msg(f"degree.{result.degree}"),
-    )
+    return verdict_of(result)
 
 
 def health_text(c: Character) -> Msg:
