@@ -1,4 +1,4 @@
-"""The players' view (issue 15): what the table may see of a chronicle, as plain JSON.
+"""The players' view: what the table may see of a chronicle, as plain JSON.
 
 A pure function of the state and the recent events. What it holds: the scene and turn, the
 fight's round, initiative order and who declares or acts now, player characters' health,
@@ -10,6 +10,9 @@ rolls the Storyteller made hidden, anyone's notes, NPCs' traits, pools, difficul
 declarations and Beast, and any other free text but names. A character is a player's when
 the Storyteller says so (``set NAME player yes``); everyone else is an NPC, so a sheet
 nobody marked shows the table nothing but its name and wounds.
+
+The rolls' lines are words, so they come from the tellers the floor above hands the
+chronicle (:mod:`elysium.chronicle.telling`); this module only picks the rolls and fields.
 """
 
 from __future__ import annotations

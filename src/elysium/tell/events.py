@@ -2,7 +2,8 @@
 
 The dashboard's roll log, ``elysium log`` and the recap all read events through here, so a
 chronicle recorded in one language reads in the other. Faces are marked as on the command
-line (``+8``, ``*10*``, ``-1-``), never by colour alone.
+line (``+8``, ``*10*``, ``-1-``), never by colour alone. Each kind's teller is registered
+(:mod:`elysium.tell.registry`) by the module that tells it; this one imports them all.
 """
 
 from __future__ import annotations
@@ -159,7 +160,7 @@ def _defend(d: dict[str, Any], lang: str) -> str:
         faces=faces(d.get("roll")),
         n=(d.get("roll") or {}).get("successes", 0),
     )
-    if "difficulty" in d:  # a crowd makes the defence harder (issue 12)
+    if "difficulty" in d:  # a crowd makes the defence harder
         line += t("fight12.log.defend_diff", lang, diff=d["difficulty"])
     if "cover" in d:
         line += t("fight12.log.defend_cover", lang, cover=d["cover"])
