@@ -177,8 +177,8 @@ def replay_costs(root: Path, steps: int) -> tuple[float, float, float, int]:
 def odds_in_process(
     repeats: int, pool: int = 100, diff: int = 6, spec: bool = False, ten: bool = True
 ) -> float:
-    from elysium.present import format_odds
     from elysium.rules import RollRequest, odds
+    from elysium.tell.marks import format_odds
 
     profile = V20.with_house(rule_of_ten=True) if ten else V20
     times = []

@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 import elysium
+import elysium.tell  # the tellers the writer tells the players' view with
 from chronicles import build
 from elysium.chronicle import share
 from elysium.chronicle.session import Session

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+import elysium.tell  # noqa: F401  (installs the tellers that the chronicle reaches for)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from elysium.describe import describe
 from elysium.rules.dice import TypedDice
+from elysium.tell.events import describe
 from tests.chronicle_helpers import new_session
 
 # Ann: Dexterity 3 + Brawl 2, Celerity 1, carrying 400 lb, four lethal levels (Wounded, -2);

@@ -17,8 +17,8 @@ import pytest
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.session import Session
 from elysium.cli import main
-from elysium.describe import describe
 from elysium.rules import V20, SeededDice
+from elysium.tell.events import describe
 from elysium.tui.widgets.vitals import cells
 
 # Bob, a mortal: Strength 3, so 75 lb without penalty (seed 002: 25 lb a dot).

@@ -18,9 +18,9 @@ import pytest
 
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.session import Session
-from elysium.describe import describe
 from elysium.rules import DARK_AGES, V20, SeededDice
 from elysium.rules.profiles import Profile
+from elysium.tell.events import describe
 
 # Marcus: Dexterity 3, Athletics 2, Brawl 2, Celerity 2; generation 13: 1 blood a turn.
 CAST = [

@@ -14,13 +14,13 @@ import pytest
 
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.session import Session
-from elysium.describe import describe
 from elysium.rules import DARK_AGES, V20, RulesError, SeededDice
 from elysium.rules import combat as cr
 from elysium.rules.character import new_character, set_trait
 from elysium.rules.health import DamageType
 from elysium.rules.profiles import Profile
 from elysium.rules.traits import Kind
+from elysium.tell.events import describe
 
 CAST = [
     'add "Marcus" vampire gen 10',

@@ -24,9 +24,9 @@ from elysium.chronicle import state as st
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.session import Session
 from elysium.cli import main
-from elysium.describe import describe
 from elysium.rules import DEMON, V20, SeededDice
 from elysium.rules.profiles import Profile
+from elysium.tell.events import describe
 from elysium.tui.render import header
 
 # Marcus: dexterity 3 + brawl 2 = 5, perception 2 + alertness 3 = 5, wits 2 + stealth 1 = 3.

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from elysium.chronicle.session import Session
-from elysium.describe import describe
 from elysium.rules import SeededDice
+from elysium.tell.events import describe
 from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
 from elysium.tui.widgets.vitals import VitalsRow

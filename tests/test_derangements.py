@@ -11,7 +11,7 @@ import pytest
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.session import Session
 from elysium.cli.state import character_json
-from elysium.describe import describe
+from elysium.tell.events import describe
 from elysium.tui.render import beast
 from tests.chronicle_helpers import COTERIE, new_session
 

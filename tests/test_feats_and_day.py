@@ -14,7 +14,7 @@ import pytest
 
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.session import Session
-from elysium.describe import describe
+from elysium.tell.events import describe
 from tests.chronicle_helpers import COTERIE, new_session
 
 # Marcus: Dexterity 3, Strength 3 (+ Potence 1), Stamina 3, Athletics 2, Brawl 2,

@@ -20,7 +20,7 @@ from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.records import Record
 from elysium.chronicle.session import Session
 from elysium.chronicle.stream import _merged
-from elysium.stats import ROLLING, _glance, dice_stats
+from elysium.tell.stats import ROLLING, _glance, dice_stats
 from tests.chronicle_helpers import COTERIE, new_session, reseal
 
 ROLLS = [

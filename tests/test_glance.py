@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from elysium.chronicle.events import decode_body
 from elysium.chronicle.glance import glance
-from elysium.stats import _FIELDS
+from elysium.tell.stats import _FIELDS
 
 PLAIN = (
     b'{"changes":{},"cmd":"roll 2","data":{"automatic":false,"botch":false,"dice":[6,1],'

@@ -10,7 +10,7 @@ import pytest
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.hidden import VERBS
 from elysium.cli import main
-from elysium.describe import describe
+from elysium.tell.events import describe
 from tests.chronicle_helpers import COTERIE, new_session
 
 
@@ -69,7 +69,7 @@ def test_the_log_and_the_recap_keep_the_hidden_roll_marked(tmp_path: Path, capsy
 
 
 def test_the_recap_tells_the_hidden_roll_marked(tmp_path: Path) -> None:
-    from elysium.recap import build, markdown
+    from elysium.tell.recap import build, markdown
 
     s = new_session(tmp_path / "c", COTERIE)
     s.execute("roll Marcus dex+brawl hidden dice 7,3,10,2,8")

@@ -12,9 +12,9 @@ import pytest
 from elysium.chronicle.replay import Replay
 from elysium.chronicle.session import Session
 from elysium.chronicle.state import State, apply
-from elysium.recap import build, markdown, page
 from elysium.rules import V20
-from elysium.stats import dice_stats
+from elysium.tell.recap import build, markdown, page
+from elysium.tell.stats import dice_stats
 from tests.chronicle_helpers import new_session
 from tests.conftest import run_elysium
 from tests.test_combat import FIGHT, INIT, SETUP, START

@@ -18,11 +18,11 @@ import pytest
 from elysium.chronicle import state as st
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.session import Session
-from elysium.describe import describe
-from elysium.recap import build, markdown
 from elysium.rules.character import Character
 from elysium.rules.powers import Power
 from elysium.rules.profiles import HouseRules
+from elysium.tell.events import describe
+from elysium.tell.recap import build, markdown
 from tests.chronicle_helpers import COTERIE, new_session
 
 SHEET = [*COTERIE, "set Marcus charisma 3 intimidation 2 wits 2"]

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from elysium.chronicle.events import Event
-from elysium.describe import describe
-from elysium.recap import build, markdown
+from elysium.tell.events import describe
+from elysium.tell.recap import build, markdown
 from elysium.tui.app import make_app
 from elysium.tui.widgets.rolllog import RollLog
 from tests.chronicle_helpers import new_session

@@ -16,8 +16,8 @@ import pytest
 
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.session import Session
-from elysium.describe import describe
 from elysium.rules import V20, SeededDice
+from elysium.tell.events import describe
 
 # Bob: Dexterity 4 + Athletics 3 = 7 dice; a mortal, so no Celerity and no blood healing.
 CAST = ['add "Bob" mortal blank', "set Bob dexterity 4 athletics 3 brawl 3 willpower 5"]

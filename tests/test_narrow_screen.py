@@ -12,8 +12,8 @@ from textual.widgets import Footer
 
 from elysium.chronicle.combat import combat_json
 from elysium.chronicle.session import Session
-from elysium.describe_fight import attack_line
 from elysium.rules import SeededDice
+from elysium.tell.fight import attack_line
 from elysium.tui import render
 from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar, shown_completion

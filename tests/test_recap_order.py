@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from elysium.chronicle.session import Session
-from elysium.recap import build, markdown, page
+from elysium.tell.recap import build, markdown, page
 from tests.chronicle_helpers import COTERIE, new_session
 
 FIGHT = [

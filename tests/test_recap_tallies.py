@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from elysium.recap import build, markdown
+from elysium.tell.recap import build, markdown
 from tests.chronicle_helpers import new_session
 
 NIGHT = [

@@ -15,9 +15,9 @@ import pytest
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.events import Event
 from elysium.chronicle.session import dispatch
-from elysium.describe import describe
 from elysium.rules import SeededDice
 from elysium.rules.errors import RulesError
+from elysium.tell.events import describe
 from tests.golden import corpus
 
 NAMES = {"marcus", "bob", "rex", "lucien", "marchetti", "starving", "thug", "twin", "late"}

@@ -15,7 +15,7 @@ import pytest
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.session import Session
 from elysium.cli import main
-from elysium.describe import describe
+from elysium.tell.events import describe
 from tests.chronicle_helpers import new_session
 
 SETUP = [

@@ -185,8 +185,8 @@ def test_the_chronicle_setting(tmp_path: Path, command: str, lang_word: bool) ->
 def test_a_roll_belongs_to_someone(tmp_path: Path) -> None:
     """``roll N ... by NAME``: an NPC not on the sheet throws; a bare pool with no name is
     the Storyteller's, in the log and the statistics (never "—")."""
-    from elysium.describe import describe
-    from elysium.stats import dice_stats
+    from elysium.tell.events import describe
+    from elysium.tell.stats import dice_stats
 
     s = Session.create(tmp_path / "c", "Test", V20, SeededDice(1))
     try:

@@ -459,7 +459,7 @@ def test_each_row_of_the_table(
 
 
 def test_the_log_names_the_rule(tmp_path: Path) -> None:
-    from elysium.describe import describe
+    from elysium.tell.events import describe
 
     s = _session(tmp_path, ["задать B клан Бруха", "задать B мощь 1", "повысить B мощь"])
     event = s.events()[-1]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
@@ -147,3 +148,30 @@ def body_bytes(event: Event) -> bytes:
     return json.dumps(
         event.to_dict(), ensure_ascii=False, separators=(",", ":"), sort_keys=True
     ).encode("utf-8")
+
+
+# The events that are rolls (or carry one): the log's filter of rolls, the players' view.
+COMPOUND_TYPES = frozenset(
+    {"resist", "teamwork", "extended_start", "extended_roll", "extended_end"}
+)
+ROLL_TYPES = COMPOUND_TYPES | frozenset(
+    {
+        *("roll", "power", "damage", "attack", "defend", "frenzy", "rotschreck"),
+        *("degeneration", "initiative", "feat", "day", "torpor_wake", "feed_stop"),
+    }
+)
+
+
+def undone(events: Iterable[Event]) -> set[int]:
+    """Steps taken back (and not brought back again) among ``events``: they did not happen.
+    Only the undos and redos count, so a stream can be read for them first."""
+    out: set[int] = set()
+    for e in events:
+        target = e.data.get("target")
+        if not isinstance(target, int):
+            continue
+        if e.type == "undo":
+            out.add(target)
+        elif e.type == "redo":
+            out.discard(target)
+    return out

@@ -1,4 +1,4 @@
-"""The players' view (issue 15): what the table may see of a chronicle, as plain JSON.
+"""The players' view: what the table may see of a chronicle, as plain JSON.
 
 A pure function of the state and the recent events. What it holds: the scene and turn, the
 fight's round, initiative order and who declares or acts now, player characters' health,
@@ -10,6 +10,9 @@ rolls the Storyteller made hidden, anyone's notes, NPCs' traits, pools, difficul
 declarations and Beast, and any other free text but names. A character is a player's when
 the Storyteller says so (``set NAME player yes``); everyone else is an NPC, so a sheet
 nobody marked shows the table nothing but its name and wounds.
+
+The rolls' lines are words, so they come from the tellers the floor above hands the
+chronicle (:mod:`elysium.chronicle.telling`); this module only picks the rolls and fields.
 """
 
 from __future__ import annotations
@@ -17,11 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from elysium.chronicle.events import Event
+from elysium.chronicle.events import ROLL_TYPES, Event, undone
 from elysium.chronicle.state import State
-from elysium.chronicle.table_lines import Table, roller, undone
+from elysium.chronicle.telling import Tellers, installed
 from elysium.chronicle.view_check import FORMAT, LANGS, VERSION
-from elysium.describe import ROLL_TYPES
 from elysium.i18n import t
 from elysium.rules.sheet import Character
 
@@ -36,8 +38,10 @@ def project(
     recent: Iterable[Event],
     npcs: str = "words",
     writer: Mapping[str, Any] | None = None,
+    tellers: Tellers | None = None,
 ) -> dict[str, Any]:
-    """The players' view of ``state``; ``recent`` are the last events, oldest first."""
+    """The players' view of ``state``; ``recent`` are the last events, oldest first. The
+    rolls' lines are told by ``tellers`` (by default the ones the floor above installed)."""
     players = {k for k, c in state.characters.items() if c.player}
     shown = {k for k in state.characters if k in players or npcs != "hidden"}
     return {
@@ -49,9 +53,30 @@ def project(
         "characters": [
             _character(c, k in players) for k, c in state.characters.items() if k in shown
         ],
-        "rolls": _rolls(state, list(recent), npcs),
+        "rolls": _rolls(state, list(recent), npcs, tellers or installed()),
         "writer": dict(writer or {}),
     }
+
+
+def roller(d: Mapping[str, Any]) -> str:
+    """Whose roll an event is: its ``who`` (or attacker), else its first side's."""
+    for field in ("who", "attacker", "name"):
+        value = d.get(field)
+        if isinstance(value, str) and value:
+            return value
+    for part in rolls_of(d):
+        if isinstance(part.get("who"), str) and part["who"]:
+            return str(part["who"])
+    return ""
+
+
+def rolls_of(d: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The rolls an event is made of (a resisted or extended contest's sides, teamwork's)."""
+    for group in ("sides", "rolls"):  # an extended action's ``rolls`` is a count
+        found = d.get(group)
+        if isinstance(found, list) and found:
+            return [p for p in found if isinstance(p, dict)]
+    return []
 
 
 def _name(state: State, key: str | None, shown: set[str]) -> str | None:
@@ -149,9 +174,9 @@ def _character(c: Character, player: bool) -> dict[str, Any]:
     return out
 
 
-def _rolls(state: State, events: list[Event], npcs: str) -> list[dict[str, Any]]:
+def _rolls(state: State, events: list[Event], npcs: str, tellers: Tellers) -> list[dict[str, Any]]:
     taken_back = undone(events)
-    table = Table(state, npcs)
+    table = tellers.table(state, npcs)
     out: list[dict[str, Any]] = []
     for e in events:
         if e.type not in ROLL_TYPES or e.seq in taken_back:

@@ -29,6 +29,7 @@ from elysium.chronicle.share import Share
 from elysium.chronicle.share import setting as share_setting
 from elysium.chronicle.signals import ignore_file_size_signal
 from elysium.chronicle.store import Store, now_iso
+from elysium.chronicle.telling import Tellers, installed
 from elysium.chronicle.text import clean_name, name_key
 from elysium.chronicle.verbs import handler
 from elysium.i18n import Msg, Told
@@ -111,7 +112,13 @@ def way_on(state: st.State, why: Msg) -> Msg:
 class Session:
     """An open chronicle and its current state."""
 
-    def __init__(self, store: Store, state: st.State, rng: DiceSource | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        state: st.State,
+        rng: DiceSource | None = None,
+        tellers: Tellers | None = None,
+    ) -> None:
         self.store = store
         self.state = state
         self.rng = rng or SeededDice()
@@ -119,6 +126,7 @@ class Session:
         self.warnings: list[Line] = []  # after-save troubles, each told with its command
         self._published: tuple[Any, bool] | None = None  # the view last published
         self.share: Share | None = None  # where the players' view is published (issue 15)
+        self.tellers = tellers  # who retells an undone step (None: those installed)
 
     @property
     def readonly(self) -> bool:
@@ -231,9 +239,8 @@ class Session:
         found = next((e for e in recent if e.seq == target), None)
         if found is None:
             return line
-        from elysium.describe import describe
-
-        return Told(lambda lang: line if lang == "en" else describe(found, lang))
+        tell = (self.tellers or installed()).line
+        return Told(lambda lang: line if lang == "en" else tell(found, lang))
 
     def import_file(self, path: Path) -> Result:
         """Add every character of a JSON or TOML file as one event, or none of them."""

@@ -161,7 +161,7 @@ def cmd_log(args: argparse.Namespace, lang: str) -> int:
 
 
 def _log_lines(store: Store, stream: Stream, chapter: int | None, lang: str) -> None:
-    from elysium.describe import describe, when
+    from elysium.tell.events import describe, when
 
     # An undo or redo is told with the step it names, in the reader's language: those
     # steps are found first (English keeps the line each undo recorded).

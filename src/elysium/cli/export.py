@@ -26,7 +26,8 @@ def _chapter(session: Session, chapter: int | None) -> int:
 
 
 def cmd_export(args: argparse.Namespace, lang: str) -> int:
-    from elysium.recap import build, markdown, page, undone_in
+    from elysium.chronicle.events import undone as undone_in
+    from elysium.tell.recap import build, markdown, page
 
     session = _open(args, readonly=True, lang=lang)
     try:
@@ -41,7 +42,7 @@ def cmd_export(args: argparse.Namespace, lang: str) -> int:
         events = store.stream(chapter).events()
         table = None
         if args.players:  # what the table may read (the characters as they are now)
-            from elysium.chronicle.table_lines import Table
+            from elysium.tell.table import Table
 
             table = Table(session.state, args.npcs)
         recap = build(events, chapter, session.state.name, lang, undone=undone, table=table)
@@ -75,7 +76,7 @@ def _write_export(target: Path, data: bytes, mode: int) -> None:
 
 
 def cmd_stats(args: argparse.Namespace, lang: str) -> int:
-    from elysium.stats import ANYONE, streamed_stats
+    from elysium.tell.stats import ANYONE, streamed_stats
 
     session = _open(args, readonly=True, lang=lang)
     try:
@@ -124,7 +125,7 @@ def cmd_replay(args: argparse.Namespace, lang: str) -> int:
 def cmd_sheet(args: argparse.Namespace, lang: str) -> int:
     """A character's whole sheet, as Markdown or one standalone HTML page."""
     from elysium.chronicle.commands.common import find
-    from elysium.sheet import build, markdown, page
+    from elysium.tell.sheet import build, markdown, page
 
     session = _open(args, readonly=True, lang=lang)
     try:

@@ -8,7 +8,6 @@ import json
 import sys
 
 from elysium.i18n import t
-from elysium.present import format_odds, format_roll
 from elysium.rules import (
     Profile,
     RollKind,
@@ -20,6 +19,7 @@ from elysium.rules import (
     roll,
     roll_faces,
 )
+from elysium.tell.marks import format_odds, format_roll
 
 
 def _request(args: argparse.Namespace) -> tuple[RollRequest, Profile]:

@@ -10,10 +10,10 @@ from typing import Any
 from elysium.chronicle.state import State
 from elysium.cli.chronicle import open_session
 from elysium.i18n import t
-from elysium.present import bearing_note, boosts, load_words
 from elysium.rules.beast import vampire_bearing as bearing
 from elysium.rules.character import Character
 from elysium.rules.clans import in_clan, is_caitiff
+from elysium.tell.marks import bearing_note, boosts, load_words
 
 
 def character_json(c: Character) -> dict[str, Any]:

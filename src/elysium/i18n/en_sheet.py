@@ -1,7 +1,7 @@
 """English messages: the character sheet, its editor and ``rename`` (issue 14)."""
 
 STRINGS: dict[str, str] = {
-    # The sheet (elysium.sheet): headings as on the printed V20 sheet.
+    # The sheet (elysium.tell.sheet): headings as on the printed V20 sheet.
     "sheet.title": "Character sheet",
     "sheet.none": "(none)",
     "sheet.kind": "Kind",

@@ -19,12 +19,12 @@ from elysium.chronicle.errors import CommandError
 from elysium.chronicle.pools import bearing_of, trait_pool
 from elysium.chronicle.state import State
 from elysium.i18n import Refusal, t, trait_label
-from elysium.present import percent
 from elysium.rules import RollRequest, RulesError, odds
 from elysium.rules.beast import with_bearing
 from elysium.rules.character import Character
 from elysium.rules.modifiers import PoolMod, notes, with_difficulty
 from elysium.rules.tables import DIFFICULTY_NAMES
+from elysium.tell.marks import percent
 from elysium.tui.messages import CommandDone, RunCommand
 
 SPARK = " ▁▂▃▄▅▆▇█"

@@ -20,7 +20,7 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 from elysium.i18n import t, trait_label
 from elysium.rules.character import Character
 from elysium.rules.traits import HUMANITY, Kind
-from elysium.sheet import ATTRIBUTE_GROUPS, VIRTUE_ORDER, abilities_by_group
+from elysium.tell.sheet import ATTRIBUTE_GROUPS, VIRTUE_ORDER, abilities_by_group
 
 SAFE_ID = re.compile(r"[a-z][a-z0-9-]*")
 TABS = ("identity", "attributes", "abilities", "advantages", "condition", "notes")

@@ -17,9 +17,9 @@ from textual.containers import Vertical
 from textual.widgets import Input
 
 from elysium.i18n import Msg, t
-from elysium.present import verdict
 from elysium.rules.errors import RulesError
 from elysium.rules.table_dice import NeedFaces, Step, Typed, read_faces
+from elysium.tell.marks import verdict
 from elysium.tui.dialogs import Dialog
 from elysium.tui.messages import CommandDone, RunCommand
 from elysium.tui.widgets.line import Line

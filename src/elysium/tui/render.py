@@ -16,12 +16,12 @@ from elysium.chronicle.combat import combat_json
 from elysium.chronicle.commands.declared import declaration_words
 from elysium.chronicle.state import State
 from elysium.i18n import t
-from elysium.present import boosts, load_words
 from elysium.rules.beast import bearing, beast_urges
 from elysium.rules.beast_state import BeastState
 from elysium.rules.character import Character
 from elysium.rules.health import Status
 from elysium.rules.tables import FRENZY_TRIGGERS, ROTSCHRECK_TRIGGERS, SINS
+from elysium.tell.marks import boosts, load_words
 
 # A mark that is filled is bold and an empty one dim, so it reads by shape and weight alone;
 # the colour is extra (and dropped under NO_COLOR: see ``without_colour``).

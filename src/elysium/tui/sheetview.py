@@ -1,6 +1,6 @@
 """The selected character's whole sheet, read-only and scrollable (the dashboard's Ctrl+O and
 the palette's "Sheet of NAME"). The same sheet ``elysium sheet`` prints: built by
-:mod:`elysium.sheet`, shown as plain ``Text`` (names and notes are never markup)."""
+:mod:`elysium.tell.sheet`, shown as plain ``Text`` (names and notes are never markup)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from elysium.i18n import t
 from elysium.rules.character import Character
-from elysium.sheet import build, lines
+from elysium.tell.sheet import build, lines
 from elysium.tui.dialogs import Dialog
 
 STYLES = {"h1": "bold", "h2": "bold underline", "h3": "bold dim"}

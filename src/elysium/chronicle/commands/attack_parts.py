@@ -15,11 +15,11 @@ from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
 from elysium.chronicle.state import State
 from elysium.i18n import Msg, Told
-from elysium.present import die_mark
 from elysium.rules import combat as cr
 from elysium.rules.character import Character
 from elysium.rules.errors import RulesError
 from elysium.rules.health import DamageType, Status, parse_damage_type
+from elysium.rules.marks import marked
 
 # The damage types, aiming points and cover as typed in either language.
 DAMAGE_WORDS: dict[str, tuple[str, ...]] = {
@@ -351,11 +351,8 @@ def damage_part(c: Character, data: dict[str, Any]) -> Msg:
 
 
 def _soak_marks(soak: dict[str, Any]) -> object:
-    diff, spec = soak["difficulty"], soak["specialty"]
-    shown = [die_mark(f, diff, spec) for f in soak["dice"]]
-    if soak["rerolls"]:
-        shown += ["|", *(die_mark(f, diff, spec) for f in soak["rerolls"])]
-    return " ".join(shown) if shown else Msg("fight.no_dice")
+    shown = marked(soak["dice"], soak["rerolls"], soak["difficulty"], soak["specialty"])
+    return shown or Msg("fight.no_dice")
 
 
 def health(c: Character) -> Msg:

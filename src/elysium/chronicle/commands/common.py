@@ -21,6 +21,7 @@ from elysium.rules.dice import DiceSource, RollRequest, RollResult
 from elysium.rules.health import (
     Status,
 )
+from elysium.rules.marks import marked, verdict_of
 from elysium.rules.modifiers import PoolMod, notes
 from elysium.rules.table_dice import TableDice
 from elysium.rules.tables import DEFAULT_DIFFICULTY
@@ -179,25 +180,19 @@ def throw_from(ctx: Context, request: RollRequest, what: Msg, profile=None) -> R
 
 
 def marks(result: RollResult) -> str | Msg:
-    from elysium.present import die_mark
-
     req = result.request
-    shown = [die_mark(f, req.difficulty, req.specialty) for f in result.dice]
-    if result.rerolls:
-        shown.append("|")
-        shown += [die_mark(f, req.difficulty, req.specialty) for f in result.rerolls]
-    return " ".join(shown) if shown else Msg("roll.no_dice_faces")
+    shown = marked(result.dice, result.rerolls, req.difficulty, req.specialty)
+    return shown or Msg("roll.no_dice_faces")
 
 
 def roll_data(result: RollResult) -> dict[str, Any]:
     return result.to_dict()
 
 
-def verdict_text(result: RollResult) -> Told:
-    """The roll's verdict (botch, failure, successes and degree) in the reader's language."""
-    from elysium.present import verdict
-
-    return Told(lambda lang: verdict(result, lang))
+def verdict_text(result: RollResult) -> Msg:
+    """The roll's verdict (botch, failure, successes and degree), told in the reader's
+    language when it is read."""
+    return verdict_of(result)
 
 
 def health_text(c: Character) -> Msg:

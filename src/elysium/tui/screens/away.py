@@ -42,7 +42,7 @@ class Away:
 
     def action_stats(self: Dashboard) -> None:
         """Dice statistics for the current chapter, counted in the runner's thread."""
-        from elysium.stats import streamed_stats
+        from elysium.tell.stats import streamed_stats
         from elysium.tui.help import StatsScreen
 
         state = self.state

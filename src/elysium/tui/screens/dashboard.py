@@ -287,7 +287,8 @@ class DashboardScreen(Away, Acting, Screen[None]):
 
             self.app.push_screen(AnswerScreen(lang, result.render(lang)))
             return result.render(lang), True
-        from elysium.describe import ROLL_TYPES, describe
+        from elysium.chronicle.events import ROLL_TYPES
+        from elysium.tell.events import describe
 
         # One frame: the panes, the log's newest line and the status line together.
         told = describe(result.event, lang)

@@ -20,8 +20,8 @@ from textual.widgets import Footer, Input, Label
 
 from elysium.chronicle.replay import NotInChapter, Replay
 from elysium.chronicle.state import State
-from elysium.describe import describe
 from elysium.i18n import t
+from elysium.tell.events import describe
 from elysium.tui import keys
 from elysium.tui.dialogs import Dialog
 from elysium.tui.messages import CharacterChosen
@@ -209,7 +209,7 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(JumpDialog(self.lang), answer)
 
     def action_stats(self) -> None:
-        from elysium.stats import dice_stats
+        from elysium.tell.stats import dice_stats
         from elysium.tui.help import StatsScreen
 
         events = self.replay.events_until(self.cursor)

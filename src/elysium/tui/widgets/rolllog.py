@@ -57,7 +57,7 @@ class Entry:
 def entry(event: Event, lang: str, told: str | None = None) -> Entry:
     """A roll's entry (``told``: the event already described), with the names of everyone
     who rolled in it (for the filter)."""
-    from elysium.describe import describe, when
+    from elysium.tell.events import describe, when
 
     body = Text(describe(event, lang) if told is None else told)  # plain: user text
     names = ("who", "attacker", "target")  # an extended action's target is a number
@@ -213,7 +213,7 @@ class RollLog(Widget, can_focus=True):
     def add_events(self, events: Iterable[Event], told: str | None = None) -> None:
         """Append events (only the rolls are shown); ``told``: the one event's description,
         when the caller has it already."""
-        from elysium.describe import ROLL_TYPES
+        from elysium.chronicle.events import ROLL_TYPES
 
         events = list(events)
         if self._follow_undos(events):
@@ -229,7 +229,7 @@ class RollLog(Widget, can_focus=True):
 
     def replace_events(self, events: Iterable[Event]) -> None:
         """Show exactly these events (a replay jump)."""
-        from elysium.describe import ROLL_TYPES
+        from elysium.chronicle.events import ROLL_TYPES
 
         events = list(events)
         self.entries.clear()

@@ -1,24 +1,25 @@
 """A chapter told as a recap, in Markdown or as one standalone HTML page.
 
-Built from the events alone (every line through :mod:`elysium.describe`, so it reads in
+Built from the events alone (every line through :mod:`elysium.tell.events`, so it reads in
 English or Russian). The HTML has no scripts and no external assets, and every piece of user
 text is escaped. The events may come as a stream: what was undone is known first (from the
-undos and redos, :func:`undone_in`), then the chapter's events are read once.
+undos and redos, :func:`elysium.chronicle.events.undone`), then the chapter's events are read once.
 """
 
 from __future__ import annotations
 
 import html
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from elysium.chronicle.commands.feats import BOTCH_HARM
 from elysium.chronicle.events import Event
-from elysium.chronicle.table_lines import Table
-from elysium.describe import describe, when
+from elysium.chronicle.events import undone as taken_back
 from elysium.i18n import t
+from elysium.tell.events import describe, when
+from elysium.tell.table import Table
 
 NOISE = frozenset(
     {"created", "trait_set", "turn", "next", "declare", "delay", "round_end", "initiative"}
@@ -41,20 +42,6 @@ class Recap:
     house: list[str] = field(default_factory=list)  # house rules switched this chapter
 
 
-def undone_in(events: Iterable[Event]) -> set[int]:
-    """What was undone (and not redone): it did not happen. Only the undos and redos count."""
-    undone: set[int] = set()
-    for e in events:
-        target = e.data.get("target")
-        if not isinstance(target, int):
-            continue
-        if e.type == "undo":
-            undone.add(target)
-        elif e.type == "redo":
-            undone.discard(target)
-    return undone
-
-
 def build(
     events: Iterable[Event],
     chapter: int,
@@ -64,63 +51,96 @@ def build(
     table: Table | None = None,
 ) -> Recap:
     """Gather a chapter's story from its events (every chapter's, or only this one's when
-    ``undone`` is given: the steps undone in the whole chronicle, :func:`undone_in`).
-    With ``table``, the players' recap: only what the table may read, told as their view
-    tells it (no hidden roll, no note, no NPC's traits, pools or soak), and the tallies of
-    the players' characters alone."""
+    ``undone`` is given: the steps undone in the whole chronicle,
+    :func:`elysium.chronicle.events.undone`). With ``table``, the players' recap: only what
+    the table may read, told as their view tells it (no hidden roll, no note, no NPC's
+    traits, pools or soak), and the tallies of the players' characters alone."""
     if undone is None:
         events = list(events)
-        undone = undone_in(events)
-    recap = Recap(title=title, chapter=chapter, nights=(1, 1))
-    damage: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    blood: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    xp: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    scene_key = None
-    fight: tuple[str, list[tuple[str, list[str]]]] | None = None
-    nights: list[int] = []  # the first and last night told
+        undone = taken_back(events)
+    story = _Story(Recap(title=title, chapter=chapter, nights=(1, 1)), lang)
     for e in events:
         if e.time.get("chapter") != chapter or e.seq in undone or e.type in ("undo", "redo"):
             continue  # what was undone (and not redone) did not happen: left out, with the undos
         if table is not None and table.line(e, lang) is None:
             continue  # not the table's to read
-        d = e.data
+        story.add(e, _line(e, lang, table))
+    return story.finished(table)
+
+
+def _line(e: Event, lang: str, table: Table | None) -> Callable[[], str]:
+    """The event's line, told once when it is first needed (most events are never told)."""
+    told: list[str] = []
+
+    def line() -> str:
+        if not told:
+            told.append(describe(e, lang) if table is None else str(table.line(e, lang)))
+        return told[0]
+
+    return line
+
+
+def _tallies() -> dict[str, list[int]]:
+    return defaultdict(lambda: [0, 0])
+
+
+@dataclass
+class _Story:
+    """A chapter while its events are gathered: where the next line goes (the scene, or the
+    fight's round), the nights it spans, and the tallies of harm, blood and experience."""
+
+    recap: Recap
+    lang: str
+    damage: dict[str, list[int]] = field(default_factory=_tallies)
+    blood: dict[str, list[int]] = field(default_factory=_tallies)
+    xp: dict[str, list[int]] = field(default_factory=_tallies)
+    scene: tuple[Any, Any] | None = None
+    fight: tuple[str, list[tuple[str, list[str]]]] | None = None
+    nights: list[int] = field(default_factory=list)  # the first and last night told
+
+    def add(self, e: Event, line: Callable[[], str]) -> None:
         night = e.time.get("night", 1)
+        nights = self.nights
         nights[:] = [min(nights[0], night), max(nights[1], night)] if nights else [night, night]
-        told: list[str] = []  # the event's line, told once when it is needed
+        self._place(e, line)
+        self._note(e, line)
 
-        def line(e: Event = e, told: list[str] = told) -> str:
-            if not told:
-                told.append(describe(e, lang) if table is None else str(table.line(e, lang)))
-            return told[0]
-
+    def _place(self, e: Event, line: Callable[[], str]) -> None:
+        """The line in its scene, or in its fight's round (the scene names the fight)."""
+        recap, lang = self.recap, self.lang
         key = (e.time.get("night"), e.time.get("scene"))
-        if key != scene_key and (fight is None or e.type == "combat_start"):
+        if key != self.scene and (self.fight is None or e.type == "combat_start"):
             recap.scenes.append((t("recap.scene", lang, night=key[0], scene=key[1]), []))
-            scene_key = key
+            self.scene = key
         if e.type == "combat_start":
-            fight = (line(), [])
-            recap.fights.append(fight)
+            self.fight = (line(), [])
+            recap.fights.append(self.fight)
             # The scene says where the fight happened; its story is told under Fights.
             recap.scenes[-1][1].append(t("recap.fight_here", lang, fight=line()))
-        elif e.type == "initiative" and fight is not None:
+        elif e.type == "initiative" and self.fight is not None:
             # The round opens with its order: every value (and die) as the log tells it.
-            fight[1].append((t("recap.round", lang, n=d.get("round")), [line()]))
+            self.fight[1].append((t("recap.round", lang, n=e.data.get("round")), [line()]))
         elif e.type == "combat_end":
-            fight = None
+            self.fight = None
         elif e.type not in NOISE and not e.type.startswith("combat"):
-            if fight is not None:  # whatever happened during the fight, in its round, in order
-                if not fight[1]:
-                    fight[1].append((t("recap.round", lang, n=1), []))
-                fight[1][-1][1].append(line())
+            if self.fight is not None:  # whatever happened during the fight, in its round
+                if not self.fight[1]:
+                    self.fight[1].append((t("recap.round", lang, n=1), []))
+                self.fight[1][-1][1].append(line())
             else:
                 recap.scenes[-1][1].append(line())
+
+    def _note(self, e: Event, line: Callable[[], str]) -> None:
+        """What the recap lists apart: notable rolls, house rules, the Beast, degeneration,
+        and the tallies."""
+        recap, lang = self.recap, self.lang
         try:  # a malformed record read from a file adds nothing to the tallies
             for roll in _rolls(e):
                 botch = roll.get("botch")
                 if botch or roll.get("successes", 0) >= 5:
                     recap.notable.append(f"{when(e, lang)} {line()}")
                     break
-            _tally(e, damage, blood, xp)
+            _tally(e, self.damage, self.blood, self.xp)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             pass
         if e.type == "house_rule":  # the rules changed: the rolls after follow the new ones
@@ -129,16 +149,19 @@ def build(
             recap.beast.append(line())
         if e.type == "degeneration":
             recap.degeneration.append(line())
-    if nights:
-        recap.nights = (nights[0], nights[1])
-    if table is not None:  # an NPC's wounds, blood and experience are the Storyteller's
-        for tally in (damage, blood, xp):
-            for who in [w for w in tally if not table.player(w)]:
-                del tally[who]
-    recap.damage = dict(damage)
-    recap.blood = dict(blood)
-    recap.xp = dict(xp)
-    return recap
+
+    def finished(self, table: Table | None) -> Recap:
+        recap = self.recap
+        if self.nights:
+            recap.nights = (self.nights[0], self.nights[1])
+        if table is not None:  # an NPC's wounds, blood and experience are the Storyteller's
+            for tally in (self.damage, self.blood, self.xp):
+                for who in [w for w in tally if not table.player(w)]:
+                    del tally[who]
+        recap.damage = dict(self.damage)
+        recap.blood = dict(self.blood)
+        recap.xp = dict(self.xp)
+        return recap
 
 
 def _rolls(e: Event) -> list[dict[str, Any]]:

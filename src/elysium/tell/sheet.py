@@ -3,7 +3,7 @@ or plain text for the dashboard.
 
 :func:`build` gathers the sheet once (sections of groups of rows, every label in the
 reader's language); the renderers only lay it out. Names, Archetypes, specialties and notes
-are user text: Markdown escapes them like the recap (:func:`elysium.recap.md`), HTML with
+are user text: Markdown escapes them like the recap (:func:`elysium.tell.recap.md`), HTML with
 ``html.escape``, and the dashboard shows the text as ``Text``, never markup.
 """
 
@@ -13,7 +13,6 @@ import html
 from dataclasses import dataclass, field
 
 from elysium.i18n import t, trait_label
-from elysium.recap import md
 from elysium.rules.beast import vampire_bearing
 from elysium.rules.character import Character
 from elysium.rules.traits import (
@@ -26,6 +25,7 @@ from elysium.rules.traits import (
     V20_ABILITIES,
     Kind,
 )
+from elysium.tell.recap import md
 
 # The printed sheet's groups (V20 p. 84-100): three by three Attributes, ten by three Abilities.
 ATTRIBUTE_GROUPS = (

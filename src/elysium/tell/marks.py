@@ -1,7 +1,7 @@
 """Plain-text presentation of rolls and odds, shared by the command line and the dashboard.
 
-Every die is marked so that successes, 10s and 1s can be told apart without colour: a
-Storyteller on a monochrome SSH session must read a roll as surely as one with colours.
+Every die is marked (:mod:`elysium.rules.marks`) so that successes, 10s and 1s can be told
+apart without colour.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from fractions import Fraction
 from elysium.i18n import t, trait_label
 from elysium.rules.beast import vampire_bearing
 from elysium.rules.character import Character
-from elysium.rules.dice import Outcome, RollResult, die_value
+from elysium.rules.dice import RollResult
+from elysium.rules.marks import die_mark, verdict_of
 from elysium.rules.movement import encumbrance
 from elysium.rules.odds import BOTCH, MORE, Odds
 from elysium.rules.profiles import Profile
@@ -25,15 +26,6 @@ def bearing_note(c: Character, lang: str) -> str:
     """`` (bearing +0)`` after a vampire's Humanity or Path (seed 004 «Столп»), else ``""``."""
     mod = vampire_bearing(c)
     return "" if mod is None else t("cli.state_bearing", lang, mod=mod)
-
-
-def die_mark(face: int, difficulty: int, specialty: bool, one_cancels: bool = True) -> str:
-    """``+8`` success, ``*10*`` ten (``**10**`` double), ``-1-`` one, bare number nothing."""
-    if face == 1 and one_cancels:
-        return "-1-"
-    if face == 10:
-        return "**10**" if die_value(face, difficulty, specialty) == 2 else "*10*"
-    return f"+{face}" if face >= difficulty else str(face)
 
 
 def boosts(c: Character, lang: str) -> list[str]:
@@ -101,21 +93,7 @@ def format_roll(result: RollResult, profile: Profile, lang: str = "en") -> str:
 
 def verdict(result: RollResult, lang: str = "en") -> str:
     """One line: botch, failure, or the net successes and the degree."""
-    if result.forgiven:
-        return t("roll.forgiven_line", lang)
-    if result.outcome is Outcome.BOTCH:
-        return t("roll.botch_line", lang)
-    if result.outcome is Outcome.FAILURE:
-        return t("roll.failure_line", lang)
-    noun = t("noun.success" if result.successes == 1 else "noun.successes", lang)
-    return t(
-        "roll.success_line",
-        lang,
-        outcome=t("outcome.success", lang),
-        count=result.successes,
-        noun=noun,
-        degree=t(f"degree.{result.degree}", lang),
-    )
+    return verdict_of(result).render(lang)
 
 
 def percent(p: Fraction) -> str:

@@ -1,21 +1,18 @@
-"""Log lines for the compound rolls: resisted, teamwork and extended actions (issue 12).
-
-Read through :mod:`elysium.describe`, whose table of tellers these join (it imports this
-module, so the faces and verdict are fetched from it when a line is told).
+"""Log lines for the compound rolls: resisted, teamwork and extended actions, registered in
+the table of tellers that :mod:`elysium.tell.events` reads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from elysium.i18n import t, trait_label
+from elysium.tell.registry import Teller, teller, tells
+from elysium.tell.stored import faces, verdict
 
 
 def side(d: dict[str, Any], lang: str) -> str:
     """One roller's part: ``Marcus wits+subterfuge 5d diff 6: +8 3 → 2 moderate``."""
-    from elysium.describe import faces, verdict
-
     traits = d.get("traits")
     if not traits:
         return t(
@@ -48,6 +45,7 @@ def _name(d: dict[str, Any], lang: str) -> str:
     return str(d.get("who") or t("rolls.pool_side", lang, n=d.get("pool", 0)))
 
 
+@teller("resist")
 def _resist(d: dict[str, Any], lang: str) -> str:
     first, second = d["sides"]
     winner = d.get("winner")
@@ -59,6 +57,7 @@ def _resist(d: dict[str, Any], lang: str) -> str:
     return t("log.resist", lang, first=side(first, lang), second=side(second, lang), result=result)
 
 
+@teller("teamwork")
 def _teamwork(d: dict[str, Any], lang: str) -> str:
     rolls = "; ".join(side(r, lang) for r in d["rolls"])
     if d.get("botch"):
@@ -81,13 +80,14 @@ def _values(d: dict[str, Any], lang: str) -> dict[str, Any]:
     }
 
 
-def _extended(key: str) -> Callable[[dict[str, Any], str], str]:
+def _extended(key: str) -> Teller:
     def tell(d: dict[str, Any], lang: str) -> str:
         return t(key, lang, **_values(d, lang))
 
     return tell
 
 
+@teller("extended_roll")
 def _extended_roll(d: dict[str, Any], lang: str) -> str:
     values = _values(d, lang)
     if d.get("sides"):  # extended and resisted: both rolls, both totals
@@ -107,11 +107,9 @@ def _extended_roll(d: dict[str, Any], lang: str) -> str:
     return t("log.extended_roll", lang, roll=side(d, lang), progress=progress, **values)
 
 
-TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
-    "resist": _resist,
-    "teamwork": _teamwork,
-    "extended_start": _extended("log.extended_start"),
-    "extended_roll": _extended_roll,
-    "extended_end": _extended("log.extended_end"),
-}
-ROLL_TYPES = frozenset({"resist", "teamwork", "extended_start", "extended_roll", "extended_end"})
+tells(
+    {
+        "extended_start": _extended("log.extended_start"),
+        "extended_end": _extended("log.extended_end"),
+    }
+)

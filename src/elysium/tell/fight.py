@@ -6,12 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from elysium.i18n import t
-
-
-def faces(roll: dict[str, Any] | None) -> str:
-    from elysium.describe import faces as marked
-
-    return marked(roll)
+from elysium.tell.registry import teller
+from elysium.tell.stored import faces, mods_list
 
 
 def damage_notes(d: dict[str, Any], lang: str) -> str:
@@ -40,13 +36,12 @@ def soak_text(soak: dict[str, Any] | None, lang: str) -> str:
 def pool_tail(d: dict[str, Any], lang: str) -> str:
     """`` (wounds -1, Celerity +1)``: what the wounds and the situation did to the pool,
     named as a roll's line names them; nothing when they did nothing."""
-    from elysium.describe import mods_list
-
     told = [t("log.wounds", lang, penalty=d["penalty"])] if d.get("penalty") else []
     told += mods_list(d, lang)
     return f" ({', '.join(told)})" if told else ""
 
 
+@teller("attack")
 def attack_line(d: dict[str, Any], lang: str) -> str:
     parts = [
         t(
@@ -99,6 +94,7 @@ def attack_line(d: dict[str, Any], lang: str) -> str:
     return " — ".join(parts)
 
 
+@teller("initiative")
 def initiative_line(d: dict[str, Any], lang: str) -> str:
     """``round 2 initiative: Ilse Varga 14 (d10 6), Spike 9 (d10 3), Razor cannot act``:
     fastest first, the die where one was rolled, who act at the same time."""

@@ -2,60 +2,24 @@
 
 The dashboard's roll log, ``elysium log`` and the recap all read events through here, so a
 chronicle recorded in one language reads in the other. Faces are marked as on the command
-line (``+8``, ``*10*``, ``-1-``), never by colour alone.
+line (``+8``, ``*10*``, ``-1-``), never by colour alone. Each kind's teller is registered
+(:mod:`elysium.tell.registry`) by the module that tells it; this one imports them all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from elysium.chronicle.commands.declared import declaration_words
 from elysium.chronicle.events import Event
 from elysium.chronicle.hidden import is_hidden
-from elysium.describe_fight import attack_line, damage_notes, initiative_line, soak_text
-from elysium.describe_rolls import ROLL_TYPES as COMPOUND_TYPES
-from elysium.describe_rolls import TELLERS as ROLLS_TELLERS
 from elysium.i18n import t, trait_label
-from elysium.present import die_mark
 from elysium.rules.tables import XP_PER_DOT
-
-ROLL_TYPES = COMPOUND_TYPES | frozenset(
-    {
-        *("roll", "power", "damage", "attack", "defend", "frenzy", "rotschreck"),
-        *("degeneration", "initiative", "feat", "day", "torpor_wake", "feed_stop"),
-    }
-)
-
-
-def faces(roll: dict[str, Any] | None) -> str:
-    """Marked faces of a stored roll."""
-    if not roll:
-        return ""
-    diff = roll.get("difficulty", 6)
-    spec = roll.get("specialty", False)
-    marks = [die_mark(f, diff, spec) for f in roll.get("dice", [])]
-    if roll.get("rerolls"):
-        marks += ["|", *(die_mark(f, diff, spec) for f in roll["rerolls"])]
-    return " ".join(marks) if marks else "—"
-
-
-def verdict(roll: dict[str, Any] | None, lang: str) -> str:
-    """``3 — complete`` / ``BOTCH`` / ``failure`` for a stored roll."""
-    if not roll:
-        return ""
-    if roll.get("automatic"):
-        return t("log.automatic", lang)
-    if roll.get("forgiven"):
-        return t("log.forgiven", lang)
-    outcome = roll.get("outcome")
-    if outcome == "botch":
-        return t("outcome.botch", lang)
-    if outcome == "failure" or not roll.get("successes"):
-        return t("outcome.failure", lang)
-    degree = roll.get("degree")
-    word = t(f"degree.{degree}", lang) if degree else ""
-    return f"{roll.get('successes')} {word}".strip()
+from elysium.tell import feats, fight, rolls  # noqa: F401  (their tellers join the table)
+from elysium.tell.fight import damage_notes, soak_text
+from elysium.tell.registry import TELLERS, Teller, teller, tells
+from elysium.tell.stored import faces, mods_list, verdict
 
 
 def when(event: Event, lang: str) -> str:
@@ -96,6 +60,7 @@ def _told(event: Event, lang: str) -> str:
     return str(d.get("line") or event.type)
 
 
+@teller("roll")
 def _roll(d: dict[str, Any], lang: str) -> str:
     what, tail = _roll_parts(d, lang)
     return t(
@@ -111,6 +76,7 @@ def _roll(d: dict[str, Any], lang: str) -> str:
     )
 
 
+@teller("power")
 def _power(d: dict[str, Any], lang: str) -> str:
     what, tail = _roll_parts(d, lang)
     cost = ""
@@ -133,6 +99,7 @@ def _power(d: dict[str, Any], lang: str) -> str:
     )
 
 
+@teller("house_rule")
 def _house_rule(d: dict[str, Any], lang: str) -> str:
     return t(
         "log.house_rule",
@@ -169,21 +136,7 @@ def _roll_parts(d: dict[str, Any], lang: str) -> tuple[str, str]:
     return what, tail
 
 
-def mods_list(d: dict[str, Any], lang: str) -> list[str]:
-    """A roll's situational modifiers as its event stored them (``Celerity +2``)."""
-    out = []
-    for m in d.get("mods") or ():
-        n = m.get("dice") or m.get("difficulty") or 0
-        out.append(t(f"mod.{m.get('reason')}", lang, n=f"{n:+d}"))
-    return out
-
-
-def mods_told(d: dict[str, Any], lang: str) -> str:
-    """`` (Celerity +2; load: difficulty +1)``, or nothing without modifiers."""
-    told = mods_list(d, lang)
-    return f" ({'; '.join(told)})" if told else ""
-
-
+@teller("damage")
 def _damage(d: dict[str, Any], lang: str) -> str:
     return t(
         "log.damage",
@@ -197,6 +150,7 @@ def _damage(d: dict[str, Any], lang: str) -> str:
     )
 
 
+@teller("defend")
 def _defend(d: dict[str, Any], lang: str) -> str:
     line = t(
         "log.defend",
@@ -206,14 +160,14 @@ def _defend(d: dict[str, Any], lang: str) -> str:
         faces=faces(d.get("roll")),
         n=(d.get("roll") or {}).get("successes", 0),
     )
-    if "difficulty" in d:  # a crowd makes the defence harder (issue 12)
+    if "difficulty" in d:  # a crowd makes the defence harder
         line += t("fight12.log.defend_diff", lang, diff=d["difficulty"])
     if "cover" in d:
         line += t("fight12.log.defend_cover", lang, cover=d["cover"])
     return line
 
 
-def _beast(kind: str) -> Callable[[dict[str, Any], str], str]:
+def _beast(kind: str) -> Teller:
     def tell(d: dict[str, Any], lang: str) -> str:
         state = d.get("state", "")
         key = f"log.{kind}.{state}" if state else f"log.{kind}.resisting"
@@ -229,6 +183,7 @@ def _beast(kind: str) -> Callable[[dict[str, Any], str], str]:
     return tell
 
 
+@teller("degeneration")
 def _degeneration(d: dict[str, Any], lang: str) -> str:
     roll = d.get("roll")
     if not d.get("morality_lost"):
@@ -248,6 +203,7 @@ def _degeneration(d: dict[str, Any], lang: str) -> str:
     )
 
 
+@teller("feed")
 def _feed(d: dict[str, Any], lang: str) -> str:
     vessel = str(d.get("vessel", ""))
     label = t(f"vessel.{vessel}", lang)
@@ -260,7 +216,7 @@ def _feed(d: dict[str, Any], lang: str) -> str:
     )
 
 
-def _resource(kind: str) -> Callable[[dict[str, Any], str], str]:
+def _resource(kind: str) -> Teller:
     def tell(d: dict[str, Any], lang: str) -> str:
         what = t(f"resource.{d['what']}", lang)
         return t(f"log.{kind}", lang, who=d["who"], n=d["amount"], what=what)
@@ -268,7 +224,7 @@ def _resource(kind: str) -> Callable[[dict[str, Any], str], str]:
     return tell
 
 
-def _simple(key: str, **fields: str) -> Callable[[dict[str, Any], str], str]:
+def _simple(key: str, **fields: str) -> Teller:
     """A line whose values are the event's fields as they are (``who=who``)."""
 
     def tell(d: dict[str, Any], lang: str) -> str:
@@ -277,6 +233,7 @@ def _simple(key: str, **fields: str) -> Callable[[dict[str, Any], str], str]:
     return tell
 
 
+@teller("raise")
 def _raised(d: dict[str, Any], lang: str) -> str:
     """A dot bought; newer events name the row of the cost table that priced it."""
     name, cost, rule = str(d["trait"]), d.get("cost", 0), d.get("rule")
@@ -291,6 +248,7 @@ def _raised(d: dict[str, Any], lang: str) -> str:
     return t("log.raise.priced", lang, who=d["who"], trait=trait, n=cost, rule=row)
 
 
+@teller("trait_set")
 def _trait_set(d: dict[str, Any], lang: str) -> str:
     if not d.get("values"):
         # A Path, specialty, armour, clan or notes: the data names only what was set.
@@ -305,82 +263,62 @@ def _trait_set(d: dict[str, Any], lang: str) -> str:
     return f"{d['name']}: {values}"
 
 
+@teller("story")
 def _story(d: dict[str, Any], lang: str) -> str:
     from elysium.chronicle.commands.story import told
 
     return told(d).render(lang)
 
 
+@teller("recovered")
 def _recovered(d: dict[str, Any], lang: str) -> str:
     lost = ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in d.get("lost") or [])
     return t("log.recovered", lang, lost=lost or "—")
 
 
-TELLERS: dict[str, Callable[[dict[str, Any], str], str]] = {
-    **ROLLS_TELLERS,
-    "roll": _roll,
-    "damage": _damage,
-    "attack": attack_line,
-    "defend": _defend,
-    "frenzy": _beast("frenzy"),
-    "rotschreck": _beast("rotschreck"),
-    "degeneration": _degeneration,
-    "initiative": initiative_line,
-    "night": _simple("log.night", n="night"),
-    "scene": _simple("log.scene", n="scene"),
-    "turn": _simple("log.turn", n="turn"),
-    "chapter": _simple("log.chapter", n="chapter"),
-    "undo": lambda d, lang: t("log.undo", lang, n=d.get("target"), what=d.get("what", "")),
-    "redo": lambda d, lang: t("log.redo", lang, n=d.get("target"), what=d.get("what", "")),
-    "character_removed": _simple("log.removed", who="name"),
-    "renamed": lambda d, lang: t("log.renamed", lang, old=d["name"], new=d["new"]),
-    "next": _simple("log.next", phase="phase"),
-    "character_added": lambda d, lang: t(
-        "log.added", lang, who=d["name"], kind=t(f"kind.{d['kind']}", lang)
-    ),
-    "feed": _feed,
-    "heal": lambda d, lang: t(
-        "log.heal", lang, who=d["who"], n=d["levels"], blood=d.get("blood", 0)
-    ),
-    "spend": _resource("spend"),
-    "gain": _resource("gain"),
-    "xp": _simple("log.xp", who="who", n="amount"),
-    "calm": _simple("log.calm", who="who"),
-    "boost": lambda d, lang: t(
-        "log.boost", lang, who=d["who"], n=d["amount"], trait=trait_label(d["attribute"], lang)
-    ),
-    "blush": lambda d, lang: t("log.blush", lang, who=d["who"], n=d.get("paid", 0)),
-    "raise": _raised,
-    "import": lambda d, lang: t("log.import", lang, names=", ".join(d.get("names", []))),
-    "combat_start": lambda d, lang: t(
-        "log.combat_start", lang, names=", ".join(d.get("participants", []))
-    ),
-    "combat_end": lambda d, lang: t("log.combat_end", lang, n=d.get("rounds", 0)),
-    "combat_join": _simple("log.combat_join", who="who"),
-    "combat_leave": _simple("log.combat_leave", who="who"),
-    "delay": _simple("log.delay", who="who"),
-    "round_end": _simple("log.round_end", round="round"),
-    "declare": lambda d, lang: t(
-        "log.declare", lang, who=d["who"], text=declaration_words(d.get("text", ""), lang)
-    ),
-    "trait_set": _trait_set,
-    "created": lambda d, lang: t("log.created", lang, name=d["name"]),
-    "recovered": _recovered,
-    "story": _story,
-    "house_rule": _house_rule,
-    "power": _power,
-    "power_added": lambda d, lang: t("log.power_added", lang, who=d["who"], power=d["name"]),
-    "power_removed": _simple("log.power_removed", who="who", name="power"),
-    "derangement_added": _simple("log.derangement_added", who="who", name="name"),
-    "derangement_removed": _simple("log.derangement_removed", who="who", name="name"),
-}
-
-
-def _feat_tellers() -> None:
-    """Movement, feats, day, torpor and rest tell their own lines (issue 12)."""
-    from elysium.describe_feats import TELLERS as FEATS
-
-    TELLERS.update(FEATS)
-
-
-_feat_tellers()
+tells(
+    {
+        "frenzy": _beast("frenzy"),
+        "rotschreck": _beast("rotschreck"),
+        "night": _simple("log.night", n="night"),
+        "scene": _simple("log.scene", n="scene"),
+        "turn": _simple("log.turn", n="turn"),
+        "chapter": _simple("log.chapter", n="chapter"),
+        "undo": lambda d, lang: t("log.undo", lang, n=d.get("target"), what=d.get("what", "")),
+        "redo": lambda d, lang: t("log.redo", lang, n=d.get("target"), what=d.get("what", "")),
+        "character_removed": _simple("log.removed", who="name"),
+        "renamed": lambda d, lang: t("log.renamed", lang, old=d["name"], new=d["new"]),
+        "next": _simple("log.next", phase="phase"),
+        "character_added": lambda d, lang: t(
+            "log.added", lang, who=d["name"], kind=t(f"kind.{d['kind']}", lang)
+        ),
+        "heal": lambda d, lang: t(
+            "log.heal", lang, who=d["who"], n=d["levels"], blood=d.get("blood", 0)
+        ),
+        "spend": _resource("spend"),
+        "gain": _resource("gain"),
+        "xp": _simple("log.xp", who="who", n="amount"),
+        "calm": _simple("log.calm", who="who"),
+        "boost": lambda d, lang: t(
+            "log.boost", lang, who=d["who"], n=d["amount"], trait=trait_label(d["attribute"], lang)
+        ),
+        "blush": lambda d, lang: t("log.blush", lang, who=d["who"], n=d.get("paid", 0)),
+        "import": lambda d, lang: t("log.import", lang, names=", ".join(d.get("names", []))),
+        "combat_start": lambda d, lang: t(
+            "log.combat_start", lang, names=", ".join(d.get("participants", []))
+        ),
+        "combat_end": lambda d, lang: t("log.combat_end", lang, n=d.get("rounds", 0)),
+        "combat_join": _simple("log.combat_join", who="who"),
+        "combat_leave": _simple("log.combat_leave", who="who"),
+        "delay": _simple("log.delay", who="who"),
+        "round_end": _simple("log.round_end", round="round"),
+        "declare": lambda d, lang: t(
+            "log.declare", lang, who=d["who"], text=declaration_words(d.get("text", ""), lang)
+        ),
+        "created": lambda d, lang: t("log.created", lang, name=d["name"]),
+        "power_added": lambda d, lang: t("log.power_added", lang, who=d["who"], power=d["name"]),
+        "power_removed": _simple("log.power_removed", who="who", name="power"),
+        "derangement_added": _simple("log.derangement_added", who="who", name="name"),
+        "derangement_removed": _simple("log.derangement_removed", who="who", name="name"),
+    }
+)

@@ -1,5 +1,5 @@
-"""How events read to the players (issue 15): one place decides, for the live view
-(:mod:`elysium.chronicle.projection`) and the players' recap alike.
+"""How events read to the players: one place decides, for the live view
+(:mod:`elysium.chronicle.projection`, which is handed it) and the players' recap alike.
 
 The rule: the table reads what it saw happen. A player's character's own rolls and doings
 are told whole, as the Storyteller's log tells them. Anything else is an NPC's (or the
@@ -10,48 +10,29 @@ A name the sheet no longer has (renamed, removed) is an NPC's. Hidden rolls are 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from elysium.chronicle.events import Event
+from elysium.chronicle.events import COMPOUND_TYPES as COMPOUND
+from elysium.chronicle.events import ROLL_TYPES, Event
 from elysium.chronicle.hidden import is_hidden
+from elysium.chronicle.projection import roller, rolls_of
 from elysium.chronicle.state import State
-from elysium.describe import ROLL_TYPES, describe, faces, verdict
-from elysium.describe_fight import damage_notes, pool_tail, soak_text
-from elysium.describe_rolls import side
 from elysium.i18n import t
+from elysium.tell.events import describe
+from elysium.tell.fight import damage_notes, pool_tail, soak_text
+from elysium.tell.rolls import side
+from elysium.tell.stored import faces, verdict
 
 # Events anyone at the table saw happen, told as the Storyteller's log tells them.
 PUBLIC = frozenset({"night", "scene", "chapter", "combat_start", "combat_end", "house_rule"})
 # A player's character's own doings, told whole for a player's, never for an NPC.
 OWN = frozenset({"heal", "spend", "feed", "boost", "blush", "xp", "gain", "raise", "award"})
-COMPOUND = frozenset({"resist", "teamwork", "extended_start", "extended_roll", "extended_end"})
-
-
-def roller(d: Mapping[str, Any]) -> str:
-    """Whose roll an event is: its ``who`` (or attacker), else its first side's."""
-    for field in ("who", "attacker", "name"):
-        value = d.get(field)
-        if isinstance(value, str) and value:
-            return value
-    for part in _parts(d):
-        if isinstance(part.get("who"), str) and part["who"]:
-            return str(part["who"])
-    return ""
-
-
-def _parts(d: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The rolls an event is made of (a resisted or extended contest's sides, teamwork's)."""
-    for group in ("sides", "rolls"):  # an extended action's ``rolls`` is a count
-        parts = d.get(group)
-        if isinstance(parts, list) and parts:
-            return [p for p in parts if isinstance(p, dict)]
-    return []
 
 
 def _names(d: Mapping[str, Any]) -> list[str]:
     """Everyone an event names as rolling: an unnamed side (a bare pool) is ``""``."""
-    parts = _parts(d)
+    parts = rolls_of(d)
     if parts:
         return [str(p.get("who") or "") for p in parts]
     names = [str(d.get("who") or "")]
@@ -139,7 +120,7 @@ class Table:
         if not any(self.seen(n) and n for n in names) and self.hide_npcs:
             return None
         if e.type == "resist":
-            parts = _parts(d)
+            parts = rolls_of(d)
             if len(parts) != 2:
                 return None
             winner = d.get("winner")
@@ -151,7 +132,7 @@ class Table:
             first, second = (self._side(p, lang) for p in parts)
             return t("log.resist", lang, first=first, second=second, result=result)
         if e.type == "teamwork":
-            rolls = "; ".join(self._side(p, lang) for p in _parts(d))
+            rolls = "; ".join(self._side(p, lang) for p in rolls_of(d))
             key = "log.teamwork.spoiled" if d.get("botch") else "log.teamwork.total"
             return t(
                 "log.teamwork", lang, rolls=rolls, result=t(key, lang, n=d.get("successes", 0))
@@ -159,7 +140,7 @@ class Table:
         who = roller(d)
         shown_who = who if self.seen(who) and who else t("rolls.storyteller", lang)
         if e.type == "extended_roll":
-            said = [self._side(p, lang) for p in _parts(d)] or [self._side(d, lang)]
+            said = [self._side(p, lang) for p in rolls_of(d)] or [self._side(d, lang)]
             progress = t(
                 "players.extended_progress", lang, n=d.get("accumulated", 0), target=d.get("target")
             )
@@ -227,15 +208,3 @@ def _npc_line(kind: str, d: Mapping[str, Any], who: str, lang: str) -> str:
     if isinstance(roll, dict) and isinstance(roll.get("dice"), list):
         return t("players.npc_roll", lang, who=name, faces=faces(roll), verdict=verdict(roll, lang))
     return t("players.npc_rolled", lang, who=name)
-
-
-def undone(events: Iterable[Event]) -> set[int]:
-    """Steps taken back (and not brought back again) among ``events``."""
-    out: set[int] = set()
-    for e in events:
-        target = e.data.get("target")
-        if e.type == "undo" and isinstance(target, int):
-            out.add(target)
-        elif e.type == "redo" and isinstance(target, int):
-            out.discard(target)
-    return out

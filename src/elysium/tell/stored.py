@@ -1,0 +1,51 @@
+"""A roll as its event stored it, told: the marked faces, the verdict and the situational
+modifiers. Every teller of a roll reads these, so they sit below all of them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from elysium.i18n import t
+from elysium.rules.marks import marked
+
+
+def faces(roll: dict[str, Any] | None) -> str:
+    """Marked faces of a stored roll."""
+    if not roll:
+        return ""
+    diff = roll.get("difficulty", 6)
+    spec = roll.get("specialty", False)
+    return marked(roll.get("dice", []), roll.get("rerolls") or (), diff, spec) or "—"
+
+
+def verdict(roll: dict[str, Any] | None, lang: str) -> str:
+    """``3 — complete`` / ``BOTCH`` / ``failure`` for a stored roll."""
+    if not roll:
+        return ""
+    if roll.get("automatic"):
+        return t("log.automatic", lang)
+    if roll.get("forgiven"):
+        return t("log.forgiven", lang)
+    outcome = roll.get("outcome")
+    if outcome == "botch":
+        return t("outcome.botch", lang)
+    if outcome == "failure" or not roll.get("successes"):
+        return t("outcome.failure", lang)
+    degree = roll.get("degree")
+    word = t(f"degree.{degree}", lang) if degree else ""
+    return f"{roll.get('successes')} {word}".strip()
+
+
+def mods_list(d: dict[str, Any], lang: str) -> list[str]:
+    """A roll's situational modifiers as its event stored them (``Celerity +2``)."""
+    out = []
+    for m in d.get("mods") or ():
+        n = m.get("dice") or m.get("difficulty") or 0
+        out.append(t(f"mod.{m.get('reason')}", lang, n=f"{n:+d}"))
+    return out
+
+
+def mods_told(d: dict[str, Any], lang: str) -> str:
+    """`` (Celerity +2; load: difficulty +1)``, or nothing without modifiers."""
+    told = mods_list(d, lang)
+    return f" ({'; '.join(told)})" if told else ""
