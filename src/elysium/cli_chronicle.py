@@ -16,11 +16,11 @@ from typing import Any
 from elysium.chronicle.errors import ChronicleError, CommandError, told
 from elysium.chronicle.events import Event
 from elysium.chronicle.parser import MAX_COMMAND
-from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
 from elysium.chronicle.session import Session
 from elysium.chronicle.state import State
-from elysium.chronicle.store import Store
-from elysium.chronicle.stream import Stream
+from elysium.chronicle.store.paths import data_dir, ensure_private_dir, resolve_chronicle
+from elysium.chronicle.store.store import Store
+from elysium.chronicle.store.stream import Stream
 from elysium.config import Config, load_config
 from elysium.i18n import t
 from elysium.present import bearing_note, boosts, load_words
@@ -360,7 +360,7 @@ def warn(command: str, session: Session, lang: str) -> None:
 
 
 def cmd_check(args: argparse.Namespace, lang: str) -> int:
-    from elysium.chronicle.store import Store
+    from elysium.chronicle.store.store import Store
 
     root = resolve_chronicle(args.dir)
     verdict = Store.verify(root)
@@ -372,7 +372,7 @@ def cmd_check(args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_repair(args: argparse.Namespace, lang: str) -> int:
-    from elysium.chronicle.store import Store
+    from elysium.chronicle.store.store import Store
 
     root = resolve_chronicle(args.dir)
     session = Session.open(root, full=True)

@@ -19,10 +19,10 @@ from typing import Protocol
 
 from elysium.chronicle import state as st
 from elysium.chronicle.events import Event, decode
-from elysium.chronicle.journal import MAX_JOURNAL
-from elysium.chronicle.reading import writer_active
 from elysium.chronicle.session import Session
-from elysium.chronicle.survey import INDEX, JOURNAL_DIR, JOURNAL_RE, journal_name
+from elysium.chronicle.store.journal import MAX_JOURNAL
+from elysium.chronicle.store.reading import writer_active
+from elysium.chronicle.store.survey import INDEX, JOURNAL_DIR, JOURNAL_RE, journal_name
 
 LOG_TAIL = 300  # events read for the roll log when the chronicle is read whole
 

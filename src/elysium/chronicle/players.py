@@ -25,7 +25,7 @@ from elysium.chronicle.errors import StoreError
 from elysium.chronicle.follow import ChronicleSource, FileStamp, _stat
 from elysium.chronicle.projection import project
 from elysium.chronicle.share import EVENTS_READ, VIEW
-from elysium.chronicle.survey import INDEX, JOURNAL_DIR
+from elysium.chronicle.store.survey import INDEX, JOURNAL_DIR
 from elysium.chronicle.view_check import ViewRefused, accept, read_view
 
 

@@ -27,8 +27,8 @@ from elysium.chronicle.now import now_said
 from elysium.chronicle.parser import Parsed, parse
 from elysium.chronicle.share import Share
 from elysium.chronicle.share import setting as share_setting
-from elysium.chronicle.signals import ignore_file_size_signal
-from elysium.chronicle.store import Store, now_iso
+from elysium.chronicle.store.signals import ignore_file_size_signal
+from elysium.chronicle.store.store import Store, now_iso
 from elysium.chronicle.text import clean_name, name_key
 from elysium.chronicle.verbs import handler
 from elysium.i18n import Msg, Told

@@ -22,7 +22,7 @@ Closing a chapter is crash-atomic; its steps, each a possible crash point::
     3. chronicle.json written with chapter N's digest             -> rolled forward on open
     4. journal/chapter-N.jsonl removed                             -> complete
 
-Recovery (:mod:`elysium.chronicle.recovery`) finishes or undoes an interrupted close,
+Recovery (:mod:`elysium.chronicle.store.recovery`) finishes or undoes an interrupted close,
 repairs damage, and keeps every original aside as ``NAME.damaged-DATE``.
 """
 
@@ -38,36 +38,36 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from elysium.chronicle import faults
 from elysium.chronicle import state as st
-from elysium.chronicle.chapters import encode_closed
 from elysium.chronicle.errors import Line, StoreError, repair_hint
 from elysium.chronicle.events import Event, encode
-from elysium.chronicle.files import (
+from elysium.chronicle.jsonsafe import digest
+from elysium.chronicle.store import faults
+from elysium.chronicle.store.chapters import encode_closed
+from elysium.chronicle.store.files import (
     atomic_write,
     create_new,
     read_bounded,
     remove_quietly,
     write_msg,
 )
-from elysium.chronicle.index import ChapterEntry, write_index
-from elysium.chronicle.journal import MAX_JOURNAL, scan
-from elysium.chronicle.jsonsafe import digest
-from elysium.chronicle.lock import acquire
-from elysium.chronicle.paths import (
+from elysium.chronicle.store.index import ChapterEntry, write_index
+from elysium.chronicle.store.journal import MAX_JOURNAL, scan
+from elysium.chronicle.store.lock import acquire
+from elysium.chronicle.store.paths import (
     check_chronicle_dir,
     ensure_private_dir,
     fsync_dir,
     open_private,
     write_all,
 )
-from elysium.chronicle.signals import deferred_signals
+from elysium.chronicle.store.signals import deferred_signals
 from elysium.i18n.message import Msg
 
 if TYPE_CHECKING:
-    from elysium.chronicle.reading import Verdict
-    from elysium.chronicle.stream import Stream, Want
-from elysium.chronicle.survey import (
+    from elysium.chronicle.store.reading import Verdict
+    from elysium.chronicle.store.stream import Stream, Want
+from elysium.chronicle.store.survey import (
     CHAPTER_DIR,
     INDEX,
     JOURNAL_DIR,
@@ -142,7 +142,7 @@ class Store:
         """Open a chronicle, recovering what a crash or damage left (``full``: verify and
         repair every closed chapter too). Read-only opening takes no lock and changes no
         file; it reads again while a writer is mid-write, so its view is consistent."""
-        from elysium.chronicle import reading, recovery
+        from elysium.chronicle.store import reading, recovery
 
         check_chronicle_dir(root)
         store = cls(root, readonly)
@@ -163,7 +163,7 @@ class Store:
     @classmethod
     def verify(cls, root: Path) -> Verdict:
         """``elysium check``: every file and checksum, nothing changed."""
-        from elysium.chronicle import reading
+        from elysium.chronicle.store import reading
 
         check_chronicle_dir(root)
         store = cls(root, readonly=True)
@@ -305,7 +305,7 @@ class Store:
         """Close the current chapter and open ``number`` with ``event`` as its first record.
         Crash-atomic (see the module's docstring); ``state`` is the state after ``event``,
         checkpointed once the close is committed."""
-        from elysium.chronicle.index import MAX_CHAPTER
+        from elysium.chronicle.store.index import MAX_CHAPTER
 
         if number > MAX_CHAPTER:
             raise StoreError("store.most_chapters", most=MAX_CHAPTER)
@@ -362,14 +362,14 @@ class Store:
 
     def stream(self, chapter: int | None = None, want: Want | None = None, **how: Any) -> Stream:
         """The events of every chapter (or of ``chapter``) a record at a time, its files
-        opened now; see :class:`elysium.chronicle.stream.Stream`."""
-        from elysium.chronicle.stream import Stream, everything
+        opened now; see :class:`elysium.chronicle.store.stream.Stream`."""
+        from elysium.chronicle.store.stream import Stream, everything
 
         return self._retrying(lambda: Stream(self.root, chapter, want or everything, **how))
 
     def tail_events(self, count: int) -> list[Event]:
         """The last ``count`` events, reading journals from their ends."""
-        from elysium.chronicle import reading
+        from elysium.chronicle.store import reading
 
         return self._retrying(lambda: reading.tail(self, count))
 

@@ -1,13 +1,13 @@
-"""A chapter's file read a record at a time (for :mod:`elysium.chronicle.stream` and the
-replay's :mod:`elysium.chronicle.timeline`).
+"""A chapter's file read a record at a time (for :mod:`elysium.chronicle.store.stream` and the
+replay's :mod:`elysium.chronicle.store.timeline`).
 
 A journal's records are checked as a full read checks them (checksum, order), each decoded
 only when wanted (a reader that wants records by type alone: the others are only checked);
 its number and type are read from the end of its bytes. A closed chapter's file is hashed
 first, then read a line at a time when it is the file the checkpoint's digest names, laid
 out as Elysium writes it (or searched for the entries a reader wants by type, see
-:mod:`~elysium.chronicle.found`); any other is read whole by
-:func:`~elysium.chronicle.chapters.read_closed`, so its damage is named exactly as before.
+:mod:`~elysium.chronicle.store.found`); any other is read whole by
+:func:`~elysium.chronicle.store.chapters.read_closed`, so its damage is named exactly as before.
 """
 
 from __future__ import annotations
@@ -21,7 +21,10 @@ from io import FileIO
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from elysium.chronicle.chapters import (
+from elysium.chronicle.errors import Invalid, Line, StoreError, value
+from elysium.chronicle.events import Event, decode_body
+from elysium.chronicle.jsonsafe import MAX_DEPTH, check_depth, loads_text
+from elysium.chronicle.store.chapters import (
     MAX_CLOSED,
     ClosedRead,
     admit,
@@ -30,16 +33,13 @@ from elysium.chronicle.chapters import (
     header_into,
     read_closed,
 )
-from elysium.chronicle.errors import Invalid, Line, StoreError, value
-from elysium.chronicle.events import Event, decode_body
-from elysium.chronicle.files import OversizeError, open_checked
-from elysium.chronicle.index import ChapterEntry
-from elysium.chronicle.journal import MAX_JOURNAL, checked_seq
-from elysium.chronicle.jsonsafe import MAX_DEPTH, check_depth, loads_text
+from elysium.chronicle.store.files import OversizeError, open_checked
+from elysium.chronicle.store.index import ChapterEntry
+from elysium.chronicle.store.journal import MAX_JOURNAL, checked_seq
 from elysium.chronicle.text import plain_json_bytes
 
 if TYPE_CHECKING:
-    from elysium.chronicle.stream import Stream
+    from elysium.chronicle.store.stream import Stream
 
 CHUNK = 1 << 18
 # The end of an event's bytes: its number, time, type (a plain word), version and wall time.
@@ -197,7 +197,7 @@ def tail_of(body: bytes) -> re.Match[bytes] | None:
 
 
 class ClosedSource(Source):
-    """A closed chapter's file (see :mod:`elysium.chronicle.chapters`)."""
+    """A closed chapter's file (see :mod:`elysium.chronicle.store.chapters`)."""
 
     def __init__(self, number: int, path: Path, entry: ChapterEntry | None) -> None:
         self.number, self.path, self.entry = number, path, entry
@@ -222,7 +222,7 @@ class ClosedSource(Source):
         out = ClosedRead()
         done: int | None = 0
         if sha == self.digest:  # as Elysium wrote and checked it: searched, or line by line
-            from elysium.chronicle.found import found_read, searchable
+            from elysium.chronicle.store.found import found_read, searchable
 
             self.file.seek(0)
             if searchable(self, stream, repairs, lines, end):  # or the entries of the types wanted

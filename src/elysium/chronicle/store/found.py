@@ -23,9 +23,9 @@ from collections.abc import Generator, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from elysium.chronicle.chapters import ClosedRead, header_into
 from elysium.chronicle.jsonsafe import canonical
-from elysium.chronicle.records import (
+from elysium.chronicle.store.chapters import ClosedRead, header_into
+from elysium.chronicle.store.records import (
     _PLAIN_ENTRY,
     CHUNK,
     ENTRY,
@@ -36,7 +36,7 @@ from elysium.chronicle.records import (
 )
 
 if TYPE_CHECKING:
-    from elysium.chronicle.stream import Stream
+    from elysium.chronicle.store.stream import Stream
 
 _END = b'"}}\n}}\n'  # the last entry's end (no comma after it), the closing braces
 
@@ -46,7 +46,7 @@ def _header(number: int, count: int, first: int, last: int) -> dict[str, dict[st
 
 
 def _head(header: dict[str, dict[str, int]]) -> bytes:
-    """The file's first two lines as :func:`~elysium.chronicle.chapters.encode_closed`
+    """The file's first two lines as :func:`~elysium.chronicle.store.chapters.encode_closed`
     writes them."""
     return b'{"chapter":' + canonical(header) + b',\n"events":{\n'
 

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from elysium.chronicle.chapters import MAX_CLOSED, read_closed
 from elysium.chronicle.errors import Line, StoreError, repair_hint, value
 from elysium.chronicle.events import Event
-from elysium.chronicle.files import read_bounded
-from elysium.chronicle.journal import tail as journal_tail
-from elysium.chronicle.resolve import Outcome, Plan, compute, plan
-from elysium.chronicle.survey import (
+from elysium.chronicle.store.chapters import MAX_CLOSED, read_closed
+from elysium.chronicle.store.files import read_bounded
+from elysium.chronicle.store.journal import tail as journal_tail
+from elysium.chronicle.store.resolve import Outcome, Plan, compute, plan
+from elysium.chronicle.store.survey import (
     CHAPTER_DIR,
     CLOSED_RE,
     JOURNAL_DIR,
@@ -36,7 +36,7 @@ from elysium.chronicle.survey import (
 )
 
 if TYPE_CHECKING:
-    from elysium.chronicle.store import Opened, Store
+    from elysium.chronicle.store.store import Opened, Store
 
 
 class Changed(FileNotFoundError):
@@ -104,7 +104,7 @@ def findings(sv: Survey, p: Plan, out: Outcome, active: bool) -> list[str]:
 
 def look(store: Store, full: bool = False) -> Opened:
     """Open read-only: the newest consistent state and what is wrong, nothing written."""
-    from elysium.chronicle.store import Opened
+    from elysium.chronicle.store.store import Opened
 
     sv = read_survey(store.root, verify=full)
     if not unchanged(sv):  # the checkpoint and the journals come from one moment

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from elysium.chronicle import state as st
-from elysium.chronicle.chapters import encode_closed, read_closed
 from elysium.chronicle.errors import Line, StoreError, value
 from elysium.chronicle.events import Event, encode
-from elysium.chronicle.files import (
+from elysium.chronicle.jsonsafe import digest
+from elysium.chronicle.store.chapters import encode_closed, read_closed
+from elysium.chronicle.store.files import (
     atomic_write,
     copy_aside,
     create_new,
@@ -27,12 +28,11 @@ from elysium.chronicle.files import (
     remove_quietly,
     replace_keeping,
 )
-from elysium.chronicle.index import ChapterEntry
-from elysium.chronicle.journal import scan
-from elysium.chronicle.jsonsafe import digest
-from elysium.chronicle.reading import read_survey
-from elysium.chronicle.resolve import Outcome, Plan, compute, plan
-from elysium.chronicle.survey import (
+from elysium.chronicle.store.index import ChapterEntry
+from elysium.chronicle.store.journal import scan
+from elysium.chronicle.store.reading import read_survey
+from elysium.chronicle.store.resolve import Outcome, Plan, compute, plan
+from elysium.chronicle.store.survey import (
     INDEX,
     JournalFile,
     Survey,
@@ -43,11 +43,11 @@ from elysium.chronicle.survey import (
 from elysium.i18n.message import Msg, Told
 
 if TYPE_CHECKING:
-    from elysium.chronicle.store import Opened, Store
+    from elysium.chronicle.store.store import Opened, Store
 
 
 def recover(store: Store, full: bool = False) -> Opened:
-    from elysium.chronicle.store import Opened
+    from elysium.chronicle.store.store import Opened
 
     report = store.report
     sv = read_survey(store.root, tolerate=full, verify=full)
@@ -301,6 +301,6 @@ def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[st
 
 
 def _now() -> str:
-    from elysium.chronicle.store import now_iso
+    from elysium.chronicle.store.store import now_iso
 
     return now_iso()
