@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.session import Session
 from elysium.chronicle.store import found
-from elysium.chronicle.store.records import Record
+from elysium.chronicle.store.entries import Record
 from elysium.chronicle.store.stream import _merged
 from elysium.stats import ROLLING, _glance, dice_stats
 from tests.chronicle_helpers import COTERIE, new_session, reseal

@@ -30,7 +30,7 @@ from elysium.rules.profiles import Profile
 from elysium.rules.tables import MAX_POOL
 
 if TYPE_CHECKING:
-    from elysium.chronicle.store.records import Record
+    from elysium.chronicle.store.entries import Record
     from elysium.chronicle.store.store import Store
 
 ANYONE = "—"

@@ -29,18 +29,12 @@ from typing import Any
 
 from elysium.chronicle.errors import Line, NotRegularError, StoreError, repair_hint
 from elysium.chronicle.events import Event
+from elysium.chronicle.store.entries import Record, Want, everything
 from elysium.chronicle.store.files import OversizeError, read_bounded
 from elysium.chronicle.store.index import Index, IndexDamage, read_index
 from elysium.chronicle.store.journal import MAX_JOURNAL, scan
 from elysium.chronicle.store.paths import check_file
-from elysium.chronicle.store.records import (
-    ClosedSource,
-    JournalSource,
-    Record,
-    Source,
-    Want,
-    everything,
-)
+from elysium.chronicle.store.records import ClosedSource, JournalSource, Source
 from elysium.chronicle.store.survey import (
     CHAPTER_DIR,
     CLOSED_RE,
@@ -119,14 +113,16 @@ class Stream:
         for record in self:
             yield record.decoded()
 
-    def _read(self, record: Record) -> int:
+    # --- what a source asks of its reader (:class:`~elysium.chronicle.store.entries.Reader`)
+
+    def number_of(self, record: Record) -> int:
         """The number of a wanted record: read at a glance when the reader can, else from
         the decoded event."""
-        if self._glanced(record):
+        if self.read_at_glance(record):
             return record.seq
         return record.decoded().seq
 
-    def _glanced(self, record: Record) -> bool:
+    def read_at_glance(self, record: Record) -> bool:
         """Whether the reader's glance read the record (a checksum-verified one whose type
         is known; its number is then the glance's)."""
         if self.glance is None or record.kind is None or record.kind == "recovered":
@@ -137,11 +133,14 @@ class Stream:
         record.seen, record.seq = seen, seen.seq
         return True
 
-    def _decode(self, record: Record) -> bool:
+    def decodes(self, record: Record) -> bool:
         return record.kind is None or record.kind == "recovered" or self.want(record)
 
-    def _problem(self, number: int, line: str) -> None:
+    def problem(self, number: int, line: str) -> None:
         self._problems.setdefault(number, []).append(line)
+
+    def recovered(self, event: Event) -> None:
+        self._recovered.append(event)
 
 
 def _merged(streams: list[Iterator[Record]]) -> Iterator[Record]:
