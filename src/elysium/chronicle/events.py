@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import zlib
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
 from elysium.chronicle.errors import Invalid
@@ -89,6 +90,12 @@ class Event:
             changes=changes,  # names inside are neutralised when the state is built
             v=v,
         )
+
+
+def now_iso() -> str:
+    """The wall clock an event is stamped with (UTC, to the second): the log says when a
+    line was played, the state never reads it."""
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _same(value: Any) -> Any:
