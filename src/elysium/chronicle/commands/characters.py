@@ -18,6 +18,7 @@ from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
 from elysium.chronicle.pools import is_whole
 from elysium.chronicle.state import State
+from elysium.chronicle.verbs import runs
 
 if TYPE_CHECKING:
     from elysium.chronicle.commands.fight import CombatState
@@ -64,6 +65,7 @@ TEMPLATE_WORDS = {
 }
 
 
+@runs("add")
 def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("add", words)
     name = clean_name(args.take("what.name"))
@@ -118,6 +120,7 @@ def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(state, "character_added", data, say)
 
 
+@runs("remove")
 def cmd_remove(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("remove", words)
     args.take("what.name")  # at least one word; the whole name may be several unquoted
@@ -193,6 +196,7 @@ SET_WORDS = {
 YES_NO = {"yes": True, "no": False, "on": True, "off": False, "да": True, "нет": False}
 
 
+@runs("set")
 def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("set", words)
     typed = args.take("what.name")
@@ -333,6 +337,7 @@ def clan_note(c: Character) -> Msg:
     return Msg("ack.set.clan.known", clan=c.clan, disciplines=list(known))
 
 
+@runs("award")
 def cmd_award(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("award", words)
     key, c = find(ctx.state, args.take("what.name"))
@@ -343,6 +348,7 @@ def cmd_award(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(put(ctx.state, key, c), "xp", {"who": c.name, "amount": amount}, say)
 
 
+@runs("raise")
 def cmd_raise(ctx: Context, words: tuple[str, ...]) -> Outcome:
     """One dot for experience, priced by the cheat sheet's «Стоимость развития»."""
     args = Args("raise", words)

@@ -19,6 +19,7 @@ from elysium.chronicle.commands.common import (
 from elysium.chronicle.commands.fight import read, write
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules import blood as bl
 from elysium.rules.character import (
@@ -144,6 +145,7 @@ def apply_damage(
     return c, data, Msg("ack.damage", who=c.name, body=body)
 
 
+@runs("damage")
 def cmd_damage(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("damage", words)
     faces = args.faces()
@@ -170,6 +172,7 @@ def cmd_damage(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(state, "damage", data, msg)
 
 
+@runs("heal")
 def cmd_heal(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("heal", words)
     key, c = find(ctx.state, args.take("what.name"))
