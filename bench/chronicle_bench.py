@@ -35,10 +35,10 @@ from pathlib import Path
 
 from tinydb import TinyDB
 
-from elysium.chronicle import store as store_mod
 from elysium.chronicle.errors import ChronicleError, CommandError
 from elysium.chronicle.parser import MAX_COMMAND, parse
 from elysium.chronicle.session import Session
+from elysium.chronicle.store import store as store_mod
 from elysium.rules import V20, SeededDice
 
 SETUP = [

@@ -38,7 +38,7 @@ def reseal(root: Path, change: Callable[[dict], None]) -> None:
     must then be caught by validation, not by the seal."""
     import json
 
-    from elysium.chronicle.index import _seal
+    from elysium.chronicle.store.index import _seal
 
     index = root / "chronicle.json"
     doc = json.loads(index.read_text())

@@ -1,6 +1,6 @@
 """A chapter close is crash-atomic: every intermediate on-disk state of the close, reached by
 a crash at each of its steps, opens to a chronicle that lost nothing acknowledged and can
-close its next chapter. The steps are named in ``elysium.chronicle.faults``; in-process
+close its next chapter. The steps are named in ``elysium.chronicle.store.faults``; in-process
 crashes stop the store at each one, and a real ``kill -9`` (the process kills itself at the
 step) checks the same on a real process."""
 
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from elysium.chronicle import faults
 from elysium.chronicle.session import Session
-from elysium.chronicle.store import Store
+from elysium.chronicle.store import faults
+from elysium.chronicle.store.store import Store
 from tests.chronicle_helpers import COTERIE, new_session
 
 CLOSE_STEPS = [

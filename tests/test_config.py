@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from elysium.chronicle import faults
-from elysium.chronicle.paths import config_dir, data_dir, state_dir
+from elysium.chronicle.store import faults
+from elysium.chronicle.store.paths import config_dir, data_dir, state_dir
 from elysium.cli import main
 from elysium.config import (
     Config,
@@ -364,7 +364,7 @@ def test_save_theme_on_a_read_only_directory_is_one_line(monkeypatch: pytest.Mon
     def refuse(*args: object, **kwargs: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr("elysium.chronicle.files.write_all", refuse)
+    monkeypatch.setattr("elysium.chronicle.store.files.write_all", refuse)
     line = save_theme("nord")
     assert line is not None
     assert str(line).startswith("the theme was not kept in config.toml: the disk is full")

@@ -18,7 +18,7 @@ import pytest
 
 from elysium.chronicle.errors import StoreError
 from elysium.chronicle.session import Session
-from elysium.chronicle.store import Store
+from elysium.chronicle.store.store import Store
 from tests.chronicle_helpers import COTERIE, new_session, reseal
 from tests.conftest import run_elysium
 

@@ -22,7 +22,7 @@ import pytest
 from elysium.chronicle.errors import StoreError
 from elysium.chronicle.events import decode
 from elysium.chronicle.session import Session
-from elysium.chronicle.store import Store
+from elysium.chronicle.store.store import Store
 from tests.chronicle_helpers import COTERIE, journal_bytes, new_session
 
 KILLS = int(os.environ.get("ELYSIUM_KILLS", "15"))

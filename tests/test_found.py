@@ -1,5 +1,5 @@
 """``stats`` finds the rolls of a closed chapter whose digest holds by a search of its bytes
-(:mod:`elysium.chronicle.found`): what it counts and what it warns of are what reading the
+(:mod:`elysium.chronicle.store.found`): what it counts and what it warns of are what reading the
 chapter line by line gives, and what decoding every event gives; a damaged chapter is still
 named, whatever byte was flipped."""
 
@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from elysium.chronicle import found
 from elysium.chronicle.errors import ChronicleError
-from elysium.chronicle.records import Record
 from elysium.chronicle.session import Session
-from elysium.chronicle.stream import _merged
+from elysium.chronicle.store import found
+from elysium.chronicle.store.entries import Record
+from elysium.chronicle.store.stream import _merged
 from elysium.tell.stats import ROLLING, _glance, dice_stats
 from tests.chronicle_helpers import COTERIE, new_session, reseal
 

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from elysium.chronicle import store as store_mod
 from elysium.chronicle.errors import StoreError
-from elysium.chronicle.index import FORMAT_VERSION, read_index
 from elysium.chronicle.session import Session
-from elysium.chronicle.store import Store
+from elysium.chronicle.store import store as store_mod
+from elysium.chronicle.store.index import FORMAT_VERSION, read_index
+from elysium.chronicle.store.store import Store
 from tests.chronicle_helpers import COTERIE, new_session
 from tests.conftest import run_elysium
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList
 
-from elysium.chronicle.paths import data_dir, state_dir
 from elysium.chronicle.session import Session
+from elysium.chronicle.store.paths import data_dir, state_dir
 from elysium.rules import PROFILES
 from elysium.tui import views
 from elysium.tui.app import make_app

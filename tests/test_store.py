@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from elysium.chronicle import store as store_mod
 from elysium.chronicle.errors import LockedError, StoreError
-from elysium.chronicle.paths import resolve_chronicle
 from elysium.chronicle.session import Session
 from elysium.chronicle.state import State, apply
+from elysium.chronicle.store import store as store_mod
+from elysium.chronicle.store.paths import resolve_chronicle
 from tests.chronicle_helpers import COTERIE, new_session, reseal
 
 

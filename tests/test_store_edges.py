@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from elysium.chronicle.session import Session
-from elysium.chronicle.store import Store
+from elysium.chronicle.store.store import Store
 from tests.chronicle_helpers import COTERIE, new_session
 from tests.conftest import run_elysium
 

@@ -13,7 +13,7 @@ import pytest
 
 from elysium.chronicle.errors import StoreError
 from elysium.chronicle.session import Session
-from elysium.chronicle.store import Store
+from elysium.chronicle.store.store import Store
 from tests.chronicle_helpers import reseal
 from tests.conftest import run_elysium
 
@@ -185,7 +185,7 @@ def test_a_symlink_at_a_save_file_names_repair_and_repair_sets_it_aside(tmp_path
 def test_write_errors_other_than_space_do_not_advise_freeing_space() -> None:
     import errno
 
-    from elysium.chronicle.files import write_error
+    from elysium.chronicle.store.files import write_error
 
     assert "free some space" in write_error(OSError(errno.ENOSPC, "No space"))
     assert "free some space" not in write_error(OSError(errno.ENOENT, "No such file"))

@@ -128,7 +128,7 @@ def test_a_full_disk_is_one_russian_sentence(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from elysium import cli
-    from elysium.chronicle import store
+    from elysium.chronicle.store import store
 
     root = _chronicle(tmp_path / "c", "add Marcus vampire")
 

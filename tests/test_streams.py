@@ -94,9 +94,9 @@ def test_a_closed_chapter_in_any_layout_reads_as_the_whole_read_reads_it(
 ) -> None:
     """Line by line only when the file is as Elysium wrote it; any other layout its digest
     names (an older format, a hand's reformatting) gives what the whole read gives."""
-    from elysium.chronicle.chapters import read_closed
     from elysium.chronicle.jsonsafe import digest
     from elysium.chronicle.session import Session
+    from elysium.chronicle.store.chapters import read_closed
     from tests.chronicle_helpers import reseal
 
     root = tmp_path / "c"

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from textual.keys import _character_to_key
 
-from elysium.chronicle.paths import state_dir
 from elysium.chronicle.session import Session
+from elysium.chronicle.store.paths import state_dir
 from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
 from elysium.tui.dialogs import RollDialog

@@ -7,8 +7,8 @@ import os
 import signal
 from pathlib import Path
 
-from elysium.chronicle.paths import config_dir
 from elysium.chronicle.session import Session
+from elysium.chronicle.store.paths import config_dir
 from elysium.config import load_config
 from elysium.tui.app import make_app
 from elysium.tui.dialogs import RollDialog

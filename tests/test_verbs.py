@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import elysium.chronicle.commands  # noqa: F401  (importing it registers every handler)
 from elysium import helptext
 from elysium.chronicle import verbs
 from elysium.chronicle.errors import ChronicleError
@@ -242,3 +243,13 @@ def test_the_palette_lists_every_verb_in_russian_with_its_usage_as_text(tmp_path
         assert "Выход" in titles and "Quit" not in titles
 
     check()
+
+
+def test_a_handler_registers_only_the_verb_the_table_names_it_for() -> None:
+    def cmd_roll(ctx: object, args: object) -> None:  # the table's name, not its module
+        raise AssertionError("never run")
+
+    with pytest.raises(ValueError, match="roll"):
+        verbs.runs("roll")(cmd_roll)
+    assert verbs.handler("roll") is not cmd_roll
+    assert verbs.handler("roll").__module__ == "elysium.chronicle.commands.dice"

@@ -7,9 +7,9 @@ import time
 from pathlib import Path
 
 from elysium.chronicle.follow import ChronicleSource
-from elysium.chronicle.reading import writer_active
 from elysium.chronicle.session import Session
-from elysium.chronicle.store import CHECKPOINT_EVERY
+from elysium.chronicle.store.reading import writer_active
+from elysium.chronicle.store.store import CHECKPOINT_EVERY
 from tests.chronicle_helpers import COTERIE, new_session
 from tests.tui_helpers import run_async, status, until
 

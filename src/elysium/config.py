@@ -32,7 +32,7 @@ from typing import Any
 
 from elysium.chronicle.errors import Line
 from elysium.chronicle.jsonsafe import loads_toml
-from elysium.chronicle.paths import config_dir, make_private_dirs
+from elysium.chronicle.store.paths import config_dir, make_private_dirs
 from elysium.i18n import LANGUAGES
 from elysium.rules.profiles import PROFILES
 
@@ -287,7 +287,7 @@ def save_theme(name: str, path: Path | None = None) -> Line | None:
     A failure is returned as one line for the screen, never raised: a theme is a convenience,
     not a save."""
     from elysium.chronicle.errors import StoreError
-    from elysium.chronicle.files import atomic_write, write_error
+    from elysium.chronicle.store.files import atomic_write, write_error
     from elysium.i18n.message import Msg
 
     path = config_path() if path is None else path

@@ -11,8 +11,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from elysium.chronicle.paths import DIR_MODE, FILE_MODE
 from elysium.chronicle.session import Session
+from elysium.chronicle.store.paths import DIR_MODE, FILE_MODE
 from elysium.rules import V20, SeededDice
 
 NAME = "Chicago by Night"

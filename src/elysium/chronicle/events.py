@@ -10,6 +10,7 @@ import json
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
 from elysium.chronicle.errors import Invalid
@@ -90,6 +91,12 @@ class Event:
             changes=changes,  # names inside are neutralised when the state is built
             v=v,
         )
+
+
+def now_iso() -> str:
+    """The wall clock an event is stamped with (UTC, to the second): the log says when a
+    line was played, the state never reads it."""
+    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _same(value: Any) -> Any:

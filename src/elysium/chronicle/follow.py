@@ -19,10 +19,10 @@ from typing import Protocol
 
 from elysium.chronicle import state as st
 from elysium.chronicle.events import Event, decode
-from elysium.chronicle.journal import MAX_JOURNAL
-from elysium.chronicle.reading import writer_active
 from elysium.chronicle.session import Session
-from elysium.chronicle.survey import INDEX, JOURNAL_DIR, JOURNAL_RE, journal_name
+from elysium.chronicle.store.journal import MAX_JOURNAL
+from elysium.chronicle.store.reading import writer_active
+from elysium.chronicle.store.survey import INDEX, JOURNAL_DIR, JOURNAL_RE, journal_name
 
 LOG_TAIL = 300  # events read for the roll log when the chronicle is read whole
 
@@ -57,7 +57,9 @@ class Source(Protocol):
     def close(self) -> None: ...
 
 
-def _stat(path: Path) -> FileStamp:
+def stamp_of(path: Path) -> FileStamp:
+    """A file's inode, size and change time, None when it is not there: what a follower
+    compares to see a change without reading the file."""
     try:
         info = os.stat(path)
     except OSError:
@@ -95,10 +97,10 @@ class ChronicleSource:
         numbers = [int(m.group(1)) for n in names if (m := JOURNAL_RE.match(n))]
         chapter = max(numbers, default=0)
         return Stamp(
-            _stat(self.root / INDEX),
-            _stat(journals),
+            stamp_of(self.root / INDEX),
+            stamp_of(journals),
             chapter,
-            _stat(journals / journal_name(chapter)) if chapter else None,
+            stamp_of(journals / journal_name(chapter)) if chapter else None,
         )
 
     def changed(self) -> bool:

@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.errors import StoreError
-from elysium.chronicle.follow import ChronicleSource, FileStamp, _stat
+from elysium.chronicle.follow import ChronicleSource, FileStamp, stamp_of
 from elysium.chronicle.projection import project
 from elysium.chronicle.share import EVENTS_READ, VIEW
-from elysium.chronicle.survey import INDEX, JOURNAL_DIR
+from elysium.chronicle.store.survey import INDEX, JOURNAL_DIR
 from elysium.chronicle.view_check import ViewRefused, accept, read_view
 
 
@@ -67,7 +67,7 @@ class SharedView:
         self.view: dict[str, Any] | None = None
 
     def changed(self) -> bool:
-        return _stat(self.path) != self._seen
+        return stamp_of(self.path) != self._seen
 
     def writing(self) -> bool:
         return self.view is not None and writer_alive(self.view.get("writer") or {})
@@ -77,7 +77,7 @@ class SharedView:
         (withdrawn, or not yet published). ViewRefused when the file is not a good view:
         the last good one stays :attr:`view`, and the file is read again only once it
         changes (a hostile file is not parsed ten times a second)."""
-        before = _stat(self.path)
+        before = stamp_of(self.path)
         try:
             view = read_view(self.path)
         except ViewRefused:

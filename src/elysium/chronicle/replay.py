@@ -4,7 +4,7 @@ Every event carries the before and after values of what it changed, so a state i
 from any known state by patches: forward with each event's changes, backward with them
 reversed (the same patch undo makes). A replay opened on a session starts from the state the
 chronicle holds now, which is the state after the last event of the latest chapter: opening
-at the end costs an index of the chapter (:mod:`elysium.chronicle.timeline`) and nothing
+at the end costs an index of the chapter (:mod:`elysium.chronicle.store.timeline`) and nothing
 else, a step one patch. Going further, the nearest known state is patched to the one asked
 for, and every ``EVERY``-th state on the way is kept, so coming back is cheap. The states
 carry no undo history (a replay cannot undo; the history's shape depends on every step since
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from elysium.chronicle.events import Event
 from elysium.chronicle.state import NEW, State, invert, patch
-from elysium.chronicle.timeline import Timeline
+from elysium.chronicle.store.timeline import Timeline
 from elysium.i18n.message import Refusal
 
 if TYPE_CHECKING:

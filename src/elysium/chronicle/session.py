@@ -20,15 +20,15 @@ from elysium.chronicle.errors import (
     brief,
     repair_hint,
 )
-from elysium.chronicle.events import Event
+from elysium.chronicle.events import Event, now_iso
 from elysium.chronicle.hidden import take_hidden
 from elysium.chronicle.importer import build, read_file
 from elysium.chronicle.now import now_said
 from elysium.chronicle.parser import Parsed, parse
 from elysium.chronicle.share import Share
 from elysium.chronicle.share import setting as share_setting
-from elysium.chronicle.signals import ignore_file_size_signal
-from elysium.chronicle.store import Store, now_iso
+from elysium.chronicle.store.signals import ignore_file_size_signal
+from elysium.chronicle.store.store import Store
 from elysium.chronicle.telling import Tellers, installed
 from elysium.chronicle.text import clean_name, name_key
 from elysium.chronicle.verbs import handler

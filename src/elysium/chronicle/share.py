@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.errors import CommandError
-from elysium.chronicle.files import remove_quietly, write_temp
-from elysium.chronicle.paths import data_dir, fsync_dir, make_private_dirs, state_dir
+from elysium.chronicle.store.files import remove_quietly, write_temp
+from elysium.chronicle.store.paths import data_dir, fsync_dir, make_private_dirs, state_dir
 
 VIEW = "view.json"
 SHARED_FILE = 0o640

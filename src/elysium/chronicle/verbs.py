@@ -7,17 +7,18 @@ table; its usage line and one-line help are catalog entries (``usage.VERB``, ``h
 so that they are told in the reader's language. Adding a verb is one entry here, its two
 catalog lines in each language, and its handler.
 
-This module is data: handlers are named, not imported, so the parser can read the table
-without pulling in the rules.
+This module is data: it imports no handler, so the parser, the help and the command bar
+read the table without pulling in the rules. Each handler declares the verb it runs with
+:func:`runs`, where it is defined; :mod:`elysium.chronicle.commands` imports every handler
+module, so importing it (as the session does) registers them all, and :func:`runs` checks
+that the table names the function registered.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 # What the command bar may offer after a verb, one slot per word (TEXT: free words).
 NAME, TRAITS, KIND, DAMAGE, RESOURCE, MANEUVER, SUB, DEFENCE, BEAST, HOUSE, POWER, TEXT = (
@@ -251,8 +252,25 @@ def names(lang: str = "en") -> list[str]:
     return [spelling(v.name, lang) for v in VERBS]
 
 
-@cache
+H = TypeVar("H", bound=Callable[..., Any])  # a handler, as the decorator hands it back
+_RUNS: dict[str, Callable[..., Any]] = {}  # verb -> handler, as each handler's module registers it
+
+
+def runs(verb: str) -> Callable[[H], H]:
+    """Register the decorated function as the one that runs ``verb``; the table's
+    ``handler`` must name it (a typo or a moved function fails at import, not at play)."""
+
+    def register(function: H) -> H:
+        where = f"{function.__module__}:{function.__name__}"
+        if BY_NAME[verb].handler != where or verb in _RUNS:
+            raise ValueError(f"{where} runs {verb!r}, the table says {BY_NAME[verb].handler!r}")
+        _RUNS[verb] = function
+        return function
+
+    return register
+
+
 def handler(verb: str) -> Callable[..., Any]:
-    """The function that runs ``verb`` (imported on first use)."""
-    module, _, function = BY_NAME[verb].handler.partition(":")
-    return getattr(importlib.import_module(module), function)
+    """The function that runs ``verb`` (registered when :mod:`elysium.chronicle.commands`
+    was imported; the session's own verbs, undo and redo, have none)."""
+    return _RUNS[verb]

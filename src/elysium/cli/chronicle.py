@@ -16,10 +16,10 @@ from typing import Any
 from elysium.chronicle.errors import ChronicleError, CommandError, told
 from elysium.chronicle.events import Event
 from elysium.chronicle.parser import MAX_COMMAND
-from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
 from elysium.chronicle.session import Session
-from elysium.chronicle.store import Store
-from elysium.chronicle.stream import Stream
+from elysium.chronicle.store.paths import data_dir, ensure_private_dir, resolve_chronicle
+from elysium.chronicle.store.store import Store
+from elysium.chronicle.store.stream import Stream
 from elysium.config import Config, load_config
 from elysium.i18n import t
 from elysium.rules import SeededDice, get_profile
@@ -205,7 +205,7 @@ def warn(command: str, session: Session, lang: str) -> None:
 
 
 def cmd_check(args: argparse.Namespace, lang: str) -> int:
-    from elysium.chronicle.store import Store
+    from elysium.chronicle.store.store import Store
 
     root = resolve_chronicle(args.dir)
     verdict = Store.verify(root)
@@ -217,7 +217,7 @@ def cmd_check(args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_repair(args: argparse.Namespace, lang: str) -> int:
-    from elysium.chronicle.store import Store
+    from elysium.chronicle.store.store import Store
 
     root = resolve_chronicle(args.dir)
     session = Session.open(root, full=True)

@@ -11,7 +11,7 @@ import os
 import re
 import sys
 
-from elysium.chronicle.paths import data_dir, state_dir
+from elysium.chronicle.store.paths import data_dir, state_dir
 from elysium.config import (
     DEFAULT_PROFILE,
     DEFAULT_THEME,

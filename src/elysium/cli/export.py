@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 from elysium.chronicle.errors import StoreError
-from elysium.chronicle.paths import resolve_chronicle
 from elysium.chronicle.session import Session
+from elysium.chronicle.store.paths import resolve_chronicle
 from elysium.cli.chronicle import open_session as _open
 from elysium.cli.chronicle import warn as _warn
 from elysium.i18n import Msg, t
@@ -61,7 +61,7 @@ def cmd_export(args: argparse.Namespace, lang: str) -> int:
 def _write_export(target: Path, data: bytes, mode: int) -> None:
     """Write an export beside the target under an unpredictable temp name created
     exclusively (never through a planted symlink), then rename it into place."""
-    from elysium.chronicle.files import atomic_write
+    from elysium.chronicle.store.files import atomic_write
 
     if target.is_symlink():
         raise StoreError("export.symlink", path=target)

@@ -22,10 +22,10 @@ def share_arguments(p: argparse.ArgumentParser) -> None:
 def cmd_share(args: argparse.Namespace, lang: str) -> int:
     from elysium.chronicle import share
     from elysium.chronicle.errors import StoreError
-    from elysium.chronicle.lock import holder_of
-    from elysium.chronicle.paths import resolve_chronicle
-    from elysium.chronicle.reading import writer_active
-    from elysium.chronicle.survey import LOCK
+    from elysium.chronicle.store.lock import holder_of
+    from elysium.chronicle.store.paths import resolve_chronicle
+    from elysium.chronicle.store.reading import writer_active
+    from elysium.chronicle.store.survey import LOCK
     from elysium.cli.chronicle import open_session
 
     root = resolve_chronicle(args.dir)

@@ -23,7 +23,7 @@ DEFAULT_PORT = 8042
 def _players_path(arg: str) -> Path:
     """A shared view's directory is any path; a plain name is a chronicle in the data
     directory, as everywhere else."""
-    from elysium.chronicle.paths import resolve_chronicle
+    from elysium.chronicle.store.paths import resolve_chronicle
 
     return resolve_chronicle(arg)
 

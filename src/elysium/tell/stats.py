@@ -30,8 +30,8 @@ from elysium.rules.profiles import Profile
 from elysium.rules.tables import MAX_POOL
 
 if TYPE_CHECKING:
-    from elysium.chronicle.records import Record
-    from elysium.chronicle.store import Store
+    from elysium.chronicle.store.entries import Record
+    from elysium.chronicle.store.store import Store
 
 ANYONE = "—"
 _ACTION = RollKind.ACTION.value

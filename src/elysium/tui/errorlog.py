@@ -18,7 +18,7 @@ from pathlib import Path
 
 from elysium import __version__
 from elysium.chronicle.errors import StoreError
-from elysium.chronicle.paths import ensure_private_dir, open_private, state_dir, write_all
+from elysium.chronicle.store.paths import ensure_private_dir, open_private, state_dir, write_all
 
 ERRORS = "errors.log"
 KEEP = 1 << 20  # bytes: past this the log is moved aside (errors.log.1) and begun again

@@ -8,12 +8,12 @@ from datetime import datetime
 from pathlib import Path
 
 from elysium.chronicle.errors import ChronicleError, LockedError, StoreError
-from elysium.chronicle.paths import (
+from elysium.chronicle.session import Session
+from elysium.chronicle.store.paths import (
     data_dir,
     ensure_private_dir,
     resolve_chronicle,
 )
-from elysium.chronicle.session import Session
 from elysium.config import Config, load_config
 from elysium.i18n import detect_lang, t
 from elysium.tui.userstate import recent, remember

@@ -34,7 +34,7 @@ def open_choice(choice: Choice, config: Config | None) -> Session:
     """Open (or create, then open) the chosen chronicle; blocking (disk, fsync). Raises
     :class:`ChronicleError` saying what is wrong (not there, busy, a name that leaves the
     data directory, one that already holds a chronicle)."""
-    from elysium.chronicle.paths import data_dir, ensure_private_dir, resolve_chronicle
+    from elysium.chronicle.store.paths import data_dir, ensure_private_dir, resolve_chronicle
     from elysium.rules import PROFILES, get_profile
     from elysium.tui.launch import fresh_demo
     from elysium.tui.userstate import remember

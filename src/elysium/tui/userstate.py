@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from elysium.chronicle.errors import Line, StoreError
-from elysium.chronicle.paths import (
+from elysium.chronicle.store.paths import (
     FILE_MODE,
     check_file,
     data_dir,
@@ -119,7 +119,7 @@ def append_history(command: str) -> str | None:
     returned as one sentence for the screen to mention, never raised."""
     import os
 
-    from elysium.chronicle.files import write_msg
+    from elysium.chronicle.store.files import write_msg
     from elysium.chronicle.text import clean_text
 
     line = clean_text(command).strip()

@@ -82,7 +82,7 @@ def save(root: Path, view: dict[str, Any]) -> None:
     import os
 
     from elysium.chronicle.errors import StoreError
-    from elysium.chronicle.paths import ensure_private_dir, open_private, write_all
+    from elysium.chronicle.store.paths import ensure_private_dir, open_private, write_all
 
     views = _read()
     views.pop(str(root), None)

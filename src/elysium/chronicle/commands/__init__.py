@@ -1,11 +1,35 @@
 """Command handlers, by domain. Each reads the state, asks the rules core, and returns the
 new state, the event's data and what to say about it. Nothing here writes to disk; the
-session does that, before anyone sees the result. The verbs and their handlers are
-declared in ``elysium.chronicle.verbs``.
+session does that, before anyone sees the result. The verbs are declared in
+``elysium.chronicle.verbs``; each handler registers the verb it runs there (``@runs``), and
+importing this package imports every handler module, so that all are registered.
 """
 
 from __future__ import annotations
 
+# Every module that holds handlers: imported for the verbs each registers.
+from elysium.chronicle.commands import (  # noqa: F401
+    attack,
+    beast,
+    blood,
+    carry,
+    characters,
+    clock,
+    contests,
+    daytime,
+    defend,
+    derangements,
+    dice,
+    extended,
+    feats,
+    feeding,
+    health,
+    house,
+    powers,
+    rename,
+    rounds,
+    story,
+)
 from elysium.chronicle.commands.common import (
     MAX_LEVELS,
     Context,

@@ -39,6 +39,7 @@ from elysium.chronicle.commands.health import apply_damage
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
 from elysium.chronicle.state import State
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules import combat as cr
 from elysium.rules.character import Character
@@ -179,6 +180,7 @@ def after_effects(
 # --- the verb --------------------------------------------------------------------------------
 
 
+@runs("attack")
 def cmd_attack(ctx: Context, words: tuple[str, ...]) -> Outcome:
     state = ctx.state
     # In a fight's actions, what is left out is taken from the attacker's declaration.

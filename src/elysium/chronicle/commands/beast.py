@@ -17,6 +17,7 @@ from elysium.chronicle.commands.common import (
 )
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules.beast import (
     beast_request,
@@ -102,10 +103,12 @@ def _check_of(c: Character, kind: BeastKind) -> BeastCheck:
     return check
 
 
+@runs("frenzy")
 def cmd_frenzy(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return _beast(ctx, words, BeastKind.FRENZY)
 
 
+@runs("rotschreck")
 def cmd_rotschreck(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return _beast(ctx, words, BeastKind.ROTSCHRECK)
 
@@ -118,6 +121,7 @@ CALM_WORDS = {
 }
 
 
+@runs("calm")
 def cmd_calm(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("calm", words)
     key, c = find(ctx.state, args.take("what.name"))
@@ -132,6 +136,7 @@ def cmd_calm(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(put(ctx.state, key, c), "calm", {"who": c.name}, Msg("ack.calm", who=c.name))
 
 
+@runs("degenerate")
 def cmd_degenerate(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("degenerate", words)
     faces = args.faces()

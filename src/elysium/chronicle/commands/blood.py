@@ -13,6 +13,7 @@ from elysium.chronicle.commands.common import (
 )
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules import blood as bl
 from elysium.rules.experience import award
@@ -36,6 +37,7 @@ def _resource(args: Args) -> str:
     return RESOURCES[word]
 
 
+@runs("spend")
 def cmd_spend(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("spend", words)
     wounds = args.option("wounds")
@@ -64,6 +66,7 @@ def cmd_spend(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(put(ctx.state, key, c), "spend", data, say)
 
 
+@runs("gain")
 def cmd_gain(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("gain", words)
     key, c = find(ctx.state, args.take("what.name"))

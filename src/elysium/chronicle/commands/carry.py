@@ -8,11 +8,13 @@ from __future__ import annotations
 from elysium.chronicle.commands.common import Context, Outcome, find, put
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules import movement as mv
 from elysium.rules.sheet import MAX_LOAD
 
 
+@runs("carry")
 def cmd_carry(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("carry", words)
     key, c = find(ctx.state, args.take("what.name"))

@@ -14,33 +14,29 @@ from elysium.chronicle.commands.common import (
     find_exact,
     put,
 )
+from elysium.chronicle.commands.fields import FIELDS
 from elysium.chronicle.errors import CommandError
-from elysium.chronicle.parser import Args, as_int
+from elysium.chronicle.parser import Args
 from elysium.chronicle.pools import is_whole
 from elysium.chronicle.state import State
+from elysium.chronicle.verbs import runs
 
 if TYPE_CHECKING:
     from elysium.chronicle.commands.fight import CombatState
-from elysium.chronicle.text import clean_name, clean_text, name_key
+from elysium.chronicle.text import clean_name, name_key
 from elysium.i18n import Msg
 from elysium.rules.character import (
     TEMPLATES,
-    Armour,
     Character,
     from_template,
     new_character,
-    set_specialty,
     set_trait,
-    with_path,
 )
 from elysium.rules.clans import (
     check_clan,
-    in_clan,
-    is_caitiff,
-    parse_disciplines,
-    table_disciplines,
 )
 from elysium.rules.experience import award, raise_priced, rule_msg, trait_key
+from elysium.rules.profiles import Profile
 from elysium.rules.traits import Kind, normalise, parse_kind
 
 KIND_WORDS = {
@@ -64,6 +60,7 @@ TEMPLATE_WORDS = {
 }
 
 
+@runs("add")
 def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("add", words)
     name = clean_name(args.take("what.name"))
@@ -118,6 +115,7 @@ def cmd_add(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(state, "character_added", data, say)
 
 
+@runs("remove")
 def cmd_remove(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("remove", words)
     args.take("what.name")  # at least one word; the whole name may be several unquoted
@@ -190,9 +188,8 @@ SET_WORDS = {
     "demeanor": "demeanour",
 }
 
-YES_NO = {"yes": True, "no": False, "on": True, "off": False, "да": True, "нет": False}
 
-
+@runs("set")
 def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("set", words)
     typed = args.take("what.name")
@@ -201,90 +198,39 @@ def cmd_set(ctx: Context, words: tuple[str, ...]) -> Outcome:
     what = SET_WORDS.get(trait.casefold(), normalise(trait))
     if what == "notes":  # the notes are replaced, the old ones gone: the whole name
         key, c = find_exact(ctx.state, typed, "set")
-    profile = ctx.state.profile
-    detail: Msg | list[Msg]
-    if what in ("path", "road") and args.words and not is_whole(args.words[0]):
-        path = clean_name(args.take("what.path_name"))
-        rating = (
-            as_int(args.take("what.rating"), "what.rating_bare", 0, 10, args)
-            if args.words
-            else None
-        )
-        args.done()
-        new = with_path(c, path, rating)
-        detail = Msg("ack.set.path", path=path, rating=new.morality_rating)
-    elif what in ("specialty",):
-        target = args.take("what.trait")
-        if not target.strip():
-            raise args.fail("args.missing", what=Msg("what.trait"))
-        text = clean_name(args.rest("what.specialty_text"))
-        new = set_specialty(c, target, text)
-        shown = text_shown(c.specialties.get(normalise(target), ""), text)
-        detail = Msg("ack.set.specialty", trait=normalise(target), text=shown)
-    elif what in ("armour", "armor"):
-        rating = args.take_int("what.armour_rating", 0, 5)
-        penalty = args.keyed_int(("penalty",), "what.armour_penalty", 0, 5) or 0
-        label = clean_name(" ".join(args.words)) or "armour"
-        args.words.clear()
-        new = replace(c, armour=Armour(label, rating, penalty) if rating else None)
-        detail = Msg("ack.set.armour_penalty" if penalty else "ack.set.armour", n=rating, p=penalty)
-    elif what in ("clan",):
-        clan = clean_name(args.rest("what.clan_text"))
-        check_clan(clan, c.clan_disciplines)
-        new = replace(c, clan=clan)
-        detail = clan_note(new) if clan else Msg("ack.set.clan", clan=text_shown(c.clan, ""))
-    elif what in ("clan-disciplines",):
-        # The character's own clan Disciplines (a house, an antitribu); none: the table's.
-        own = parse_disciplines(args.words)
-        args.words.clear()
-        new = replace(c, clan_disciplines=own)
-        told = {"name": c.name, "trait": what, "disciplines": list(own)}
-        if own:
-            detail = Msg("ack.set.clan_disciplines", disciplines=list(own))
-        else:
-            table = list(in_clan(c.clan)) or Msg("ack.set.clan_disciplines.none")
-            detail = Msg("ack.set.clan_disciplines.cleared", disciplines=table)
+    field = FIELDS.get(what)
+    if what in ("path", "road") and not (args.words and not is_whole(args.words[0])):
+        field = None  # a rating alone: the Path's rating, as a trait
+    if field is None:
+        new, pairs, rated = set_ratings(args, c, trait, what, ctx.state.profile)
+        return set_outcome(ctx.state, key, c, new, rated, pairs)
+    new, detail, told = field(args, c, what)
+    if told is not None:
         return set_outcome(ctx.state, key, c, new, told, detail)
-    elif what in ("nature", "demeanour"):  # an Archetype: free text, empty clears it
-        archetype = clean_name(args.rest(f"what.{what}_text"))
-        new = replace(c, nature=archetype) if what == "nature" else replace(c, demeanour=archetype)
-        detail = Msg(f"ack.set.{what}", text=text_shown(getattr(c, what), archetype))
-    elif what in ("notes",):
-        notes = clean_text(args.rest("what.notes_text"), multiline=True)
-        new = replace(c, notes=notes)
-        detail = notes_note(c.notes, notes)
-    elif what in ("supernatural", "player"):
-        flag = args.take("what.yes_no").casefold()
-        args.done()
-        if flag not in YES_NO:
-            raise args.fail("set.yes_no" if what == "supernatural" else "set.player_yes_no")
-        flagged = YES_NO[flag]
-        new = replace(c, player=flagged) if what == "player" else replace(c, supernatural=flagged)
-        said = "yes" if flagged else "no"  # told in the reader's words, however typed
-        detail = Msg(f"ack.set.{what}", flag=Msg(f"set.flag.{said}"))
-        data: dict[str, Any] = {"name": c.name, "trait": what, "flag": said}
-        return set_outcome(ctx.state, key, c, new, data, detail)
-    else:
-        # One or more TRAIT VALUE pairs: set Marcus strength 3 dexterity 4 (one event).
-        new = c
-        changed: dict[str, int] = {}
-        while True:
-            value = args.take_int(Msg("what.value_for", trait=trait), -100, 100)
-            new = set_trait(new, trait, value, profile)
-            changed[normalise(trait)] = value
-            if not args.words:
-                break
-            trait = args.take("what.trait")
-        pairs = [Msg("ack.set.pair", trait=k, value=v) for k, v in changed.items()]
-        data = {"name": c.name, "trait": what, "values": changed}
-        return set_outcome(ctx.state, key, c, new, data, pairs)
-    data = {"name": c.name, "trait": what}
+    data: dict[str, Any] = {"name": c.name, "trait": what}
     named = {"clan": new.clan, "nature": new.nature, "demeanour": new.demeanour}.get(what)
     if what in ("path", "road"):
         named = new.morality
     if named:  # the log tells it in any language (the stored line is English)
         data["text"] = named
     return set_outcome(ctx.state, key, c, new, data, detail)
+
+
+def set_ratings(
+    args: Args, c: Character, trait: str, what: str, profile: Profile
+) -> tuple[Character, list[Msg], dict[str, Any]]:
+    """One or more TRAIT VALUE pairs: set Marcus strength 3 dexterity 4 (one event)."""
+    new = c
+    changed: dict[str, int] = {}
+    while True:
+        value = args.take_int(Msg("what.value_for", trait=trait), -100, 100)
+        new = set_trait(new, trait, value, profile)
+        changed[normalise(trait)] = value
+        if not args.words:
+            break
+        trait = args.take("what.trait")
+    pairs = [Msg("ack.set.pair", trait=k, value=v) for k, v in changed.items()]
+    return new, pairs, {"name": c.name, "trait": what, "values": changed}
 
 
 def set_outcome(
@@ -299,40 +245,7 @@ def set_outcome(
     )
 
 
-def text_shown(old: str, new: str) -> str | Msg:
-    """A text as the acknowledgement tells it: the new one, or which one was cleared."""
-    if new:
-        return new
-    return Msg("ack.set.was_cleared", was=old) if old else Msg("ack.set.none")
-
-
-NOTES_SHOWN = 40  # characters of cleared notes quoted back, so the Storyteller knows which
-
-
-def notes_note(old: str, new: str) -> Msg:
-    """What ``set NAME notes`` did: replaced them, or cleared them (saying which notes)."""
-    if new:
-        return Msg("ack.set.notes", n=len(new))
-    if not old:
-        return Msg("ack.set.notes_none")
-    first = " ".join(old.split())
-    if len(first) > NOTES_SHOWN:
-        first = first[: NOTES_SHOWN - 1].rstrip() + "…"
-    return Msg("ack.set.notes_cleared", was=first)
-
-
-def clan_note(c: Character) -> Msg:
-    """What a clan means for experience: its clan Disciplines, Caitiff, or unknown."""
-    if c.clan_disciplines:
-        return Msg("ack.set.clan.own", clan=c.clan, disciplines=list(c.clan_disciplines))
-    if is_caitiff(c.clan):
-        return Msg("ack.set.clan.caitiff", clan=c.clan)
-    known = table_disciplines(c.clan)
-    if known is None:
-        return Msg("ack.set.clan.unknown", clan=c.clan)
-    return Msg("ack.set.clan.known", clan=c.clan, disciplines=list(known))
-
-
+@runs("award")
 def cmd_award(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("award", words)
     key, c = find(ctx.state, args.take("what.name"))
@@ -343,6 +256,7 @@ def cmd_award(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(put(ctx.state, key, c), "xp", {"who": c.name, "amount": amount}, say)
 
 
+@runs("raise")
 def cmd_raise(ctx: Context, words: tuple[str, ...]) -> Outcome:
     """One dot for experience, priced by the cheat sheet's «Стоимость развития»."""
     args = Args("raise", words)

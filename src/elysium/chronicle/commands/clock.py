@@ -12,6 +12,7 @@ from elysium.chronicle.commands.common import (
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, VerbWord
 from elysium.chronicle.state import State
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules import blood as bl
 from elysium.rules.beast import (
@@ -48,6 +49,7 @@ def _no_fight(state: State, verb: str) -> None:
         raise CommandError("time.in_fight", verb=VerbWord(verb))
 
 
+@runs("night")
 def cmd_night(ctx: Context, words: tuple[str, ...]) -> Outcome:
     Args("night", words).done()
     _no_fight(ctx.state, "night")
@@ -66,6 +68,7 @@ def cmd_night(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(new, "night", {"night": new.night}, say)
 
 
+@runs("scene")
 def cmd_scene(ctx: Context, words: tuple[str, ...]) -> Outcome:
     Args("scene", words).done()
     _no_fight(ctx.state, "scene")
@@ -74,6 +77,7 @@ def cmd_scene(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(new, "scene", {"scene": new.scene}, Msg("ack.scene", n=new.scene))
 
 
+@runs("turn")
 def cmd_turn(ctx: Context, words: tuple[str, ...]) -> Outcome:
     Args("turn", words).done()
     s = ctx.state
@@ -81,6 +85,7 @@ def cmd_turn(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(new, "turn", {"turn": new.turn}, Msg("ack.turn", n=new.turn))
 
 
+@runs("chapter")
 def cmd_chapter(ctx: Context, words: tuple[str, ...]) -> Outcome:
     Args("chapter", words).done()
     _no_fight(ctx.state, "chapter")

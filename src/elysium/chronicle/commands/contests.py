@@ -17,6 +17,7 @@ from elysium.chronicle.commands.sides import throw_all as throw_sides
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, spellings
 from elysium.chronicle.state import State
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules.actions import resisted, teamwork
 from elysium.rules.tables import DEFAULT_DIFFICULTY
@@ -24,6 +25,7 @@ from elysium.rules.tables import DEFAULT_DIFFICULTY
 MAX_TEAM = 10  # participants in one teamwork roll: a sanity bound
 
 
+@runs("resist")
 def cmd_resist(ctx: Context, words: tuple[str, ...]) -> Outcome:
     """Both sides roll; each side's successes cancel the other's (V20 p. 268)."""
     args = Args("resist", words)
@@ -50,6 +52,7 @@ def cmd_resist(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(state, "resist", data, say)
 
 
+@runs("teamwork")
 def cmd_teamwork(ctx: Context, words: tuple[str, ...]) -> Outcome:
     """Each participant rolls their own pool; the successes add; a botch spoils it all
     unless the house rule says it need not (V20 p. 269; seed 000 "может испортить")."""

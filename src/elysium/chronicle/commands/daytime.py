@@ -28,6 +28,7 @@ from elysium.chronicle.commands.feats import number, traits_told
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, VerbWord
 from elysium.chronicle.pools import trait_pool
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg, Told
 from elysium.rules import blood as bl
 from elysium.rules import day
@@ -54,6 +55,7 @@ def _vampire(ctx: Context, c: Character) -> None:
         raise CommandError("daytime.vampires_only", who=c.name, kind=c.kind.value)
 
 
+@runs("day")
 def cmd_day(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("day", words)
     faces = args.faces()
@@ -120,6 +122,7 @@ def length(amount: Fraction, unit: str, rating: int) -> Msg:
     return Msg(f"torpor.unit.{unit}.part", n=number(float(amount)), more=more)
 
 
+@runs("torpor")
 def cmd_torpor(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("torpor", words)
     faces = args.faces()
@@ -183,6 +186,7 @@ def _wake(ctx: Context, key: str, c: Character, faces: list[int] | None) -> Outc
     return Outcome(put(ctx.state, key, risen), "torpor_wake", data, say)
 
 
+@runs("rest")
 def cmd_rest(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("rest", words)
     key, c = find(ctx.state, args.take("what.name"))

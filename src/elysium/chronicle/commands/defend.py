@@ -29,6 +29,7 @@ from elysium.chronicle.commands.fight_words import notes as rules_notes
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
 from elysium.chronicle.state import State
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules import combat as cr
 from elysium.rules.dice import RollRequest
@@ -36,6 +37,7 @@ from elysium.rules.modifiers import situation, with_difficulty
 from elysium.rules.willpower import Use, spend_willpower
 
 
+@runs("defend")
 def cmd_defend(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("defend", words)
     faces = args.faces()

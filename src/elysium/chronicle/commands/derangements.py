@@ -10,6 +10,7 @@ from __future__ import annotations
 from elysium.chronicle.commands.common import ANSWER, Context, Outcome, find, find_exact, put
 from elysium.chronicle.parser import Args
 from elysium.chronicle.text import clean_name
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules.character import Character
 from elysium.rules.derangements import add_derangement, remove_derangement
@@ -18,6 +19,7 @@ ADD = ("add", "добавить")
 REMOVE = ("remove", "убрать")
 
 
+@runs("derangement")
 def cmd_derangement(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("derangement", words)
     typed = args.take("what.name")

@@ -13,6 +13,7 @@ from elysium.chronicle.commands.sides import bearing_shown, prepare, read_side, 
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
 from elysium.chronicle.text import clean_name
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules.actions import retry_difficulty
 from elysium.rules.tables import DEFAULT_DIFFICULTY, MAX_DIFFICULTY
@@ -32,6 +33,7 @@ def roller(name: str) -> str:
     return cleaned
 
 
+@runs("roll")
 def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("roll", words)
     faces = args.faces()

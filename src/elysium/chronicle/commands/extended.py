@@ -33,6 +33,7 @@ from elysium.chronicle.extended import MAX_TARGET, MAX_WHAT, next_number
 from elysium.chronicle.parser import Args, spellings
 from elysium.chronicle.state import State
 from elysium.chronicle.text import clean_name, name_key
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg, Told, t
 from elysium.rules.actions import (
     Extended,
@@ -55,6 +56,7 @@ SUBCOMMANDS = {
 }
 
 
+@runs("extended")
 def cmd_extended(ctx: Context, words: tuple[str, ...]) -> Outcome:
     if not words:  # the open actions, as an answer (nothing is written)
         return Outcome(ctx.state, ANSWER, {}, open_actions(ctx.state))

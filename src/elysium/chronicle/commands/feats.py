@@ -28,6 +28,7 @@ from elysium.chronicle.commands.fight_words import tail
 from elysium.chronicle.commands.reorder import set_initiative
 from elysium.chronicle.commands.sides import traits_text
 from elysium.chronicle.parser import Args
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg, Told
 from elysium.rules import movement as mv
 from elysium.rules.character import Character
@@ -158,6 +159,7 @@ def _results(c: Character, feat: str, successes: int, extra: dict[str, Any]) -> 
         extra["strength"] = mv.lifting_strength(c, n)
 
 
+@runs("feat")
 def cmd_feat(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("feat", words)
     faces = args.faces()
@@ -218,6 +220,7 @@ def _values(extra: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+@runs("move")
 def cmd_move(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("move", words)
     _key, c = find(ctx.state, args.take("what.name"))

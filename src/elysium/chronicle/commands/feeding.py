@@ -19,6 +19,7 @@ from elysium.chronicle.commands.common import (
 )
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules import blood as bl
 from elysium.rules.character import (
@@ -57,6 +58,7 @@ VESSEL_WORDS = {
 }
 
 
+@runs("feed")
 def cmd_feed(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("feed", words)
     faces = args.faces()
@@ -176,6 +178,7 @@ def _ghoul_drinks(ctx: Context, key: str, c: Character, amount: int, source: str
     return Outcome(state, "feed", data, say)
 
 
+@runs("boost")
 def cmd_boost(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("boost", words)
     key, c = find(ctx.state, args.take("what.name"))
@@ -197,6 +200,7 @@ def cmd_boost(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(put(ctx.state, key, c), "boost", data, say)
 
 
+@runs("blush")
 def cmd_blush(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("blush", words)
     key, c = find(ctx.state, args.take("what.name"))

@@ -19,6 +19,7 @@ from elysium.chronicle.commands.common import (
 from elysium.chronicle.commands.fight import read, write
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules import blood as bl
 from elysium.rules.character import (
@@ -68,43 +69,8 @@ def apply_damage(
     004: dazed only costs an action in combat), so it is not said."""
     if c.status() in (Status.DEAD, Status.FINAL_DEATH):
         raise CommandError(f"damage.already_{c.status().value}", who=c.name)
-    data: dict[str, Any] = {
-        "who": c.name,
-        "damage": levels,
-        "type": dtype.value,
-        "source": source.value,
-        "soak": None,
-    }
+    taken, roll, soak_text = soak_roll(ctx, c, levels, dtype, soak=soak, source=source, faces=faces)
     armour = c.armour.rating if c.armour else 0
-    if soak:
-        pool = soak_pool(
-            c.kind,
-            c.trait("stamina"),
-            c.disciplines.get("fortitude", 0),
-            dtype,
-            source=source,
-            armour=armour,
-            supernatural=c.supernatural,
-        )
-        if pool == 0 and faces:
-            raise CommandError("damage.no_soak_dice", who=c.name, type=dtype.value)
-        request = RollRequest(pool, 6, kind=RollKind.SOAK)
-        result = throw_dice(
-            ctx,
-            request,
-            faces or ([] if pool == 0 else None),
-            what="what.soak_roll",
-            who=c.name,
-        )
-        soaked = result.successes
-        taken = damage_after_soak(levels, soaked, dtype, c.kind)
-        data["soak"] = roll_data(result)
-        soak_text = Msg("ack.damage.soak", n=pool, faces=marks(result), soaked=soaked)
-    else:
-        if faces is not None:
-            raise CommandError("damage.nosoak_dice")
-        taken = levels
-        soak_text = Msg("ack.damage.nosoak")
     halved = soak and c.kind is Kind.VAMPIRE and dtype is DamageType.BASHING
     broke = bool(
         soak
@@ -120,8 +86,18 @@ def apply_damage(
         and c.status() is Status.ACTIVE
         and dazed(taken, c.trait("stamina"), c.supernatural_being)
     )
-    data.update(taken=taken, halved=halved, armour_destroyed=broke, dazed=was_dazed)
-    data["status"] = c.status().value
+    data: dict[str, Any] = {
+        "who": c.name,
+        "damage": levels,
+        "type": dtype.value,
+        "source": source.value,
+        "soak": roll,
+        "taken": taken,
+        "halved": halved,
+        "armour_destroyed": broke,
+        "dazed": was_dazed,
+        "status": c.status().value,
+    }
     notes = [
         Msg(key)
         for key, on in (
@@ -144,6 +120,47 @@ def apply_damage(
     return c, data, Msg("ack.damage", who=c.name, body=body)
 
 
+def soak_roll(
+    ctx: Context,
+    c: Character,
+    levels: int,
+    dtype: DamageType,
+    *,
+    soak: bool,
+    source: Source,
+    faces: list[int] | None,
+) -> tuple[int, dict[str, Any] | None, Msg]:
+    """The levels that get through: soaked by a roll (the rules', or typed faces) or, with
+    ``nosoak``, none soaked; with the roll's data (None: no roll) and what to say of it."""
+    if not soak:
+        if faces is not None:
+            raise CommandError("damage.nosoak_dice")
+        return levels, None, Msg("ack.damage.nosoak")
+    pool = soak_pool(
+        c.kind,
+        c.trait("stamina"),
+        c.disciplines.get("fortitude", 0),
+        dtype,
+        source=source,
+        armour=c.armour.rating if c.armour else 0,
+        supernatural=c.supernatural,
+    )
+    if pool == 0 and faces:
+        raise CommandError("damage.no_soak_dice", who=c.name, type=dtype.value)
+    request = RollRequest(pool, 6, kind=RollKind.SOAK)
+    result = throw_dice(
+        ctx,
+        request,
+        faces or ([] if pool == 0 else None),
+        what="what.soak_roll",
+        who=c.name,
+    )
+    soaked = result.successes
+    said = Msg("ack.damage.soak", n=pool, faces=marks(result), soaked=soaked)
+    return damage_after_soak(levels, soaked, dtype, c.kind), roll_data(result), said
+
+
+@runs("damage")
 def cmd_damage(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("damage", words)
     faces = args.faces()
@@ -170,6 +187,7 @@ def cmd_damage(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(state, "damage", data, msg)
 
 
+@runs("heal")
 def cmd_heal(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("heal", words)
     key, c = find(ctx.state, args.take("what.name"))

@@ -9,6 +9,7 @@ from typing import Any
 
 from elysium.chronicle.commands.common import ANSWER, Context, Outcome
 from elysium.chronicle.parser import Args
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg, Told, t
 from elysium.rules.profiles import HouseRules, RerolledOnes
 
@@ -92,6 +93,7 @@ def table(house: HouseRules, profile_key: str) -> Msg:
     return Msg("house.table", profile=Msg(f"house.profile.{profile_key}"), rows=Told(rows))
 
 
+@runs("rules")
 def cmd_rules(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("rules", words)
     state = ctx.state

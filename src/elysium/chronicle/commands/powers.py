@@ -26,6 +26,7 @@ from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int, spellings
 from elysium.chronicle.pools import trait_pool
 from elysium.chronicle.text import clean_name
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg, Told
 from elysium.rules import blood as bl
 from elysium.rules.character import Character
@@ -37,6 +38,7 @@ ADD = ("add", "добавить")
 REMOVE = ("remove", "убрать")
 
 
+@runs("power")
 def cmd_power(ctx: Context, words: tuple[str, ...]) -> Outcome:
     first = words[0].casefold() if words else ""
     if first in ADD:

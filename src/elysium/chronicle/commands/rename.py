@@ -16,11 +16,13 @@ from elysium.chronicle.commands.common import Context, Outcome, find
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
 from elysium.chronicle.text import clean_name, name_key
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules.character import validate
 from elysium.rules.sheet import Character
 
 
+@runs("rename")
 def cmd_rename(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("rename", words)
     key, c = find(ctx.state, args.take("what.name"))

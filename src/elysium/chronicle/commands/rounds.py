@@ -25,6 +25,7 @@ from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
 from elysium.chronicle.state import State
 from elysium.chronicle.text import clean_text
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg, Told
 from elysium.i18n.message import Refusal
 from elysium.rules import combat as cr
@@ -48,6 +49,7 @@ SUBCOMMANDS = {
 # --- combat start / end / join / leave ------------------------------------------------------
 
 
+@runs("combat")
 def cmd_combat(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("combat", words)
     typed = args.take("what.fight_sub")
@@ -154,6 +156,7 @@ def _init_dice(
     return dict(zip(needing, ctx.rng.draw(len(needing)), strict=True))
 
 
+@runs("init")
 def cmd_init(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("init", words)
     faces, celerity = _init_faces(args)
@@ -229,6 +232,7 @@ def cmd_init(ctx: Context, words: tuple[str, ...]) -> Outcome:
 # --- declarations ------------------------------------------------------------------------------
 
 
+@runs("declare")
 def cmd_declare(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("declare", words)
     state = ctx.state
@@ -299,6 +303,7 @@ def _defence_word(word: str) -> str | None:
 # --- next and delay ------------------------------------------------------------------------------
 
 
+@runs("next")
 def cmd_next(ctx: Context, words: tuple[str, ...]) -> Outcome:
     Args("next", words).done()
     state = ctx.state
@@ -344,6 +349,7 @@ def cmd_next(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(write(state, combat), "round_end", {"round": ended}, msg)
 
 
+@runs("delay")
 def cmd_delay(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("delay", words)
     state = ctx.state

@@ -23,6 +23,7 @@ from typing import Any
 from elysium.chronicle.commands.common import Context, Outcome, find
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, VerbWord
+from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules.character import Character
 from elysium.rules.experience import award, story_award
@@ -72,6 +73,7 @@ def read_awards(ctx: Context, words: list[str]) -> dict[str, list[str]]:
     return out
 
 
+@runs("story")
 def cmd_story(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("story", words)
     if ctx.state.combat is not None:

@@ -24,11 +24,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from elysium.chronicle.chapters import admit, read_closed
 from elysium.chronicle.events import Event, decode
 from elysium.chronicle.jsonsafe import loads
-from elysium.chronicle.records import CHUNK, ENTRY, HEADER, TAIL, ClosedSource, JournalSource
-from elysium.chronicle.stream import Stream
+from elysium.chronicle.store.chapters import admit, read_closed
+from elysium.chronicle.store.entries import CHUNK, ENTRY, HEADER, TAIL
+from elysium.chronicle.store.records import ClosedSource, JournalSource
+from elysium.chronicle.store.stream import Stream
 
 KEEP = 1024  # decoded events kept (a log window after a jump, stepping back through it)
 # The end of an event written as Elysium writes it: its night, scene and type.

@@ -1,7 +1,7 @@
 """A TinyDB storage that writes atomically and reads defensively.
 
 Writing: a temp file with an unpredictable name in the same directory, fsync, ``os.replace``,
-fsync the directory (:func:`elysium.chronicle.files.atomic_write`). A crash leaves either
+fsync the directory (:func:`elysium.chronicle.store.files.atomic_write`). A crash leaves either
 the old file or the new one, never half of each. (Never TinyDB's CachingMiddleware: a cache
 is a write not yet made.)
 
@@ -18,8 +18,8 @@ from typing import Any
 from tinydb import TinyDB
 from tinydb.storages import MemoryStorage, Storage
 
-from elysium.chronicle.files import atomic_write, read_bounded
 from elysium.chronicle.jsonsafe import loads
+from elysium.chronicle.store.files import atomic_write, read_bounded
 
 MAX_INDEX = 256 * 1024 * 1024
 

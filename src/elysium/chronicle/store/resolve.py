@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 
 from elysium.chronicle import state as st
 from elysium.chronicle.events import Event, encode
-from elysium.chronicle.survey import (
+from elysium.chronicle.store.survey import (
     JournalFile,
     Survey,
     consistent,

@@ -13,7 +13,7 @@ and order the full read used.
 A closed chapter's file is hashed first: when it is the file the checkpoint's digest names
 (as Elysium wrote and checked it, one entry a line), its entries are read a line at a time,
 or the few a reader wants by type are found by a search of its bytes (the digest vouching
-for the others, see :mod:`~elysium.chronicle.found`); any other is read whole and checked
+for the others, see :mod:`~elysium.chronicle.store.found`); any other is read whole and checked
 entry by entry as before, so damage is named exactly as ``check`` names it. A record
 whose checksum holds but whose content was forged to be malformed is found by the readers
 that decode it; one that is never decoded is taken as its checksum says.
@@ -29,19 +29,13 @@ from typing import Any
 
 from elysium.chronicle.errors import Line, NotRegularError, StoreError, repair_hint
 from elysium.chronicle.events import Event
-from elysium.chronicle.files import OversizeError, read_bounded
-from elysium.chronicle.index import Index, IndexDamage, read_index
-from elysium.chronicle.journal import MAX_JOURNAL, scan
-from elysium.chronicle.paths import check_file
-from elysium.chronicle.records import (
-    ClosedSource,
-    JournalSource,
-    Record,
-    Source,
-    Want,
-    everything,
-)
-from elysium.chronicle.survey import (
+from elysium.chronicle.store.entries import Record, Want, everything
+from elysium.chronicle.store.files import OversizeError, read_bounded
+from elysium.chronicle.store.index import Index, IndexDamage, read_index
+from elysium.chronicle.store.journal import MAX_JOURNAL, scan
+from elysium.chronicle.store.paths import check_file
+from elysium.chronicle.store.records import ClosedSource, JournalSource, Source
+from elysium.chronicle.store.survey import (
     CHAPTER_DIR,
     CLOSED_RE,
     INDEX,
@@ -63,7 +57,7 @@ class Stream:
     ``want`` says which records to decode (every one by default); with ``only_wanted`` the
     others are checked but not given. ``kinds``, instead of ``want``: the records of these
     types are wanted (a closed chapter whose digest holds is then searched for them, see
-    :mod:`~elysium.chronicle.found`). ``glance`` reads a wanted record without decoding
+    :mod:`~elysium.chronicle.store.found`). ``glance`` reads a wanted record without decoding
     it when it can (its answer, with a ``seq``, in :attr:`Record.seen`; None: decode it).
     Chapters that ``skim`` names are only checked (for
     the warnings): a closed one whose file its digest names, whose numbers run unbroken
@@ -119,14 +113,16 @@ class Stream:
         for record in self:
             yield record.decoded()
 
-    def _read(self, record: Record) -> int:
+    # --- what a source asks of its reader (:class:`~elysium.chronicle.store.entries.Reader`)
+
+    def number_of(self, record: Record) -> int:
         """The number of a wanted record: read at a glance when the reader can, else from
         the decoded event."""
-        if self._glanced(record):
+        if self.read_at_glance(record):
             return record.seq
         return record.decoded().seq
 
-    def _glanced(self, record: Record) -> bool:
+    def read_at_glance(self, record: Record) -> bool:
         """Whether the reader's glance read the record (a checksum-verified one whose type
         is known; its number is then the glance's)."""
         if self.glance is None or record.kind is None or record.kind == "recovered":
@@ -137,11 +133,14 @@ class Stream:
         record.seen, record.seq = seen, seen.seq
         return True
 
-    def _decode(self, record: Record) -> bool:
+    def decodes(self, record: Record) -> bool:
         return record.kind is None or record.kind == "recovered" or self.want(record)
 
-    def _problem(self, number: int, line: str) -> None:
+    def problem(self, number: int, line: str) -> None:
         self._problems.setdefault(number, []).append(line)
+
+    def recovered(self, event: Event) -> None:
+        self._recovered.append(event)
 
 
 def _merged(streams: list[Iterator[Record]]) -> Iterator[Record]:

@@ -21,22 +21,32 @@ import re
 import zlib
 from collections.abc import Generator, Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from io import FileIO
+from typing import Protocol
 
-from elysium.chronicle.chapters import ClosedRead, header_into
 from elysium.chronicle.jsonsafe import canonical
-from elysium.chronicle.records import (
-    _PLAIN_ENTRY,
+from elysium.chronicle.store.chapters import ClosedRead, header_into
+from elysium.chronicle.store.entries import (
     CHUNK,
     ENTRY,
-    ClosedSource,
+    PLAIN_ENTRY,
+    Reader,
     Record,
-    _WholeRead,
+    WholeRead,
     read_entry,
 )
+from elysium.chronicle.store.index import ChapterEntry
 
-if TYPE_CHECKING:
-    from elysium.chronicle.stream import Stream
+
+class Searched(Protocol):
+    """What the search reads of a closed chapter's source, and the numbers it counts there."""
+
+    number: int
+    entry: ChapterEntry | None  # what the checkpoint says of the chapter
+    file: FileIO | None
+    size: int
+    runs: list[list[int]]
+
 
 _END = b'"}}\n}}\n'  # the last entry's end (no comma after it), the closing braces
 
@@ -46,12 +56,12 @@ def _header(number: int, count: int, first: int, last: int) -> dict[str, dict[st
 
 
 def _head(header: dict[str, dict[str, int]]) -> bytes:
-    """The file's first two lines as :func:`~elysium.chronicle.chapters.encode_closed`
+    """The file's first two lines as :func:`~elysium.chronicle.store.chapters.encode_closed`
     writes them."""
     return b'{"chapter":' + canonical(header) + b',\n"events":{\n'
 
 
-def searchable(source: ClosedSource, stream: Stream, repairs: bool, lines: int, end: bytes) -> bool:
+def searchable(source: Searched, stream: Reader, repairs: bool, lines: int, end: bytes) -> bool:
     """Whether a closed chapter whose digest holds may be searched (see above): the reader
     wants records by their type alone and is given no others, and the file is laid out as
     Elysium writes it (``lines`` and ``end`` as hashing it found)."""
@@ -76,7 +86,7 @@ def _marker(kinds: frozenset[str]) -> re.Pattern[bytes]:
 
 
 def found_read(
-    source: ClosedSource, stream: Stream, out: ClosedRead
+    source: Searched, stream: Reader, out: ClosedRead
 ) -> Generator[Record, None, int | None]:
     """The wanted entries of a :func:`searchable` chapter, found by their type. Returns
     None when done, or how many entries came before one that is not as the search expects
@@ -87,7 +97,7 @@ def found_read(
     number, first = source.number, entry.first
     header_into(out, _header(number, entry.count, first, entry.last), number)
     finditer = _marker(stream.kinds).finditer
-    plain_match, entry_match = _PLAIN_ENTRY.match, ENTRY.match
+    plain_match, entry_match = PLAIN_ENTRY.match, ENTRY.match
     line = 0  # the line ends before the place counted to: the next entry is line - 1
     for data, stop in _pieces(source):
         at = 0
@@ -107,7 +117,7 @@ def found_read(
                 return _given(source, first, key)
             try:
                 record, wanted = read_entry(stream, m, number, first + key - 2)
-            except (ValueError, _WholeRead):
+            except (ValueError, WholeRead):
                 return _given(source, first, key)
             if record.seq != first + key - 1:
                 return _given(source, first, key)
@@ -125,7 +135,7 @@ _ENTRY_HEAD = re.compile(rb'"([1-9][0-9]{0,11})":\{"c":"([0-9a-f]{8})","e":')
 
 
 def _glanced(
-    stream: Stream,
+    stream: Reader,
     data: bytes,
     start: int,
     stop: int,
@@ -148,19 +158,19 @@ def _glanced(
     if zlib.crc32(body) != int(head.group(2), 16):
         return None
     record = Record(seq, kind.decode(), number, body, 0, len(body))
-    if not stream._glanced(record) or record.seq != seq or record.seen.type != record.kind:
+    if not stream.read_at_glance(record) or record.seq != seq or record.seen.type != record.kind:
         return None
     return record if record.seen.time.get("chapter") == number else None
 
 
-def _given(source: ClosedSource, first: int, key: int) -> int:
+def _given(source: Searched, first: int, key: int) -> int:
     """The entries before entry ``key`` are read (the digest vouches for them): counted."""
     given = max(0, key - 1)
     source.runs = [[first, first + given - 1]] if given else []
     return given
 
 
-def _pieces(source: ClosedSource) -> Iterator[tuple[bytes, int]]:
+def _pieces(source: Searched) -> Iterator[tuple[bytes, int]]:
     """The file in pieces, each with where its last whole line ends."""
     assert source.file is not None
     source.file.seek(0)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from elysium.chronicle import state as st
-from elysium.chronicle.chapters import encode_closed, read_closed
 from elysium.chronicle.errors import Line, StoreError, value
-from elysium.chronicle.events import Event, encode
-from elysium.chronicle.files import (
+from elysium.chronicle.events import Event, encode, now_iso
+from elysium.chronicle.jsonsafe import digest
+from elysium.chronicle.store.chapters import encode_closed, read_closed
+from elysium.chronicle.store.files import (
     atomic_write,
     copy_aside,
     create_new,
@@ -27,12 +28,11 @@ from elysium.chronicle.files import (
     remove_quietly,
     replace_keeping,
 )
-from elysium.chronicle.index import ChapterEntry
-from elysium.chronicle.journal import scan
-from elysium.chronicle.jsonsafe import digest
-from elysium.chronicle.reading import read_survey
-from elysium.chronicle.resolve import Outcome, Plan, compute, plan
-from elysium.chronicle.survey import (
+from elysium.chronicle.store.index import ChapterEntry
+from elysium.chronicle.store.journal import scan
+from elysium.chronicle.store.reading import Opened, read_survey
+from elysium.chronicle.store.resolve import Outcome, Plan, compute, plan
+from elysium.chronicle.store.survey import (
     INDEX,
     JournalFile,
     Survey,
@@ -42,13 +42,26 @@ from elysium.chronicle.survey import (
 )
 from elysium.i18n.message import Msg, Told
 
-if TYPE_CHECKING:
-    from elysium.chronicle.store import Opened, Store
+
+class Recovering(Protocol):
+    """What recovery asks of the store it opens for writing (a
+    :class:`~elysium.chronicle.store.store.Store`): where it is, where to report, and the
+    writer's own steps."""
+
+    root: Path
+    report: list[str]
+
+    def closed_entry(self, number: int) -> ChapterEntry | None: ...
+    def adopt_closed(self, entry: ChapterEntry) -> None: ...
+    def retire_journal(self, path: Path) -> None: ...
+    def attach(self, chapter: int, size: int, tail: bytes) -> None: ...
+    def begin_journal(self, chapter: int, first_line: bytes) -> None: ...
+    def append(self, event: Event) -> None: ...
+    def checkpoint(self, state: st.State) -> None: ...
+    def start_chapter(self, event: Event, number: int, state: st.State) -> None: ...
 
 
-def recover(store: Store, full: bool = False) -> Opened:
-    from elysium.chronicle.store import Opened
-
+def recover(store: Recovering, full: bool = False) -> Opened:
     report = store.report
     sv = read_survey(store.root, tolerate=full, verify=full)
     if sv.temps:
@@ -81,7 +94,7 @@ def recover(store: Store, full: bool = False) -> Opened:
     return Opened(state, list(report))
 
 
-def _roll_back(store: Store, sv: Survey, p: Plan, kept: list[str]) -> None:
+def _roll_back(store: Recovering, sv: Survey, p: Plan, kept: list[str]) -> None:
     """Undo a close that never committed: its half-made next journal and closed file go."""
     if p.empty_top is not None:
         jf = p.empty_top
@@ -123,7 +136,7 @@ def _decoded(jf: JournalFile) -> list[Event]:
     return jf.scan.events
 
 
-def _repair_journal(store: Store, jf: JournalFile, kept: list[str]) -> None:
+def _repair_journal(store: Recovering, jf: JournalFile, kept: list[str]) -> None:
     """Damaged records: the journal is rewritten with the good ones (original kept aside).
     An unfinished last record only: cut off in place, which needs no free space."""
     found = jf.scan
@@ -169,7 +182,7 @@ def _repair_journal(store: Store, jf: JournalFile, kept: list[str]) -> None:
         jf.scan.size = start
 
 
-def _keep_disagreeing(store: Store, sv: Survey, out: Outcome, kept: list[str]) -> None:
+def _keep_disagreeing(store: Recovering, sv: Survey, out: Outcome, kept: list[str]) -> None:
     """The checkpoint and the journal it covers disagree: keep both as they were."""
     assert sv.index is not None
     snap = sv.index.snapshot
@@ -193,7 +206,7 @@ def _keep_disagreeing(store: Store, sv: Survey, out: Outcome, kept: list[str]) -
     )
 
 
-def _repair_closed(store: Store, sv: Survey, out: Outcome, kept: list[str]) -> None:
+def _repair_closed(store: Recovering, sv: Survey, out: Outcome, kept: list[str]) -> None:
     """A damaged closed chapter: kept aside, rewritten with the events still readable."""
     for n, events in sorted(out.damaged_closed.items()):
         path = sv.closed[n]
@@ -204,7 +217,7 @@ def _repair_closed(store: Store, sv: Survey, out: Outcome, kept: list[str]) -> N
         else:
             aside = replace_keeping(path, body, Msg("store.could_not_repair", name=path.name))
         kept.append(aside.name)
-        store._closed[n] = _entry(n, events, body)
+        store.adopt_closed(_entry(n, events, body))
         store.report.append(
             Line("store.closed_rewritten", name=path.name, kept=aside.name, n=len(events))
         )
@@ -221,20 +234,22 @@ def _entry(n: int, events: list[Event], body: bytes) -> ChapterEntry:
     )
 
 
-def _record_digests(store: Store, sv: Survey, out: Outcome) -> None:
+def _record_digests(store: Recovering, sv: Survey, out: Outcome) -> None:
     """Digests of closed chapters for the next checkpoint: the checkpoint's own, or those of
     files just read and found sound."""
     if sv.index is not None and not sv.index_damage:
         for n, entry in sv.index.chapters.items():
-            if entry.status == "closed" and entry.digest and n in sv.closed:
-                store._closed.setdefault(n, entry)
+            known = store.closed_entry(n)
+            if entry.status == "closed" and entry.digest and n in sv.closed and known is None:
+                store.adopt_closed(entry)
     for n, raw in out.closed_raw.items():
-        if n not in store._closed or store._closed[n].digest != digest(raw):
+        known = store.closed_entry(n)
+        if known is None or known.digest != digest(raw):
             got = read_closed(raw, n)
-            store._closed[n] = _entry(n, got.events, raw)
+            store.adopt_closed(_entry(n, got.events, raw))
 
 
-def _complete_close(store: Store, sv: Survey, n: int) -> None:
+def _complete_close(store: Recovering, sv: Survey, n: int) -> None:
     """A close that committed but did not finish: chapter ``n``'s file from its journal."""
     jf = sv.journals[n]
     path = store.root / "chapters" / closed_name(n)
@@ -246,18 +261,20 @@ def _complete_close(store: Store, sv: Survey, n: int) -> None:
         if n in sv.closed:
             move_aside(path)
         atomic_write(path, body, what=Msg("store.could_not_complete", chapter=n))
-    store._closed[n] = _entry(n, events, body)
-    store._pending.append(jf.path)
+    store.adopt_closed(_entry(n, events, body))
+    store.retire_journal(jf.path)
     store.report.append(Line("store.close_completed", chapter=n))
 
 
-def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[str]) -> st.State:
+def _open_journal(
+    store: Recovering, sv: Survey, p: Plan, out: Outcome, kept: list[str]
+) -> st.State:
     """Attach the open journal, writing a ``recovered`` event first when events were lost or
     a newer state was restored; returns the state the writer goes on from."""
     target = out.state
     if p.open is not None:
         jf = sv.journals[p.open]
-        store._attach(p.open, jf.size, jf.raw)
+        store.attach(p.open, jf.size, jf.raw)
     lost = out.gaps
     folded = out.folded
     needs = bool(lost) or out.journal_missing is not None or out.realigned is not None
@@ -284,23 +301,17 @@ def _open_journal(store: Store, sv: Survey, p: Plan, out: Outcome, kept: list[st
         seq=target.events + 1,
         type="recovered",
         time=target.time(),
-        wall=_now(),
+        wall=now_iso(),
         cmd="repair",
         data={"lost": [list(g) for g in lost], "skipped": out.skipped, "kept": kept, "line": line},
         changes=st.diff(base, target),
     )
     after = st.apply(base, event)
     if p.open is None:
-        store._begin_journal(target.chapter, encode(event))
+        store.begin_journal(target.chapter, encode(event))
     elif target.chapter > p.open:
         store.start_chapter(event, target.chapter, after)
     else:
         store.append(event)
     store.report.append(Line("store.recorded", what=said, seq=event.seq))
     return after
-
-
-def _now() -> str:
-    from elysium.chronicle.store import now_iso
-
-    return now_iso()

@@ -22,7 +22,7 @@ Closing a chapter is crash-atomic; its steps, each a possible crash point::
     3. chronicle.json written with chapter N's digest             -> rolled forward on open
     4. journal/chapter-N.jsonl removed                             -> complete
 
-Recovery (:mod:`elysium.chronicle.recovery`) finishes or undoes an interrupted close,
+Recovery (:mod:`elysium.chronicle.store.recovery`) finishes or undoes an interrupted close,
 repairs damage, and keeps every original aside as ``NAME.damaged-DATE``.
 """
 
@@ -33,41 +33,36 @@ import hashlib
 import os
 import time
 from collections import deque
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from elysium.chronicle import faults
 from elysium.chronicle import state as st
-from elysium.chronicle.chapters import encode_closed
 from elysium.chronicle.errors import Line, StoreError, repair_hint
-from elysium.chronicle.events import Event, encode
-from elysium.chronicle.files import (
+from elysium.chronicle.events import Event, encode, now_iso
+from elysium.chronicle.jsonsafe import digest
+from elysium.chronicle.store import faults, reading, recovery
+from elysium.chronicle.store.chapters import encode_closed
+from elysium.chronicle.store.files import (
     atomic_write,
     create_new,
     read_bounded,
     remove_quietly,
     write_msg,
 )
-from elysium.chronicle.index import ChapterEntry, write_index
-from elysium.chronicle.journal import MAX_JOURNAL, scan
-from elysium.chronicle.jsonsafe import digest
-from elysium.chronicle.lock import acquire
-from elysium.chronicle.paths import (
+from elysium.chronicle.store.index import ChapterEntry, write_index
+from elysium.chronicle.store.journal import MAX_JOURNAL, scan
+from elysium.chronicle.store.lock import acquire
+from elysium.chronicle.store.paths import (
     check_chronicle_dir,
     ensure_private_dir,
     fsync_dir,
     open_private,
     write_all,
 )
-from elysium.chronicle.signals import deferred_signals
-from elysium.i18n.message import Msg
-
-if TYPE_CHECKING:
-    from elysium.chronicle.reading import Verdict
-    from elysium.chronicle.stream import Stream, Want
-from elysium.chronicle.survey import (
+from elysium.chronicle.store.reading import Opened, Verdict
+from elysium.chronicle.store.signals import deferred_signals
+from elysium.chronicle.store.stream import Stream, Want, everything
+from elysium.chronicle.store.survey import (
     CHAPTER_DIR,
     INDEX,
     JOURNAL_DIR,
@@ -75,22 +70,11 @@ from elysium.chronicle.survey import (
     closed_name,
     journal_name,
 )
+from elysium.i18n.message import Msg
 
 CHECKPOINT_EVERY = 500
 WINDOW = 64 * 1024  # journal bytes a checkpoint's digest covers, at least (whole records)
 READ_TRIES = 40  # a reader reads again while a writer is mid-write (each try a few ms)
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-@dataclass
-class Opened:
-    """What opening found: the state, and a sentence for each thing recovery did or saw."""
-
-    state: st.State
-    report: list[str] = field(default_factory=list)
 
 
 class Store:
@@ -129,7 +113,7 @@ class Store:
         try:
             ensure_private_dir(root / JOURNAL_DIR)
             ensure_private_dir(root / CHAPTER_DIR)
-            store._begin_journal(first.time.get("chapter", 1), encode(first))
+            store.begin_journal(first.time.get("chapter", 1), encode(first))
             state = st.apply(st.State(), first)
             store.checkpoint(state)
         except BaseException:
@@ -142,13 +126,11 @@ class Store:
         """Open a chronicle, recovering what a crash or damage left (``full``: verify and
         repair every closed chapter too). Read-only opening takes no lock and changes no
         file; it reads again while a writer is mid-write, so its view is consistent."""
-        from elysium.chronicle import reading, recovery
-
         check_chronicle_dir(root)
         store = cls(root, readonly)
         try:
             if readonly:
-                opened = store._retrying(lambda: reading.look(store, full))
+                opened = store._retrying(lambda: reading.look(root, full))
             else:
                 ensure_private_dir(root)
                 store._lock()
@@ -163,11 +145,9 @@ class Store:
     @classmethod
     def verify(cls, root: Path) -> Verdict:
         """``elysium check``: every file and checksum, nothing changed."""
-        from elysium.chronicle import reading
-
         check_chronicle_dir(root)
         store = cls(root, readonly=True)
-        return store._retrying(lambda: reading.check(store))
+        return store._retrying(lambda: reading.check(root))
 
     def _retrying(self, read):
         """Run ``read`` until it sees no file vanish and no checkpoint change under it."""
@@ -194,7 +174,7 @@ class Store:
     def _journal_path(self, chapter: int | None = None) -> Path:
         return self.root / JOURNAL_DIR / journal_name(self._chapter if chapter is None else chapter)
 
-    def _attach(self, chapter: int, size: int, tail: bytes) -> None:
+    def attach(self, chapter: int, size: int, tail: bytes) -> None:
         """Append to ``chapter``'s journal from now on: it holds ``size`` bytes and ends with
         ``tail`` (whole records; its last ``WINDOW`` bytes are all the writer keeps)."""
         path = self._journal_path(chapter)
@@ -222,14 +202,26 @@ class Store:
         while self._recent_size - len(self._recent[0]) >= WINDOW:
             self._recent_size -= len(self._recent.popleft())
 
-    def _begin_journal(self, chapter: int, first_line: bytes) -> None:
+    def begin_journal(self, chapter: int, first_line: bytes) -> None:
         """Create a chapter's journal whole, with its first record (never over a file)."""
         create_new(
             self._journal_path(chapter),
             first_line,
             what=Msg("store.could_not_start", chapter=chapter),
         )
-        self._attach(chapter, len(first_line), first_line)
+        self.attach(chapter, len(first_line), first_line)
+
+    def closed_entry(self, number: int) -> ChapterEntry | None:
+        """What the next checkpoint says of closed chapter ``number`` (None: nothing yet)."""
+        return self._closed.get(number)
+
+    def adopt_closed(self, entry: ChapterEntry) -> None:
+        """The next checkpoint names this closed chapter's file by ``entry`` (its digest)."""
+        self._closed[entry.number] = entry
+
+    def retire_journal(self, path: Path) -> None:
+        """A closed chapter's old journal, removed once a checkpoint names the chapter."""
+        self._pending.append(path)
 
     def _still_ours(self, size: int | None = None) -> None:
         """The journal we write must still be the chronicle's, under its path, and hold what
@@ -305,7 +297,7 @@ class Store:
         """Close the current chapter and open ``number`` with ``event`` as its first record.
         Crash-atomic (see the module's docstring); ``state`` is the state after ``event``,
         checkpointed once the close is committed."""
-        from elysium.chronicle.index import MAX_CHAPTER
+        from elysium.chronicle.store.index import MAX_CHAPTER
 
         if number > MAX_CHAPTER:
             raise StoreError("store.most_chapters", most=MAX_CHAPTER)
@@ -345,7 +337,7 @@ class Store:
             len(events),
         )
         self._pending.append(old_path)
-        self._attach(number, len(line), line)
+        self.attach(number, len(line), line)
         try:
             self.checkpoint(state)
         except StoreError as exc:
@@ -362,16 +354,12 @@ class Store:
 
     def stream(self, chapter: int | None = None, want: Want | None = None, **how: Any) -> Stream:
         """The events of every chapter (or of ``chapter``) a record at a time, its files
-        opened now; see :class:`elysium.chronicle.stream.Stream`."""
-        from elysium.chronicle.stream import Stream, everything
-
+        opened now; see :class:`elysium.chronicle.store.stream.Stream`."""
         return self._retrying(lambda: Stream(self.root, chapter, want or everything, **how))
 
     def tail_events(self, count: int) -> list[Event]:
         """The last ``count`` events, reading journals from their ends."""
-        from elysium.chronicle import reading
-
-        return self._retrying(lambda: reading.tail(self, count))
+        return self._retrying(lambda: reading.tail(self.root, count))
 
     def chapters(self) -> list[int]:
         """The chapters a reader can ask for (their files opened, none read)."""

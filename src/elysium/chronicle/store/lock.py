@@ -10,7 +10,7 @@ import socket
 from pathlib import Path
 
 from elysium.chronicle.errors import LockedError
-from elysium.chronicle.paths import open_private
+from elysium.chronicle.store.paths import open_private
 from elysium.i18n.message import Msg
 
 _HOLDER = re.compile(r"pid (\d+) on (\S+) since (\S+)")

@@ -28,7 +28,7 @@ from typing import Any
 from elysium.chronicle import state as st
 from elysium.chronicle.errors import StoreError, reason
 from elysium.chronicle.jsonsafe import canonical, digest
-from elysium.chronicle.tinystore import read_tables, write_tables
+from elysium.chronicle.store.tinystore import read_tables, write_tables
 from elysium.i18n.message import Msg, Refusal
 
 FORMAT = "elysium-chronicle"

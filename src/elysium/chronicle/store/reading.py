@@ -2,26 +2,27 @@
 newest entries, and ``elysium check``.
 
 Each function reads everything it uses in one pass and raises ``FileNotFoundError`` when a
-file vanished or the checkpoint changed meanwhile; :meth:`Store._retrying` then reads again.
-What looks like an interrupted write is only reported as damage when no writer holds the
-lock: while one does, it is the writer's work in progress.
+file vanished or the checkpoint changed meanwhile; the store then reads again. What looks
+like an interrupted write is only reported as damage when no writer holds the lock: while one
+does, it is the writer's work in progress. Each is handed the chronicle's directory alone, so
+reading knows nothing of the writer.
 """
 
 from __future__ import annotations
 
 import fcntl
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from elysium.chronicle.chapters import MAX_CLOSED, read_closed
+from elysium.chronicle import state as st
 from elysium.chronicle.errors import Line, StoreError, repair_hint, value
 from elysium.chronicle.events import Event
-from elysium.chronicle.files import read_bounded
-from elysium.chronicle.journal import tail as journal_tail
-from elysium.chronicle.resolve import Outcome, Plan, compute, plan
-from elysium.chronicle.survey import (
+from elysium.chronicle.store.chapters import MAX_CLOSED, read_closed
+from elysium.chronicle.store.files import read_bounded
+from elysium.chronicle.store.journal import tail as journal_tail
+from elysium.chronicle.store.resolve import Outcome, Plan, compute, plan
+from elysium.chronicle.store.survey import (
     CHAPTER_DIR,
     CLOSED_RE,
     JOURNAL_DIR,
@@ -35,8 +36,13 @@ from elysium.chronicle.survey import (
     unchanged,
 )
 
-if TYPE_CHECKING:
-    from elysium.chronicle.store import Opened, Store
+
+@dataclass
+class Opened:
+    """What opening found: the state, and a sentence for each thing recovery did or saw."""
+
+    state: st.State
+    report: list[str] = field(default_factory=list)
 
 
 class Changed(FileNotFoundError):
@@ -102,27 +108,25 @@ def findings(sv: Survey, p: Plan, out: Outcome, active: bool) -> list[str]:
     return lines
 
 
-def look(store: Store, full: bool = False) -> Opened:
+def look(root: Path, full: bool = False) -> Opened:
     """Open read-only: the newest consistent state and what is wrong, nothing written."""
-    from elysium.chronicle.store import Opened
-
-    sv = read_survey(store.root, verify=full)
+    sv = read_survey(root, verify=full)
     if not unchanged(sv):  # the checkpoint and the journals come from one moment
-        raise Changed(store.root)
+        raise Changed(root)
     p = plan(sv)
     out = compute(sv, p, full)  # closed chapters never change: read them at leisure
-    report = findings(sv, p, out, writer_active(store.root))
+    report = findings(sv, p, out, writer_active(root))
     if report:
-        report.append(Line(repair_hint(store.root)))
+        report.append(Line(repair_hint(root)))
     return Opened(out.state, report)
 
 
-def tail(store: Store, count: int) -> list[Event]:
+def tail(root: Path, count: int) -> list[Event]:
     """The newest ``count`` events, reading journals from their ends: showing the log of a
     long chapter costs no more than a short one's (nothing else is read)."""
     if count <= 0:
         return []
-    journals, closed = _listing(store.root)
+    journals, closed = _listing(root)
     out: list[Event] = []
     for n in sorted(set(journals) | set(closed), reverse=True):
         want = count - len(out)
@@ -156,14 +160,14 @@ class Verdict:
     lines: list[str]
 
 
-def check(store: Store) -> Verdict:
+def check(root: Path) -> Verdict:
     """Verify every file and checksum; what is damaged, one line each."""
-    sv = read_survey(store.root, decode_all=True)
+    sv = read_survey(root, decode_all=True)
     if not unchanged(sv):
-        raise Changed(store.root)
+        raise Changed(root)
     p = plan(sv)
     out = compute(sv, p, full=True)
-    active = writer_active(store.root)
+    active = writer_active(root)
     lines = findings(sv, p, out, active)
     if sv.index is not None:
         for n in sorted(set(sv.closed) - set(p.stray) - set(p.chain)):

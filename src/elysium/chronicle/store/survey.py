@@ -7,7 +7,7 @@ lists the closed chapters; a file that vanishes mid-read (a writer closing a cha
 at any moment of a write.
 
 Opening reads the open chapter's journal only from the checkpoint's window on (see
-:mod:`elysium.chronicle.index`): when those bytes are the ones the checkpoint covered and
+:mod:`elysium.chronicle.store.index`): when those bytes are the ones the checkpoint covered and
 the records after them are sound, nothing before is needed. Anything else (damage, an
 older checkpoint, a repair, ``check``) reads and verifies the journals whole.
 """
@@ -20,7 +20,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from elysium.chronicle import state as st
-from elysium.chronicle.chapters import MAX_CLOSED, ClosedRead, missing, read_closed
 from elysium.chronicle.errors import (
     Line,
     NotRegularError,
@@ -30,10 +29,11 @@ from elysium.chronicle.errors import (
     value,
 )
 from elysium.chronicle.events import Event
-from elysium.chronicle.files import OversizeError, read_bounded, stale_temps
-from elysium.chronicle.index import Index, IndexDamage, Snapshot, read_index
-from elysium.chronicle.journal import MAX_JOURNAL, Scan, checked_seq, scan
 from elysium.chronicle.jsonsafe import digest
+from elysium.chronicle.store.chapters import MAX_CLOSED, ClosedRead, missing, read_closed
+from elysium.chronicle.store.files import OversizeError, read_bounded, stale_temps
+from elysium.chronicle.store.index import Index, IndexDamage, Snapshot, read_index
+from elysium.chronicle.store.journal import MAX_JOURNAL, Scan, checked_seq, scan
 from elysium.i18n.message import Msg
 
 INDEX = "chronicle.json"

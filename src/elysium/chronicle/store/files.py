@@ -25,9 +25,9 @@ from datetime import UTC, datetime
 from io import FileIO
 from pathlib import Path
 
-from elysium.chronicle import faults
 from elysium.chronicle.errors import Line, NotRegularError, StoreError
-from elysium.chronicle.paths import FILE_MODE, check_file, fsync_dir, write_all
+from elysium.chronicle.store import faults
+from elysium.chronicle.store.paths import FILE_MODE, check_file, fsync_dir, write_all
 from elysium.i18n.message import Msg
 
 # Ours: ".NAME.tmp-<16 hex>"; older versions wrote ".NAME.<pid>.tmp" and ".NAME.tmp".
