@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from elysium.chronicle.store.paths import config_dir
 from elysium.chronicle.session import Session
+from elysium.chronicle.store.paths import config_dir
 from elysium.config import config_path, load_config, save_theme
 from elysium.tui.app import make_app
 from tests.tui_helpers import demo_copy, run_async, settle
