@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
     from elysium.chronicle.follow import Source
     from elysium.chronicle.replay import Replay
+    from elysium.tui.screens.start import StartScreen
 
 NARROW = 110  # below this many columns the panes rearrange for small terminals
 
@@ -127,12 +128,13 @@ class ElysiumApp(App[None]):
         """The start screen over the dashboard (the palette's New chronicle…, Open recent…)."""
         self.push_screen(self._start_screen(over=self.dashboard is not None, focus=focus))
 
-    def open_chronicle(self, choice: Any, told: Any) -> None:
+    def on_start_screen_chosen(self, message: StartScreen.Chosen) -> None:
         """Open (or create) the chosen chronicle and show it instead of the one shown now;
-        ``told(text)`` says why not (see :mod:`elysium.tui.opening`)."""
+        the start screen says why not (see :mod:`elysium.tui.opening`)."""
         from elysium.tui.opening import switch_to
 
-        self.run_worker(switch_to(self, choice, told), name="open-chronicle", exclusive=True)
+        switching = switch_to(self, message.choice, message.screen.tell)
+        self.run_worker(switching, name="open-chronicle", exclusive=True)
 
     def on_mount(self) -> None:
         loop = asyncio.get_running_loop()

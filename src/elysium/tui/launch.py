@@ -4,33 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from datetime import datetime
 from pathlib import Path
 
 from elysium.chronicle.errors import ChronicleError, LockedError, StoreError
-from elysium.chronicle.paths import (
-    data_dir,
-    ensure_private_dir,
-    resolve_chronicle,
-)
+from elysium.chronicle.paths import resolve_chronicle
 from elysium.chronicle.session import Session
 from elysium.config import Config, load_config
 from elysium.i18n import detect_lang, t
+from elysium.tui.opening import fresh_demo
 from elysium.tui.userstate import recent, remember
-
-
-def fresh_demo(name: str | None = None) -> Path:
-    """A private copy of the shipped demo chronicle in the data directory."""
-    from elysium.demo import fresh_copy
-
-    ensure_private_dir(data_dir())
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = data_dir() / (name or f"demo-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = data_dir() / f"{name or 'demo-' + stamp}-{n}"
-    return fresh_copy(target)
 
 
 def new_command(dir_arg: str) -> str:
