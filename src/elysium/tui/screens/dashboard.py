@@ -34,7 +34,7 @@ from elysium.tui.screens import breakpoints_now
 from elysium.tui.screens.acting import Acting
 from elysium.tui.screens.away import LOG_TAIL, Away
 from elysium.tui.widgets.header import HeaderBar
-from elysium.tui.widgets.panes import four_panes, show_side
+from elysium.tui.widgets.panes import four_panes, other_side, show_side
 from elysium.tui.widgets.rolllog import RollLog
 from elysium.tui.widgets.status import StatusLine, key_hints, report_line, with_warnings
 
@@ -372,7 +372,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
 
     def action_side(self) -> None:
         """Narrow: the other pane beside the roll log (Initiative or Morality)."""
-        self.side = "initiative" if self.query_one("#panes").has_class("-beast") else "beast"
+        self.side = other_side(self)
 
     def action_said(self) -> None:
         """The last message whole, however long (the status line shows two rows of it)."""
