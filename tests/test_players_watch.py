@@ -281,7 +281,7 @@ async def test_a_view_in_a_shape_it_cannot_draw_is_said_and_followed_past(
 async def test_a_long_status_message_is_read_whole_at_80_columns(tmp_path: Path) -> None:
     """The status line has two rows, and Ctrl+L shows its message whole (a refusal naming a
     deep field in Russian is longer than 80 columns)."""
-    from elysium.tui.help import AnswerScreen
+    from elysium.tui.dialogs.answer import AnswerScreen
     from tests.test_watch import screen_text
 
     _, to = _shared(tmp_path)

@@ -328,7 +328,7 @@ class ElysiumApp(App[None]):
 
     def action_sheet(self) -> None:
         """The selected character's whole sheet, read-only (the dashboard's Ctrl+O)."""
-        from elysium.tui.sheetview import SheetScreen
+        from elysium.tui.dialogs.sheet import SheetScreen
 
         dashboard = self.dashboard
         if dashboard is None:

@@ -191,7 +191,7 @@ class PlayersApp(App[None]):
 
     def action_said(self) -> None:
         """The status line's message whole, however long (the line shows two rows)."""
-        from elysium.tui.help import AnswerScreen
+        from elysium.tui.dialogs.answer import AnswerScreen
 
         if not isinstance(self.screen, AnswerScreen):
             said = self._said or t("screen.said.none", self.lang)

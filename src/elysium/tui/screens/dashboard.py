@@ -248,7 +248,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
 
     def _ask_table(self, ran: Ran, origin: Any, dice: Typed) -> None:
         """A roll needs faces: the open prompt asks, or a new one takes the command over."""
-        from elysium.tui.faces import FacesPrompt
+        from elysium.tui.dialogs.faces import FacesPrompt
 
         assert ran.need is not None
         if isinstance(origin, FacesPrompt):
@@ -283,7 +283,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
             return said, False
         result = ran.result
         if result.event is None:  # a question answered (rules, a character's powers)
-            from elysium.tui.help import AnswerScreen
+            from elysium.tui.dialogs.answer import AnswerScreen
 
             self.app.push_screen(AnswerScreen(lang, result.render(lang)))
             return result.render(lang), True
@@ -322,12 +322,12 @@ class DashboardScreen(Away, Acting, Screen[None]):
         self.action_focus_command()
 
     def action_roll(self) -> None:
-        from elysium.tui.dialogs import RollDialog
+        from elysium.tui.dialogs.roll import RollDialog
 
         self.app.push_screen(RollDialog(self.lang, self.state, self.selected), self._command_from)
 
     def action_edit(self) -> None:
-        from elysium.tui.editor import EditDialog
+        from elysium.tui.dialogs.editor import EditDialog
 
         c = self.state.characters.get(self.selected or "")
         if c is None:
@@ -337,7 +337,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
         self.app.push_screen(EditDialog(self.lang, c), self._command_from)
 
     def action_npc(self) -> None:
-        from elysium.tui.npc import NpcDialog
+        from elysium.tui.dialogs.npc import NpcDialog
 
         self.app.push_screen(NpcDialog(self.lang), self._command_from)
 
@@ -366,7 +366,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
 
     def action_help(self) -> None:
         """Keys as bound now (the user's keymap applied) and the command language."""
-        from elysium.tui.help import HelpScreen, key_rows
+        from elysium.tui.dialogs.help import HelpScreen, key_rows
 
         self.app.push_screen(HelpScreen(self.lang, key_rows(self.app, keys.DASHBOARD + keys.APP)))
 
@@ -376,7 +376,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
 
     def action_said(self) -> None:
         """The last message whole, however long (the status line shows two rows of it)."""
-        from elysium.tui.help import AnswerScreen
+        from elysium.tui.dialogs.answer import AnswerScreen
 
         said = self.said.plain or t("screen.said.none", self.lang)
         self.app.push_screen(AnswerScreen(self.lang, said))
