@@ -1,4 +1,5 @@
-"""Starting the dashboard: which chronicle, which language, and what to do when it is busy."""
+"""Starting the app: the dashboard (which chronicle, which language, and what to do when it is
+busy), and ``elysium replay`` on the replay screen."""
 
 from __future__ import annotations
 
@@ -77,3 +78,38 @@ def launch(
         if app.session is not None:
             app.session.close()
     return app.return_code or 0
+
+
+def run_replay(root: Path, chapter: int | None, lang: str) -> int:
+    """``elysium replay``: open ``chapter`` (the latest when None) read-only and show it on
+    the app's replay screen; the chronicle is closed before the screen starts."""
+    from elysium.chronicle.replay import Replay
+
+    try:
+        session = Session.open(root, readonly=True)
+    except ChronicleError as exc:
+        print(f"elysium replay: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        chapters = session.store.chapters()
+        if chapter is not None and chapter not in chapters:
+            print(
+                f"elysium replay: error: there is no chapter {chapter}; chapters are "
+                f"{', '.join(map(str, chapters))}",
+                file=sys.stderr,
+            )
+            return 2
+        replay = Replay.open(session, chapter)
+        name = session.state.name
+        for line in [*session.report, *session.store.warnings]:
+            print(f"elysium replay: warning: {line}", file=sys.stderr)
+    except ChronicleError as exc:
+        print(f"elysium replay: error: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        session.close()
+    from elysium.tui.app import make_replay_app
+
+    # The user's keymap and theme apply to the replay as to the dashboard.
+    make_replay_app(replay, name, lang, config=load_config()).run()
+    return 0
