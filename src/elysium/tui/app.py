@@ -50,7 +50,7 @@ def _provider(name: str) -> type[Provider]:
 
 
 class ElysiumApp(App[None]):
-    """The Storyteller's screen."""
+    """The one app: the Storyteller's dashboard, the replay, or the players' view."""
 
     CSS_PATH = stylesheets("app.tcss", "dialogs.tcss", "editor.tcss", "start.tcss", "players.tcss")
     TITLE = "Elysium"

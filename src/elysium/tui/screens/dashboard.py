@@ -315,16 +315,15 @@ class DashboardScreen(Away, Acting, Screen[None]):
             return False
         return not (self.session.readonly and action in self.WRITES)
 
-    def _command_from(self, command: str | None) -> None:
-        """A dialog's command: run it, then give the keyboard back to the command bar."""
-        if command:
-            self.run_command(command)
+    def _dialog_closed(self, _: None) -> None:
+        """A dialog closed (it ran its own command, through :meth:`run`): the keyboard goes
+        back to the command bar."""
         self.action_focus_command()
 
     def action_roll(self) -> None:
         from elysium.tui.dialogs.roll import RollDialog
 
-        self.app.push_screen(RollDialog(self.lang, self.state, self.selected), self._command_from)
+        self.app.push_screen(RollDialog(self.lang, self.state, self.selected), self._dialog_closed)
 
     def action_edit(self) -> None:
         from elysium.tui.dialogs.editor import EditDialog
@@ -334,12 +333,12 @@ class DashboardScreen(Away, Acting, Screen[None]):
             self.say(t("ui.no_character", self.lang), error=True)
             return
         # The editor runs its own command and stays open when it is refused: no edit lost.
-        self.app.push_screen(EditDialog(self.lang, c), self._command_from)
+        self.app.push_screen(EditDialog(self.lang, c), self._dialog_closed)
 
     def action_npc(self) -> None:
         from elysium.tui.dialogs.npc import NpcDialog
 
-        self.app.push_screen(NpcDialog(self.lang), self._command_from)
+        self.app.push_screen(NpcDialog(self.lang), self._dialog_closed)
 
     def action_next(self) -> None:
         self.run_command("next")
