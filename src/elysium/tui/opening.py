@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -23,16 +22,7 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from elysium.tui.screens.dashboard import DashboardScreen
-
-
-@dataclass(frozen=True)
-class Choice:
-    """What the Storyteller chose: a chronicle to open, a new one to create (a name kept in
-    the data directory, or a path), or a fresh copy of the demo."""
-
-    path: Path | None = None
-    new: str | None = None
-    demo: bool = False
+    from elysium.tui.screens.start import Choice
 
 
 class Host(Protocol):

@@ -20,10 +20,19 @@ from textual.widgets.option_list import Option
 from elysium import demo
 from elysium.i18n import t
 from elysium.tui import keys
-from elysium.tui.opening import Choice
 from elysium.tui.widgets.line import Line
 
 DEMO = "demo"  # the option id of a fresh copy of the demo
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the Storyteller chose: a chronicle to open, a new one to create (a name kept in
+    the data directory, or a path), or a fresh copy of the demo."""
+
+    path: Path | None = None
+    new: str | None = None
+    demo: bool = False
 
 
 def _option(path: Path, lang: str) -> Option:
