@@ -34,8 +34,8 @@ from textual.screen import Screen
 from elysium.chronicle.session import Session
 from elysium.resources import demo_chronicle
 from elysium.tui.app import make_app
-from elysium.tui.dialogs import RollDialog
-from elysium.tui.editor import EditDialog
+from elysium.tui.dialogs.editor import EditDialog
+from elysium.tui.dialogs.roll import RollDialog
 
 SIZE = (80, 24)
 EDITOR_LIMIT = 2.0  # F3 open / F2 open

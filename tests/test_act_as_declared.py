@@ -19,8 +19,8 @@ from elysium.chronicle.errors import CommandError
 from elysium.chronicle.session import Session
 from elysium.rules import SeededDice
 from elysium.tui.app import make_app
-from elysium.tui.faces import FacesPrompt
-from elysium.tui.help import HelpScreen
+from elysium.tui.dialogs.faces import FacesPrompt
+from elysium.tui.dialogs.help import HelpScreen
 from elysium.tui.widgets.line import Line
 from tests.chronicle_helpers import new_session
 from tests.tui_helpers import demo_copy, run_async, settle, status

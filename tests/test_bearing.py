@@ -161,7 +161,7 @@ async def test_the_roll_dialog_spells_out_the_bearing(tmp_path: Path) -> None:
     """F2: the bearing tick changes the difficulty of the odds shown and of the roll made."""
     from textual.widgets import Checkbox, Input
 
-    from elysium.tui.dialogs import RollDialog
+    from elysium.tui.dialogs.roll import RollDialog
 
     app = demo_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

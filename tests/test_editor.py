@@ -10,8 +10,8 @@ import pytest
 from rich.text import Text
 from textual.widgets import Input, TabbedContent, TextArea
 
-from elysium.tui.editor import EditDialog
-from elysium.tui.sheetview import SheetScreen
+from elysium.tui.dialogs.editor import EditDialog
+from elysium.tui.dialogs.sheet import SheetScreen
 from tests.tui_helpers import demo_app, run_async, settle, status
 
 SIZE = (80, 24)

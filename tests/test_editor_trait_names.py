@@ -12,7 +12,7 @@ from textual.widgets import Input, TabbedContent
 
 from elysium.chronicle.session import Session
 from elysium.rules import V20, SeededDice
-from elysium.tui.editor import EditDialog
+from elysium.tui.dialogs.editor import EditDialog
 from tests.tui_helpers import demo_app, run_async, settle
 
 SIZE = (80, 24)

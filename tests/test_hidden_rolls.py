@@ -79,7 +79,7 @@ def test_the_recap_tells_the_hidden_roll_marked(tmp_path: Path) -> None:
 
 
 def test_the_roll_dialogs_hidden_box_hides_the_roll(tmp_path: Path) -> None:
-    from elysium.tui.dialogs import RollDialog
+    from elysium.tui.dialogs.roll import RollDialog
     from tests.tui_helpers import demo_app, run_async, settle
 
     @run_async

@@ -361,7 +361,7 @@ def test_the_command_bar_completes_a_characters_powers() -> None:
 
 def test_the_dashboard_answers_rules_in_a_dialog_and_completes_powers(tmp_path: Path) -> None:
     from elysium.tui.commandbar import CommandBar
-    from elysium.tui.help import AnswerScreen
+    from elysium.tui.dialogs.answer import AnswerScreen
     from tests.tui_helpers import demo_app, run_async, settle
 
     @run_async

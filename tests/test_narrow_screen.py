@@ -153,7 +153,7 @@ async def test_an_error_is_on_the_status_line_in_bold_and_no_toast(tmp_path: Pat
 async def test_the_status_line_is_two_rows_and_ctrl_l_tells_it_whole(
     tmp_path: Path,
 ) -> None:
-    from elysium.tui.help import AnswerScreen
+    from elysium.tui.dialogs.answer import AnswerScreen
 
     app = demo_app(tmp_path)
     async with app.run_test(size=SMALL) as pilot:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Select
 
-from elysium.tui.npc import NpcDialog
+from elysium.tui.dialogs.npc import NpcDialog
 from elysium.tui.widgets.line import Line
 from tests.tui_helpers import demo_app, run_async, settle
 

@@ -12,7 +12,7 @@ import pytest
 from elysium.chronicle.players import ProjectedView
 from elysium.chronicle.session import Session
 from elysium.rules import SeededDice
-from elysium.tui.players_app import make_players_app
+from elysium.tui.app import make_players_app
 from tests.tui_helpers import demo_copy, until
 
 SIZES = [(80, 24), (200, 55)]
@@ -38,7 +38,7 @@ def _table(tmp_path: Path) -> Path:
 async def _settled(pilot) -> None:
     """The screen has asked whether the writer is there and read everything there is (no
     read under way, nothing new on disk), and has drawn it."""
-    app = pilot.app
+    app = pilot.app.screen
 
     def read() -> bool:
         return app.writer is not None and not app._reading and not app.source.changed()

@@ -22,7 +22,8 @@ from elysium.chronicle.players import (
 )
 from elysium.chronicle.session import Session
 from elysium.cli import main
-from elysium.tui.players_app import Pane, PlayersApp, make_players_app
+from elysium.tui.app import ElysiumApp, make_players_app
+from elysium.tui.screens.players import Pane
 from tests.chronicle_helpers import COTERIE, new_session
 from tests.tui_helpers import run_async
 
@@ -41,7 +42,7 @@ def _shared(tmp_path: Path, *more: str) -> tuple[Path, Path]:
     return root, to
 
 
-def _screen(app: PlayersApp) -> str:
+def _screen(app: ElysiumApp) -> str:
     """Everything the players' screen shows: the header, the status line and each pane."""
     parts = [str(app.query_one("#players-header").render())]
     parts.append(str(app.query_one("#players-status").render()))
@@ -49,7 +50,7 @@ def _screen(app: PlayersApp) -> str:
     return "\n".join(parts)
 
 
-async def _until(pilot, app: PlayersApp, text: str, timeout: float = 10.0) -> str:
+async def _until(pilot, app: ElysiumApp, text: str, timeout: float = 10.0) -> str:
     for _ in range(int(timeout / 0.05)):
         shown = _screen(app)
         if text in shown:
@@ -281,7 +282,7 @@ async def test_a_view_in_a_shape_it_cannot_draw_is_said_and_followed_past(
 async def test_a_long_status_message_is_read_whole_at_80_columns(tmp_path: Path) -> None:
     """The status line has two rows, and Ctrl+L shows its message whole (a refusal naming a
     deep field in Russian is longer than 80 columns)."""
-    from elysium.tui.help import AnswerScreen
+    from elysium.tui.dialogs.answer import AnswerScreen
     from tests.test_watch import screen_text
 
     _, to = _shared(tmp_path)

@@ -10,7 +10,7 @@ from textual.widgets import Input, Select
 
 from elysium.rules import V20, RollRequest, odds
 from elysium.tell.marks import percent
-from elysium.tui.dialogs import RollDialog
+from elysium.tui.dialogs.roll import RollDialog
 from elysium.tui.widgets.vitals import VitalsPane
 from tests.tui_helpers import demo_app, run_async, settle
 

@@ -9,7 +9,7 @@ import pytest
 from elysium.chronicle.replay import Replay
 from elysium.chronicle.session import Session
 from elysium.tui.app import make_replay_app
-from elysium.tui.help import StatsScreen
+from elysium.tui.dialogs.stats import StatsScreen
 from elysium.tui.widgets.panes import InitiativePane
 from elysium.tui.widgets.rolllog import RollLog
 from elysium.tui.widgets.vitals import VitalsPane

@@ -189,7 +189,7 @@ def test_the_dashboard_tells_a_declaration_typed_in_english_in_russian(tmp_path:
 
 def test_the_editor_names_humanity_in_russian(tmp_path: Path) -> None:
     from elysium.chronicle.session import Session
-    from elysium.tui.editor import EditDialog
+    from elysium.tui.dialogs.editor import EditDialog
     from tests.tui_helpers import demo_copy
 
     session = Session.open(demo_copy(tmp_path))

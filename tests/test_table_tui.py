@@ -16,7 +16,7 @@ from textual.widgets import Input
 from elysium.chronicle.session import Session
 from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
-from elysium.tui.faces import FacesPrompt
+from elysium.tui.dialogs.faces import FacesPrompt
 from elysium.tui.widgets.line import Line
 from tests.test_tui_pty import Terminal, _env, _events
 from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status

@@ -10,10 +10,10 @@ from elysium.chronicle.session import Session
 from elysium.chronicle.store.paths import state_dir
 from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
-from elysium.tui.dialogs import RollDialog
-from elysium.tui.editor import EditDialog
-from elysium.tui.help import HelpScreen
-from elysium.tui.npc import NpcDialog
+from elysium.tui.dialogs.editor import EditDialog
+from elysium.tui.dialogs.help import HelpScreen
+from elysium.tui.dialogs.npc import NpcDialog
+from elysium.tui.dialogs.roll import RollDialog
 from elysium.tui.widgets.panes import BeastPane, InitiativePane
 from elysium.tui.widgets.rolllog import RollLog
 from elysium.tui.widgets.vitals import VitalsPane

@@ -15,7 +15,7 @@ import pytest
 from elysium.chronicle.session import Session
 from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
-from elysium.tui.help import HelpScreen
+from elysium.tui.dialogs.help import HelpScreen
 from elysium.tui.screens.dashboard import HeaderBar
 from elysium.tui.widgets.panes import BeastPane, InitiativePane
 from elysium.tui.widgets.rolllog import RollLog
@@ -191,8 +191,8 @@ async def test_quitting_waits_for_the_command_being_saved(
 async def test_the_palette_finds_characters_to_select_edit_and_roll_for(tmp_path: Path) -> None:
     from textual.content import Content
 
-    from elysium.tui.dialogs import RollDialog
-    from elysium.tui.editor import EditDialog
+    from elysium.tui.dialogs.editor import EditDialog
+    from elysium.tui.dialogs.roll import RollDialog
     from elysium.tui.palette import CharacterCommands
 
     root = demo_copy(tmp_path)
@@ -238,7 +238,7 @@ async def test_tab_moves_between_the_panes(tmp_path: Path) -> None:
 
 @run_async
 async def test_a_refused_roll_keeps_the_dialog_and_its_choices(tmp_path: Path) -> None:
-    from elysium.tui.dialogs import RollDialog
+    from elysium.tui.dialogs.roll import RollDialog
 
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -263,7 +263,7 @@ async def test_a_refused_roll_keeps_the_dialog_and_its_choices(tmp_path: Path) -
 
 @run_async
 async def test_a_read_only_dashboard_offers_nothing_that_writes(tmp_path: Path) -> None:
-    from elysium.tui.dialogs import RollDialog
+    from elysium.tui.dialogs.roll import RollDialog
 
     root = demo_copy(tmp_path)
     app = make_app(Session.open(root, readonly=True), "en")

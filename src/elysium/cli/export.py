@@ -117,7 +117,7 @@ def cmd_stats(args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, lang: str) -> int:
-    from elysium.tui.replay_app import run_replay
+    from elysium.tui.launch import run_replay
 
     return run_replay(resolve_chronicle(args.dir), args.chapter, lang)
 

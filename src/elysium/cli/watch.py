@@ -53,7 +53,7 @@ def cmd_watch(args: argparse.Namespace, lang: str) -> int:
 
     path = _players_path(args.dir)
     if args.players or args.npcs or is_shared_view(path) or not path.exists():
-        from elysium.tui.players_app import make_players_app
+        from elysium.tui.app import make_players_app
 
         source = players_source(path, args.npcs)
         try:

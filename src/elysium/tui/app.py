@@ -1,4 +1,5 @@
-"""Elysium's one app: the dashboard, the replay and their dialogs are its screens.
+"""Elysium's one app: the dashboard, the replay, the players' view and their dialogs are its
+screens.
 
 The app holds what outlives a screen: the language, the user's config (keymap, theme), the
 palette's providers and the signal handlers. The dashboard screen owns the session and is the
@@ -33,7 +34,9 @@ if TYPE_CHECKING:
     from textual.driver import Driver
 
     from elysium.chronicle.follow import Source
+    from elysium.chronicle.players import PlayersSource
     from elysium.chronicle.replay import Replay
+    from elysium.tui.screens.start import StartScreen
 
 NARROW = 110  # below this many columns the panes rearrange for small terminals
 
@@ -47,9 +50,9 @@ def _provider(name: str) -> type[Provider]:
 
 
 class ElysiumApp(App[None]):
-    """The Storyteller's screen."""
+    """The one app: the Storyteller's dashboard, the replay, or the players' view."""
 
-    CSS_PATH = stylesheets("app.tcss", "dialogs.tcss", "editor.tcss", "start.tcss")
+    CSS_PATH = stylesheets("app.tcss", "dialogs.tcss", "editor.tcss", "start.tcss", "players.tcss")
     TITLE = "Elysium"
     ENABLE_COMMAND_PALETTE = True
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
@@ -64,11 +67,15 @@ class ElysiumApp(App[None]):
         report: Iterable[Any] = (),
         locked: Path | None = None,
         replay: tuple[Replay, str] | None = None,
+        players: tuple[PlayersSource, dict[str, Any] | None] | None = None,
         config: Config | None = None,
     ) -> None:
         _freeze_startup_heap()
         super().__init__()
-        self._bindings = keys.added(self._bindings, keys.APP, lang)
+        if players is None:
+            self._bindings = keys.added(self._bindings, keys.APP, lang)
+        else:  # the table's view offers no palette: its only keys are its screen's
+            self.use_command_palette = False
         self.lang = lang
         self.config = config
         self.dashboard: DashboardScreen | None = None
@@ -79,6 +86,7 @@ class ElysiumApp(App[None]):
             self.dashboard = DashboardScreen(session, lang, report=report, view=view)
         self._locked = locked
         self._replay = replay
+        self._players = players
         self._theme_ready = False
         self._leaving: asyncio.Task[None] | None = None  # leaving after a failure
         if config is not None and config.theme in self.available_themes:
@@ -101,6 +109,11 @@ class ElysiumApp(App[None]):
 
     def get_default_screen(self) -> Screen:
         """The first screen is built at once (no empty frame before it)."""
+        if self._players is not None:
+            from elysium.tui.screens.players import PlayersScreen
+
+            source, first = self._players
+            return PlayersScreen(source, self.lang, first)
         if self._replay is not None:
             from elysium.tui.screens.replay import ReplayScreen
 
@@ -127,12 +140,13 @@ class ElysiumApp(App[None]):
         """The start screen over the dashboard (the palette's New chronicle…, Open recent…)."""
         self.push_screen(self._start_screen(over=self.dashboard is not None, focus=focus))
 
-    def open_chronicle(self, choice: Any, told: Any) -> None:
+    def on_start_screen_chosen(self, message: StartScreen.Chosen) -> None:
         """Open (or create) the chosen chronicle and show it instead of the one shown now;
-        ``told(text)`` says why not (see :mod:`elysium.tui.opening`)."""
+        the start screen says why not (see :mod:`elysium.tui.opening`)."""
         from elysium.tui.opening import switch_to
 
-        self.run_worker(switch_to(self, choice, told), name="open-chronicle", exclusive=True)
+        switching = switch_to(self, message.choice, message.screen.tell)
+        self.run_worker(switching, name="open-chronicle", exclusive=True)
 
     def on_mount(self) -> None:
         loop = asyncio.get_running_loop()
@@ -292,41 +306,15 @@ class ElysiumApp(App[None]):
             self.dashboard.run(message)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """Textual's own entries (Keys, Quit, Theme…), told in the reader's language, and
-        the dashboard's key actions."""
-        lang = self.lang
-        if isinstance(screen, DashboardScreen) or type(screen).__name__ == "StartScreen":
-            for name, focus in (("new_chronicle", "new"), ("open_recent", "open")):
-                yield SystemCommand(
-                    t(f"palette.{name}", lang),
-                    t(f"palette.{name}.help", lang),
-                    lambda focus=focus: self.action_start(focus),
-                )
-        if isinstance(screen, DashboardScreen):
-            for name in (
-                "roll", "edit", "npc", "undo", "redo", "next", "act", "scene", "night",
-                "filter", "stats", "replay", "help",
-            ):  # fmt: skip
-                if name == "act" and not screen.fighting:
-                    continue  # offered in a fight only, as the footer offers it
-                yield SystemCommand(
-                    t(f"palette.{name}", lang),
-                    t(f"palette.{name}.help", lang),
-                    lambda name=name: screen.run_action(name),
-                )
-            yield SystemCommand(
-                t("palette.sheet", lang), t("palette.sheet.help", lang), self.action_sheet
-            )
-        for command in super().get_system_commands(screen):
-            key = f"palette.sys.{command.title.casefold()}"
-            title = t(key, lang)
-            if title != key:
-                command = command._replace(title=title, help=t(f"{key}.help", lang))
-            yield command
+        """Textual's own entries, told in the reader's language, and what ``screen`` can do
+        (:func:`elysium.tui.palette.system_commands`)."""
+        from elysium.tui.palette import system_commands
+
+        return system_commands(self, screen, super().get_system_commands(screen))
 
     def action_sheet(self) -> None:
         """The selected character's whole sheet, read-only (the dashboard's Ctrl+O)."""
-        from elysium.tui.sheetview import SheetScreen
+        from elysium.tui.dialogs.sheet import SheetScreen
 
         dashboard = self.dashboard
         if dashboard is None:
@@ -393,3 +381,9 @@ def make_watch_app(source: Source, lang: str, config: Config | None = None) -> E
     app = ElysiumApp(None, lang, config=config)
     app.dashboard = WatchScreen(source, session, update, lang)
     return app
+
+
+def make_players_app(source: PlayersSource, lang: str) -> ElysiumApp:
+    """The players' screen over ``source`` (``elysium watch`` on a shared view); the first
+    read is done here, so a view that cannot be read is said before the screen starts."""
+    return ElysiumApp(None, lang, players=(source, source.read()))

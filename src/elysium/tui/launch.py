@@ -1,36 +1,19 @@
-"""Starting the dashboard: which chronicle, which language, and what to do when it is busy."""
+"""Starting the app: the dashboard (which chronicle, which language, and what to do when it is
+busy), and ``elysium replay`` on the replay screen."""
 
 from __future__ import annotations
 
 import contextlib
 import sys
-from datetime import datetime
 from pathlib import Path
 
 from elysium.chronicle.errors import ChronicleError, LockedError, StoreError
 from elysium.chronicle.session import Session
-from elysium.chronicle.store.paths import (
-    data_dir,
-    ensure_private_dir,
-    resolve_chronicle,
-)
+from elysium.chronicle.store.paths import resolve_chronicle
 from elysium.config import Config, load_config
 from elysium.i18n import detect_lang, t
+from elysium.tui.opening import fresh_demo
 from elysium.tui.userstate import recent, remember
-
-
-def fresh_demo(name: str | None = None) -> Path:
-    """A private copy of the shipped demo chronicle in the data directory."""
-    from elysium.demo import fresh_copy
-
-    ensure_private_dir(data_dir())
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = data_dir() / (name or f"demo-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = data_dir() / f"{name or 'demo-' + stamp}-{n}"
-    return fresh_copy(target)
 
 
 def new_command(dir_arg: str) -> str:
@@ -95,3 +78,38 @@ def launch(
         if app.session is not None:
             app.session.close()
     return app.return_code or 0
+
+
+def run_replay(root: Path, chapter: int | None, lang: str) -> int:
+    """``elysium replay``: open ``chapter`` (the latest when None) read-only and show it on
+    the app's replay screen; the chronicle is closed before the screen starts."""
+    from elysium.chronicle.replay import Replay
+
+    try:
+        session = Session.open(root, readonly=True)
+    except ChronicleError as exc:
+        print(f"elysium replay: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        chapters = session.store.chapters()
+        if chapter is not None and chapter not in chapters:
+            print(
+                f"elysium replay: error: there is no chapter {chapter}; chapters are "
+                f"{', '.join(map(str, chapters))}",
+                file=sys.stderr,
+            )
+            return 2
+        replay = Replay.open(session, chapter)
+        name = session.state.name
+        for line in [*session.report, *session.store.warnings]:
+            print(f"elysium replay: warning: {line}", file=sys.stderr)
+    except ChronicleError as exc:
+        print(f"elysium replay: error: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        session.close()
+    from elysium.tui.app import make_replay_app
+
+    # The user's keymap and theme apply to the replay as to the dashboard.
+    make_replay_app(replay, name, lang, config=load_config()).run()
+    return 0

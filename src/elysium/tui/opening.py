@@ -8,35 +8,59 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from elysium.chronicle.errors import ChronicleError, StoreError
 from elysium.chronicle.session import Session
+from elysium.chronicle.store.paths import data_dir, ensure_private_dir
 from elysium.config import Config
 
 if TYPE_CHECKING:
-    from elysium.tui.app import ElysiumApp
+    from textual.screen import Screen
+
+    from elysium.tui.screens.dashboard import DashboardScreen
+    from elysium.tui.screens.start import Choice
 
 
-@dataclass(frozen=True)
-class Choice:
-    """What the Storyteller chose: a chronicle to open, a new one to create (a name kept in
-    the data directory, or a path), or a fresh copy of the demo."""
+class Host(Protocol):
+    """What opening uses of the app: it is handed the app, and never imports it (the app
+    imports this module)."""
 
-    path: Path | None = None
-    new: str | None = None
-    demo: bool = False
+    dashboard: DashboardScreen | None
+    config: Config | None
+    lang: str
+
+    @property
+    def screen_stack(self) -> list[Screen]: ...
+
+    def pop_screen(self) -> Awaitable[Any]: ...
+
+    def switch_screen(self, screen: Screen) -> Awaitable[Any]: ...
+
+
+def fresh_demo(name: str | None = None) -> Path:
+    """A private copy of the shipped demo chronicle in the data directory."""
+    from elysium.demo import fresh_copy
+
+    ensure_private_dir(data_dir())
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = data_dir() / (name or f"demo-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = data_dir() / f"{name or 'demo-' + stamp}-{n}"
+    return fresh_copy(target)
 
 
 def open_choice(choice: Choice, config: Config | None) -> Session:
     """Open (or create, then open) the chosen chronicle; blocking (disk, fsync). Raises
     :class:`ChronicleError` saying what is wrong (not there, busy, a name that leaves the
     data directory, one that already holds a chronicle)."""
-    from elysium.chronicle.store.paths import data_dir, ensure_private_dir, resolve_chronicle
+    from elysium.chronicle.store.paths import resolve_chronicle
     from elysium.rules import PROFILES, get_profile
-    from elysium.tui.launch import fresh_demo
     from elysium.tui.userstate import remember
 
     if choice.demo:
@@ -56,7 +80,7 @@ def open_choice(choice: Choice, config: Config | None) -> Session:
     return session
 
 
-async def switch_to(app: ElysiumApp, choice: Choice, told) -> None:
+async def switch_to(app: Host, choice: Choice, told: Callable[[str], object]) -> None:
     """Open ``choice`` and show it; ``told(text)`` says why not (the start screen's line)."""
     from elysium.tui import views
     from elysium.tui.screens.dashboard import DashboardScreen

@@ -4,12 +4,14 @@ verbs of the command language. Names are user text: every title is built as plai
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import partial
 from typing import Any
 
+from textual.app import SystemCommand
 from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
 from textual.content import Content
+from textual.screen import Screen
 
 from elysium.chronicle import verbs
 from elysium.i18n import t
@@ -99,3 +101,46 @@ class VerbCommands(Provider):
                 yield Hit(
                     score, highlight(matcher, title), partial(type_verb, word), title, escape(usage)
                 )
+
+
+DASHBOARD_ACTIONS = (
+    "roll", "edit", "npc", "undo", "redo", "next", "act", "scene", "night",
+    "filter", "stats", "replay", "help",
+)  # fmt: skip
+
+
+def system_commands(
+    app: Any, screen: Screen, textuals: Iterable[SystemCommand]
+) -> Iterator[SystemCommand]:
+    """What ``screen`` can do (a chronicle opened from the dashboard or the start screen, the
+    dashboard's key actions), then Textual's own entries (Keys, Quit, Theme…) told in the
+    reader's language."""
+    from elysium.tui.screens.dashboard import DashboardScreen
+    from elysium.tui.screens.start import StartScreen
+
+    lang = app.lang
+    if isinstance(screen, DashboardScreen | StartScreen):
+        for name, focus in (("new_chronicle", "new"), ("open_recent", "open")):
+            yield SystemCommand(
+                t(f"palette.{name}", lang),
+                t(f"palette.{name}.help", lang),
+                partial(app.action_start, focus),
+            )
+    if isinstance(screen, DashboardScreen):
+        for name in DASHBOARD_ACTIONS:
+            if name == "act" and not screen.fighting:
+                continue  # offered in a fight only, as the footer offers it
+            yield SystemCommand(
+                t(f"palette.{name}", lang),
+                t(f"palette.{name}.help", lang),
+                partial(screen.run_action, name),
+            )
+        yield SystemCommand(
+            t("palette.sheet", lang), t("palette.sheet.help", lang), app.action_sheet
+        )
+    for command in textuals:
+        key = f"palette.sys.{command.title.casefold()}"
+        title = t(key, lang)
+        if title != key:
+            command = command._replace(title=title, help=t(f"{key}.help", lang))
+        yield command

@@ -15,46 +15,53 @@ from typing import Any
 
 from textual.containers import VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
+
+from elysium.tui.widgets.panes import PANES
+from elysium.tui.widgets.rolllog import RollLog
 
 VIEWS = "views.json"
 KEEP = 50  # chronicles remembered
-SCROLLED = ("vitals", "initiative", "beast")  # VerticalScroll panes, by id
+
+
+def _scroll_of(pane: Widget) -> int:
+    """Where a pane is scrolled: a pane of text from its top; the roll log by its distance
+    from the newest line (its lines are wrapped again on reopening)."""
+    if isinstance(pane, VerticalScroll):
+        return round(pane.scroll_y)
+    log = pane.query_one(RollLog)
+    return max(0, len(log.lines) - log.height - log.top)
+
+
+def _scroll_to(pane: Widget, y: int) -> None:
+    if isinstance(pane, VerticalScroll):
+        pane.scroll_to(y=y, animate=False)
+        return
+    log = pane.query_one(RollLog)
+    log.top = max(0, len(log.lines) - log.height - y)
+    log.refresh()
 
 
 def capture(screen: Screen) -> dict[str, Any]:
-    """The selection and every pane's scroll of a dashboard on the screen now. The roll log
-    keeps its distance from the newest line (its lines are wrapped again on reopening)."""
-    from elysium.tui.widgets.rolllog import RollLog
-
+    """The selection and every pane's scroll of a dashboard on the screen now."""
     scroll: dict[str, int] = {}
-    for pane in SCROLLED:
+    for pane in PANES:
         with contextlib.suppress(Exception):
-            scroll[pane] = round(screen.query_one(f"#{pane}", VerticalScroll).scroll_y)
-    with contextlib.suppress(Exception):
-        log = screen.query_one(RollLog)
-        scroll["rolls_back"] = max(0, len(log.lines) - log.height - log.top)
+            scroll[pane.kept] = _scroll_of(screen.query_one(f"#{pane.id}"))
     return {"selected": getattr(screen, "selected", None), "scroll": scroll}
 
 
 def restore(screen: Screen, view: dict[str, Any]) -> None:
     """Scroll each pane as ``view`` says (the selection is given to the screen when it is
     built). Values out of range are clamped by the panes themselves."""
-    from elysium.tui.widgets.rolllog import RollLog
-
     scroll = view.get("scroll")
     if not isinstance(scroll, dict):
         return
-    for pane in SCROLLED:
-        y = scroll.get(pane)
+    for pane in PANES:
+        y = scroll.get(pane.kept)
         if isinstance(y, int) and y > 0:
             with contextlib.suppress(Exception):
-                screen.query_one(f"#{pane}", VerticalScroll).scroll_to(y=y, animate=False)
-    back = scroll.get("rolls_back")
-    if isinstance(back, int) and back > 0:
-        with contextlib.suppress(Exception):
-            log = screen.query_one(RollLog)
-            log.top = max(0, len(log.lines) - log.height - back)
-            log.refresh()
+                _scroll_to(screen.query_one(f"#{pane.id}"), y)
 
 
 def _path() -> Path:

@@ -43,7 +43,7 @@ class Away:
     def action_stats(self: Dashboard) -> None:
         """Dice statistics for the current chapter, counted in the runner's thread."""
         from elysium.tell.stats import streamed_stats
-        from elysium.tui.help import StatsScreen
+        from elysium.tui.dialogs.stats import StatsScreen
 
         state = self.state
         session = self.session

@@ -34,7 +34,7 @@ from elysium.tui.screens import breakpoints_now
 from elysium.tui.screens.acting import Acting
 from elysium.tui.screens.away import LOG_TAIL, Away
 from elysium.tui.widgets.header import HeaderBar
-from elysium.tui.widgets.panes import four_panes, show_side
+from elysium.tui.widgets.panes import four_panes, other_side, show_side
 from elysium.tui.widgets.rolllog import RollLog
 from elysium.tui.widgets.status import StatusLine, key_hints, report_line, with_warnings
 
@@ -248,7 +248,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
 
     def _ask_table(self, ran: Ran, origin: Any, dice: Typed) -> None:
         """A roll needs faces: the open prompt asks, or a new one takes the command over."""
-        from elysium.tui.faces import FacesPrompt
+        from elysium.tui.dialogs.faces import FacesPrompt
 
         assert ran.need is not None
         if isinstance(origin, FacesPrompt):
@@ -283,7 +283,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
             return said, False
         result = ran.result
         if result.event is None:  # a question answered (rules, a character's powers)
-            from elysium.tui.help import AnswerScreen
+            from elysium.tui.dialogs.answer import AnswerScreen
 
             self.app.push_screen(AnswerScreen(lang, result.render(lang)))
             return result.render(lang), True
@@ -316,31 +316,30 @@ class DashboardScreen(Away, Acting, Screen[None]):
             return False
         return not (self.session.readonly and action in self.WRITES)
 
-    def _command_from(self, command: str | None) -> None:
-        """A dialog's command: run it, then give the keyboard back to the command bar."""
-        if command:
-            self.run_command(command)
+    def _dialog_closed(self, _: None) -> None:
+        """A dialog closed (it ran its own command, through :meth:`run`): the keyboard goes
+        back to the command bar."""
         self.action_focus_command()
 
     def action_roll(self) -> None:
-        from elysium.tui.dialogs import RollDialog
+        from elysium.tui.dialogs.roll import RollDialog
 
-        self.app.push_screen(RollDialog(self.lang, self.state, self.selected), self._command_from)
+        self.app.push_screen(RollDialog(self.lang, self.state, self.selected), self._dialog_closed)
 
     def action_edit(self) -> None:
-        from elysium.tui.editor import EditDialog
+        from elysium.tui.dialogs.editor import EditDialog
 
         c = self.state.characters.get(self.selected or "")
         if c is None:
             self.say(t("ui.no_character", self.lang), error=True)
             return
         # The editor runs its own command and stays open when it is refused: no edit lost.
-        self.app.push_screen(EditDialog(self.lang, c), self._command_from)
+        self.app.push_screen(EditDialog(self.lang, c), self._dialog_closed)
 
     def action_npc(self) -> None:
-        from elysium.tui.npc import NpcDialog
+        from elysium.tui.dialogs.npc import NpcDialog
 
-        self.app.push_screen(NpcDialog(self.lang), self._command_from)
+        self.app.push_screen(NpcDialog(self.lang), self._dialog_closed)
 
     def action_next(self) -> None:
         self.run_command("next")
@@ -367,17 +366,17 @@ class DashboardScreen(Away, Acting, Screen[None]):
 
     def action_help(self) -> None:
         """Keys as bound now (the user's keymap applied) and the command language."""
-        from elysium.tui.help import HelpScreen, key_rows
+        from elysium.tui.dialogs.help import HelpScreen, key_rows
 
         self.app.push_screen(HelpScreen(self.lang, key_rows(self.app, keys.DASHBOARD + keys.APP)))
 
     def action_side(self) -> None:
         """Narrow: the other pane beside the roll log (Initiative or Morality)."""
-        self.side = "initiative" if self.query_one("#panes").has_class("-beast") else "beast"
+        self.side = other_side(self)
 
     def action_said(self) -> None:
         """The last message whole, however long (the status line shows two rows of it)."""
-        from elysium.tui.help import AnswerScreen
+        from elysium.tui.dialogs.answer import AnswerScreen
 
         said = self.said.plain or t("screen.said.none", self.lang)
         self.app.push_screen(AnswerScreen(self.lang, said))

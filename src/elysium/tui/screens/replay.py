@@ -11,19 +11,17 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Label
+from textual.widgets import Footer
 
 from elysium.chronicle.replay import NotInChapter, Replay
 from elysium.chronicle.state import State
 from elysium.i18n import t
 from elysium.tell.events import describe
 from elysium.tui import keys
-from elysium.tui.dialogs import Dialog
 from elysium.tui.messages import CharacterChosen
 from elysium.tui.render import header
 from elysium.tui.screens import breakpoints_now
@@ -33,20 +31,6 @@ from elysium.tui.widgets.rolllog import RollLog
 
 SPEEDS = (1, 2, 4, 8)  # events per second when playing
 LOG_WINDOW = 120  # events of the chapter read for the log after a jump
-
-
-class JumpDialog(Dialog):
-    """Ask for an event number."""
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="jump-dialog", classes="dialog"):
-            yield Label(t("dlg.jump.title", self.lang), classes="dialog-title")
-            yield Input(id="seq", type="integer", compact=True)
-
-    @on(Input.Submitted)
-    def go(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        self.dismiss(int(text) if text.isdigit() else None)
 
 
 class Timeline(Widget):
@@ -198,6 +182,8 @@ class ReplayScreen(Screen[None]):
         self._draw_bar()
 
     def action_jump(self) -> None:
+        from elysium.tui.dialogs.jump import JumpDialog
+
         def answer(seq: int | None) -> None:
             if seq is None:
                 return
@@ -210,7 +196,7 @@ class ReplayScreen(Screen[None]):
 
     def action_stats(self) -> None:
         from elysium.tell.stats import dice_stats
-        from elysium.tui.help import StatsScreen
+        from elysium.tui.dialogs.stats import StatsScreen
 
         events = self.replay.events_until(self.cursor)
         state = self.replay.state(self.cursor)
@@ -218,7 +204,7 @@ class ReplayScreen(Screen[None]):
         self.app.push_screen(StatsScreen(self.lang, tallies, self.replay.chapter))
 
     def action_help(self) -> None:
-        from elysium.tui.help import ReplayHelp, key_rows
+        from elysium.tui.dialogs.help import ReplayHelp, key_rows
 
         self.app.push_screen(ReplayHelp(self.lang, key_rows(self.app, keys.REPLAY + keys.APP)))
 

@@ -5,12 +5,14 @@ back). Names and paths are user text: shown as plain ``Text``, never markup."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList
 from textual.widgets.option_list import Option
@@ -18,10 +20,19 @@ from textual.widgets.option_list import Option
 from elysium import demo
 from elysium.i18n import t
 from elysium.tui import keys
-from elysium.tui.opening import Choice
 from elysium.tui.widgets.line import Line
 
 DEMO = "demo"  # the option id of a fresh copy of the demo
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the Storyteller chose: a chronicle to open, a new one to create (a name kept in
+    the data directory, or a path), or a fresh copy of the demo."""
+
+    path: Path | None = None
+    new: str | None = None
+    demo: bool = False
 
 
 def _option(path: Path, lang: str) -> Option:
@@ -33,6 +44,13 @@ def _option(path: Path, lang: str) -> Option:
 
 class StartScreen(Screen[None]):
     """Choose a chronicle to open, or name a new one."""
+
+    @dataclass
+    class Chosen(Message):
+        """The chronicle chosen: the app opens it, and tells ``screen`` why not."""
+
+        screen: StartScreen
+        choice: Choice
 
     def __init__(
         self, lang: str, chronicles: list[Path], *, over: bool = False, focus: str = "new"
@@ -89,7 +107,7 @@ class StartScreen(Screen[None]):
 
     def _choose(self, choice: Choice, name: str) -> None:
         self.query_one("#start-status", Line).text = Text(t("start.opening", self.lang, name=name))
-        self.app.open_chronicle(choice, self.tell)  # type: ignore[attr-defined]
+        self.post_message(self.Chosen(self, choice))
 
     @on(OptionList.OptionSelected, "#start-list")
     def _open(self, event: OptionList.OptionSelected) -> None:

@@ -1,14 +1,18 @@
-"""The Initiative and Beast panes, and the grid of the four panes. Each pane is bound to the
-screen's state (and selection) and computes its text from it; a text equal to the one shown
-is not sent again."""
+"""The Initiative and Beast panes, and :data:`PANES`, the one table of the four panes that the
+grid, the narrow screen's swap and the scroll memory (:mod:`elysium.tui.views`) all read. Each
+pane is bound to the screen's state (and selection) and computes its text from it; a text
+equal to the one shown is not sent again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
 from textual.containers import Container, VerticalScroll
 from textual.reactive import reactive, var
+from textual.widget import Widget
 from textual.widgets import Static
 
 from elysium.chronicle.state import State
@@ -120,22 +124,63 @@ class LogPane(Container):
         self.border_title = log.title
 
 
+def _vitals(at: str, lang: str, state: State, selected: str | None, owner: Any) -> Widget:
+    return VitalsPane(lang, state, selected, id=at).data_bind(owner.state, owner.selected)
+
+
+def _initiative(at: str, lang: str, state: State, selected: str | None, owner: Any) -> Widget:
+    return InitiativePane(lang, state, id=at).data_bind(owner.state)
+
+
+def _log(at: str, lang: str, state: State, selected: str | None, owner: Any) -> Widget:
+    return LogPane(RollLog(lang, id="rolls"), id=at)
+
+
+def _beast(at: str, lang: str, state: State, selected: str | None, owner: Any) -> Widget:
+    return BeastPane(lang, state, selected, id=at).data_bind(owner.state, owner.selected)
+
+
+@dataclass(frozen=True)
+class Pane:
+    """One of the four panes: its id (the grid's, the stylesheet's), how it is built bound to
+    a screen, when it sits beside the roll log on a narrow screen, and the key its scroll is
+    kept under in :mod:`elysium.tui.views`."""
+
+    id: str
+    build: Callable[[str, str, State, str | None, Any], Widget]
+    kept: str  # the key of its scroll in views.json (the files saved so far name it so)
+    beside_log: str = ""  # narrow: "fight" or "peace", the two that take turns (F9 swaps)
+
+
+PANES = (  # in the grid's order (styles/app.tcss places them)
+    Pane("vitals", _vitals, kept="vitals"),
+    Pane("initiative", _initiative, kept="initiative", beside_log="fight"),
+    Pane("log", _log, kept="rolls_back"),  # kept from the newest line: its lines wrap anew
+    Pane("beast", _beast, kept="beast", beside_log="peace"),
+)
+AT_PEACE = next(p.id for p in PANES if p.beside_log == "peace")
+IN_FIGHT = next(p.id for p in PANES if p.beside_log == "fight")
+QUIET = f"-{AT_PEACE}"  # the grid's class while the pane of peace is beside the log
+
+
 def show_side(screen: Any, state: State, side: str | None) -> None:
     """Narrow: which pane sits beside the roll log, Initiative or Morality (the other is
     hidden, so the log gets the width). ``side`` None: Initiative while a fight is on."""
-    beast = side == "beast" if side else state.combat is None
+    quiet = side == AT_PEACE if side else state.combat is None
     for panes in screen.query("#panes"):
-        panes.set_class(beast, "-beast")
+        panes.set_class(quiet, QUIET)
+
+
+def other_side(screen: Any) -> str:
+    """Narrow: the pane that is not beside the roll log now (F9 puts it there)."""
+    return IN_FIGHT if screen.query_one("#panes").has_class(QUIET) else AT_PEACE
 
 
 def four_panes(lang: str, state: State, selected: str | None, owner: Any) -> Container:
     """The grid of the four panes, bound to ``owner``'s ``state`` and ``selected``
     reactives (the dashboard and the replay screens)."""
     return Container(
-        VitalsPane(lang, state, selected, id="vitals").data_bind(owner.state, owner.selected),
-        InitiativePane(lang, state, id="initiative").data_bind(owner.state),
-        LogPane(RollLog(lang, id="rolls"), id="log"),
-        BeastPane(lang, state, selected, id="beast").data_bind(owner.state, owner.selected),
+        *(pane.build(pane.id, lang, state, selected, owner) for pane in PANES),
         id="panes",
-        classes="-beast" if state.combat is None else "",
+        classes=QUIET if state.combat is None else "",
     )

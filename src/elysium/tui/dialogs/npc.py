@@ -16,8 +16,7 @@ from textual.widgets import Button, Input, Label, Select
 from elysium.i18n import t
 from elysium.rules.character import TEMPLATES
 from elysium.rules.traits import Kind
-from elysium.tui.dialogs import Dialog, quote
-from elysium.tui.messages import CommandDone, RunCommand
+from elysium.tui.dialogs.base import Dialog, quote
 from elysium.tui.widgets.line import Line
 
 FIRST_TEMPLATE = "mortal"  # the commonest NPC
@@ -27,7 +26,7 @@ def vampire(template: str) -> bool:
     return TEMPLATES[template]["kind"] is Kind.VAMPIRE
 
 
-class NpcDialog(Dialog):
+class NpcDialog(Dialog[None]):
     """``add "NAME" TEMPLATE [clan CLAN] [gen N]``."""
 
     AUTO_FOCUS = "#npc-name"
@@ -107,16 +106,11 @@ class NpcDialog(Dialog):
         command = self.command()
         if command is not None:
             self.tell("")
-            self.post_message(RunCommand(command, origin=self))
+            self.send(command)
 
-    @on(CommandDone)
-    def added(self, message: CommandDone) -> None:
-        if message.ok:
-            self.dismiss(None)
-            return
-        # The cursor goes to what the refusal is about: the generation it quotes, the clan
-        # (a near miss of a known one), or the name (taken, too long); else it stays.
-        said = message.said
+    def refused(self, said: str) -> None:
+        """The cursor goes to what the refusal is about: the generation it quotes, the clan
+        (a near miss of a known one), or the name (taken, too long); else it stays."""
         gen = self.query_one("#npc-gen", Input).value.strip()
         clan = self.query_one("#npc-clan", Input).value.strip()
         if gen and re.search(rf"(?<!\d){re.escape(gen)}(?!\d)", said):
@@ -127,7 +121,3 @@ class NpcDialog(Dialog):
             self._refused(said, "npc-name")
         else:
             self.tell(said)
-
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(None)

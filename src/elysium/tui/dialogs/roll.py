@@ -1,18 +1,14 @@
-"""Modal dialogs. Each returns a command in the chronicle's language (or None), so a roll made
-through a form and one typed in the bar take exactly the same path."""
+"""The roll dialog (F2): who rolls what, the pool with every modifier and the exact odds shown
+first. It asks for a ``roll`` in the chronicle's language, so a roll made through the form and
+one typed in the bar take exactly the same path."""
 
 from __future__ import annotations
-
-import shlex
-from typing import Any
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from elysium.chronicle.errors import CommandError
@@ -25,13 +21,7 @@ from elysium.rules.character import Character
 from elysium.rules.modifiers import PoolMod, notes, with_difficulty
 from elysium.rules.tables import DIFFICULTY_NAMES
 from elysium.tell.marks import percent
-from elysium.tui.messages import CommandDone, RunCommand
-
-SPARK = " ▁▂▃▄▅▆▇█"
-
-
-def quote(name: str) -> str:
-    return shlex.quote(name)
+from elysium.tui.dialogs.base import SPARK, Dialog, quote
 
 
 class Tick(Checkbox):
@@ -44,25 +34,7 @@ class Tick(Checkbox):
         return mark.stylize_before(self.get_visual_style("toggle--label"))
 
 
-class Dialog(ModalScreen[Any]):
-    """Escape cancels every dialog."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog_cancel")]
-    lang: str
-
-    def __init__(self, lang: str) -> None:
-        super().__init__()
-        self.lang = lang
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-    def on_mount(self) -> None:
-        for box in self.query(Input):
-            box.cursor_blink = False
-
-
-class RollDialog(Dialog):
+class RollDialog(Dialog[None]):
     """Choose who rolls what; see the pool with every modifier and the exact odds first."""
 
     AUTO_FOCUS = "#traits"  # typing goes to the pool at once (the character is preselected)
@@ -227,13 +199,4 @@ class RollDialog(Dialog):
     def roll(self) -> None:
         """Ask for the roll; the dialog closes once it is saved and stays open, with every
         choice in it, when it is refused."""
-        self.post_message(RunCommand(self.command(), origin=self))
-
-    @on(CommandDone)
-    def rolled(self, message: CommandDone) -> None:
-        if message.ok:
-            self.dismiss(None)
-
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(None)
+        self.send(self.command())

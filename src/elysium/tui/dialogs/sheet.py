@@ -13,7 +13,7 @@ from textual.widgets import Static
 from elysium.i18n import t
 from elysium.rules.character import Character
 from elysium.tell.sheet import build, lines
-from elysium.tui.dialogs import Dialog
+from elysium.tui.dialogs.base import Dialog
 
 STYLES = {"h1": "bold", "h2": "bold underline", "h3": "bold dim"}
 CHROME = 6  # the dialog's border and padding, and the scroll bar
@@ -27,7 +27,7 @@ def sheet_text(c: Character, lang: str, width: int) -> Text:
     return out
 
 
-class SheetScreen(Dialog):
+class SheetScreen(Dialog[None]):
     """Arrows and Page Up/Down scroll; Escape or q closes."""
 
     BINDINGS = [Binding("q", "cancel", "", show=False, id="sheet_close")]

@@ -24,9 +24,8 @@ from elysium.i18n import t, trait_label
 from elysium.rules.character import Character
 from elysium.rules.errors import RulesError
 from elysium.rules.traits import V20_BACKGROUNDS, V20_DISCIPLINES, closest, normalise
-from elysium.tui.dialogs import Dialog, quote
-from elysium.tui.editor_tabs import FIRST_TAB, TABS, Rating, SheetForm
-from elysium.tui.messages import CommandDone, RunCommand
+from elysium.tui.dialogs.base import Dialog, quote
+from elysium.tui.dialogs.editor_tabs import FIRST_TAB, TABS, Rating, SheetForm
 
 
 class Unsaved(ValueError):
@@ -37,7 +36,7 @@ class Unsaved(ValueError):
         self.field_id = field_id
 
 
-class EditDialog(SheetForm, Dialog):
+class EditDialog(SheetForm, Dialog[None]):
     """Every trait of one character, in tabs; Save sends the changes as commands."""
 
     BINDINGS = [
@@ -236,17 +235,20 @@ class EditDialog(SheetForm, Dialog):
 
     def _send(self) -> None:
         command, _fields = self._pending[0]
-        self.post_message(RunCommand(command, origin=self))
+        self.send(command)
 
-    @on(CommandDone)
-    def saved(self, message: CommandDone) -> None:
+    def refused(self, said: str) -> None:
         if not self._pending:
             return
         _command, fields = self._pending.pop(0)
-        if not message.ok:
-            self._pending = []  # the form stays open, every edit in it
-            self.call_later(self._refused, self._offending(fields, message.said))
+        self._pending = []  # the form stays open, every edit in it
+        self.call_later(self._refused, self._offending(fields, said))
+
+    def saved(self) -> None:
+        """One command is saved: the next is sent, and the form closes after the last."""
+        if not self._pending:
             return
+        _command, fields = self._pending.pop(0)
         self._mark_saved(fields)
         if self._pending:
             self._send()
@@ -308,7 +310,3 @@ class EditDialog(SheetForm, Dialog):
                 if key == "name":
                     self.who = self.query_one("#t-name", Input).value.strip()
                 self.texts[key] = self._now().get(key, "")
-
-    @on(Button.Pressed, "#cancel")
-    def cancel(self) -> None:
-        self.dismiss(None)

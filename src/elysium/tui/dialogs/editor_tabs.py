@@ -1,5 +1,5 @@
 """The character editor's form (F3): the fields of each tab, laid out as the printed V20
-sheet, built when the tab is first shown (see :mod:`elysium.tui.editor`).
+sheet, built when the tab is first shown (see :mod:`elysium.tui.dialogs.editor`).
 
 A column of the sheet is a two-column grid of traits and their fields, with no container
 around each row: some sixty rows, three widgets each, made the editor several times slower

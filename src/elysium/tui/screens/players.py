@@ -1,6 +1,7 @@
-"""The players' screen (issue 15): ``elysium watch`` on a shared view, or ``--players`` on a
-chronicle. Read-only by construction: it holds no session and no way to send a command; the
-only keys are quit, read again, and the status line's last message in full.
+"""The players' screen: ``elysium watch`` on a shared view, or ``--players`` on a chronicle, a
+screen of the one app (:func:`elysium.tui.app.make_players_app`). Read-only by construction:
+it holds no session and no way to send a command; the only keys are quit, read again, and the
+status line's last message in full.
 
 Every ``POLL`` seconds a timer asks the source whether the writer is there and whether its
 files changed (``stat`` calls). Only a change costs a read, in a thread; each pane is
@@ -9,24 +10,20 @@ repainted only when its own text changed, so an idle screen sends nothing to the
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import signal
 from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.driver import Driver
+from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.players import PlayersSource
 from elysium.chronicle.view_check import ViewRefused
 from elysium.i18n import t
-from elysium.resources import stylesheets
 from elysium.tui import players_render as draw
 from elysium.tui.render import without_colour
 from elysium.tui.widgets.line import Line
@@ -45,12 +42,10 @@ class Pane(Static):
         return True
 
 
-class PlayersApp(App[None]):
+class PlayersScreen(Screen[None]):
     """What the table sees, live."""
 
-    CSS_PATH = stylesheets("players.tcss", "dialogs.tcss")
-    TITLE = "Elysium"
-    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("ctrl+c", "app.quit", show=False)]
 
     def __init__(self, source: PlayersSource, lang: str, first: dict[str, Any] | None) -> None:
         super().__init__()
@@ -62,17 +57,9 @@ class PlayersApp(App[None]):
         self._reading = False
         self._failing = False  # the last read was refused; said on the status line
         self._said = ""
-        self._bindings.bind("q", "quit", t("key.quit", lang))
+        self._bindings.bind("q", "app.quit", t("key.quit", lang))
         self._bindings.bind("ctrl+r", "reload", t("players.key.reload", lang))
         self._bindings.bind("ctrl+l", "said", t("key.said", lang))
-
-    BINDINGS = [Binding("ctrl+c", "quit", show=False)]
-
-    def get_driver_class(self) -> type[Driver]:
-        """The terminal driver that leaves when its terminal is gone (:mod:`..driver`)."""
-        from elysium.tui.driver import surviving
-
-        return surviving(super().get_driver_class())
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -88,13 +75,9 @@ class PlayersApp(App[None]):
                 box.border_title = t("players.pane.rolls", lang)
                 yield Pane(draw.rolls(self.view, lang), id="players-rolls")
         yield Line("", id="players-status")
-        yield Footer()
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGHUP, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(sig, self.exit)
         if self.view is None:
             self.say(t("players.none_yet", self.lang), error=True)
         self.query_one("#players-rolls-box").scroll_end(animate=False)
@@ -111,7 +94,7 @@ class PlayersApp(App[None]):
     def _weights(self, text: Text) -> Text:
         """Under NO_COLOR the weights alone (bold, reverse): Textual would draw red as a
         grey darker than the background."""
-        return without_colour(text) if self.no_color else text
+        return without_colour(text) if self.app.no_color else text
 
     def _look(self) -> None:
         """The timer's tick: say when the writer left or came back; read what changed."""
@@ -139,9 +122,9 @@ class PlayersApp(App[None]):
         try:
             view: Any = self.source.read()
         except Exception as exc:
-            self.call_from_thread(self._failed, exc)
+            self.app.call_from_thread(self._failed, exc)
             return
-        self.call_from_thread(self._show, view)
+        self.app.call_from_thread(self._show, view)
 
     def _failed(self, exc: Exception) -> None:
         """One line on the status line; the last good view stays on the screen, and the
@@ -179,7 +162,7 @@ class PlayersApp(App[None]):
         except (AttributeError, TypeError, ValueError, KeyError) as exc:
             self._failed(exc)
             return
-        with self.batch_update():
+        with self.app.batch_update():
             self.query_one("#players-header", Line).text = self._weights(header)
             for selector, text in texts:
                 if self.query_one(selector, Pane).show(text) and selector.endswith("rolls"):
@@ -191,14 +174,8 @@ class PlayersApp(App[None]):
 
     def action_said(self) -> None:
         """The status line's message whole, however long (the line shows two rows)."""
-        from elysium.tui.help import AnswerScreen
+        from elysium.tui.dialogs.answer import AnswerScreen
 
-        if not isinstance(self.screen, AnswerScreen):
+        if not isinstance(self.app.screen, AnswerScreen):
             said = self._said or t("screen.said.none", self.lang)
-            self.push_screen(AnswerScreen(self.lang, said))
-
-
-def make_players_app(source: PlayersSource, lang: str) -> PlayersApp:
-    """The players' screen over ``source``; the first read is done here, so a view that
-    cannot be read is said before the screen starts."""
-    return PlayersApp(source, lang, source.read())
+            self.app.push_screen(AnswerScreen(self.lang, said))

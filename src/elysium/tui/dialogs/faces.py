@@ -20,8 +20,8 @@ from elysium.i18n import Msg, t
 from elysium.rules.errors import RulesError
 from elysium.rules.table_dice import NeedFaces, Step, Typed, read_faces
 from elysium.tell.marks import verdict
-from elysium.tui.dialogs import Dialog
-from elysium.tui.messages import CommandDone, RunCommand
+from elysium.tui.dialogs.base import Dialog
+from elysium.tui.messages import RunCommand
 from elysium.tui.widgets.line import Line
 
 # What to type for "let Elysium roll this step" (never an empty Enter: that is a slip).
@@ -47,7 +47,7 @@ def faces_text(faces: tuple[int, ...], rerolls: tuple[int, ...]) -> str:
     return f"{shown} | {' '.join(str(f) for f in rerolls)}" if rerolls else shown
 
 
-class FacesPrompt(Dialog):
+class FacesPrompt(Dialog[bool]):
     """One command's rolls, asked of the table step by step; dismissed with True once the
     command is saved, None when cancelled (nothing written)."""
 
@@ -145,6 +145,8 @@ class FacesPrompt(Dialog):
         self._show("#faces-error", Text(why, style="bold"))  # typed text: never markup
         self.query_one("#faces", Input).value = ""
 
-    @on(CommandDone)
-    def done(self, message: CommandDone) -> None:
-        self.dismiss(message.ok)
+    def saved(self) -> None:
+        self.dismiss(True)
+
+    def refused(self, said: str) -> None:
+        self.dismiss(False)

@@ -1,0 +1,66 @@
+"""What every dialog shares: Escape (and a Cancel or OK button) closes it with nothing decided,
+its boxes never blink, and the command it asks for comes back saved (it closes) or refused
+(it stays open and says so: :meth:`Dialog.refused`, the error hook)."""
+
+from __future__ import annotations
+
+import shlex
+from typing import TypeVar
+
+from textual import on
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input
+
+from elysium.tui.messages import CommandDone, RunCommand
+
+T = TypeVar("T")
+
+SPARK = " ▁▂▃▄▅▆▇█"  # a bar chart in one line: the odds' and the statistics' shapes
+
+
+def quote(name: str) -> str:
+    """A name as the command language reads it back (one word however it is spelt)."""
+    return shlex.quote(name)
+
+
+class Dialog(ModalScreen[T]):
+    """A modal screen that returns a ``T`` (or None: closed with nothing decided)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="dialog_cancel")]
+    lang: str
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#cancel, #ok")
+    def _close_pressed(self) -> None:
+        self.dismiss(None)
+
+    def on_mount(self) -> None:
+        for box in self.query(Input):
+            box.cursor_blink = False
+
+    def send(self, command: str) -> None:
+        """Run ``command`` (the dashboard's one place that changes the chronicle); the answer
+        comes back to :meth:`saved` or :meth:`refused`."""
+        self.post_message(RunCommand(command, origin=self))
+
+    @on(CommandDone)
+    def _answered(self, message: CommandDone) -> None:
+        if message.ok:
+            self.saved()
+        else:
+            self.refused(message.said)
+
+    def saved(self) -> None:
+        """The command asked for is durable: the dialog has done its work."""
+        self.dismiss(None)
+
+    def refused(self, said: str) -> None:
+        """The command asked for was refused (``said`` is why, also on the status line): the
+        dialog stays open with every choice in it."""
