@@ -15,9 +15,9 @@ from elysium.chronicle.state import State, apply
 from elysium.recap import build, markdown, page
 from elysium.rules import V20
 from elysium.stats import dice_stats
+from tests.chronicle.test_combat import FIGHT, INIT, SETUP, START
 from tests.chronicle_helpers import new_session
 from tests.conftest import run_elysium
-from tests.test_combat import FIGHT, INIT, SETUP, START
 from tests.tui_helpers import demo_copy
 
 

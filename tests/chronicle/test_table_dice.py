@@ -14,8 +14,8 @@ from elysium.chronicle.session import Session
 from elysium.rules import V20, SeededDice
 from elysium.rules.errors import RulesError
 from elysium.rules.table_dice import NeedFaces, TableDice, read_faces
+from tests.chronicle.test_combat import INIT, SETUP, START
 from tests.chronicle_helpers import new_session
-from tests.test_combat import INIT, SETUP, START
 
 DECLARE = [
     'declare "Ghoul 1" delay',

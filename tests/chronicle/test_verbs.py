@@ -15,7 +15,7 @@ from elysium.chronicle.parser import VERBS, parse
 from elysium.cli import main
 from elysium.i18n import t
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 # One command a Storyteller would type for each verb, in Russian spellings, in an order that
 # works from a new chronicle: every acknowledgement is checked for English words.

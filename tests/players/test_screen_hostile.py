@@ -15,7 +15,7 @@ import pytest
 
 from elysium.cli import main
 from tests.chronicle_helpers import COTERIE, new_session
-from tests.test_tui_pty import Terminal, _env
+from tests.tui.test_pty import Terminal, _env
 
 TABLE = [*COTERIE, "set Marcus player yes", 'add "Prince Vitel" elder']
 # Raw sequences a hostile name carries; none may reach the terminal as it is.

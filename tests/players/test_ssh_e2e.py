@@ -33,7 +33,7 @@ from tests.chronicle_helpers import COTERIE, new_session
 from tests.pty_output import Gathered
 
 SSHD = Path("/usr/sbin/sshd")
-SRC = Path(__file__).resolve().parent.parent / "src"
+SRC = Path(__file__).resolve().parents[2] / "src"
 COLS, ROWS = 100, 30
 FIRST_PAINT = 25.0  # seconds: a cold start over SSH on a loaded two-core machine
 # The app leaves a dropped link in about 0.2 s (the test prints what it measured); this

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from elysium.chronicle.session import Session
 from tests.chronicle_helpers import COTERIE, new_session
-from tests.test_tui_pty import Terminal, _env
+from tests.tui.test_pty import Terminal, _env
 
 
 def test_a_watcher_shows_the_writers_roll_and_sends_nothing_idle(tmp_path: Path) -> None:

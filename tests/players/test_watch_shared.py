@@ -189,7 +189,7 @@ def test_the_watch_cli_shows_the_players_screen_and_no_secret_reaches_the_termin
 ) -> None:
     """``elysium watch SHARED`` in a real terminal: every byte it writes is searched for the
     Storyteller's secrets while the writer makes hidden rolls and notes."""
-    from tests.test_tui_pty import Terminal, _env
+    from tests.tui.test_pty import Terminal, _env
 
     root, to = _shared(tmp_path)
     term = Terminal(Path("watch"), _env(tmp_path), (str(to), "--lang", "en"))
@@ -282,7 +282,7 @@ async def test_a_long_status_message_is_read_whole_at_80_columns(tmp_path: Path)
     """The status line has two rows, and Ctrl+L shows its message whole (a refusal naming a
     deep field in Russian is longer than 80 columns)."""
     from elysium.tui.help import AnswerScreen
-    from tests.test_watch import screen_text
+    from tests.players.test_watch import screen_text
 
     _, to = _shared(tmp_path)
     app = make_players_app(players_source(to), "ru")

@@ -12,7 +12,7 @@ import pytest
 from elysium.rules import DEMON, V20, RollKind, RollRequest, odds, score
 from elysium.rules.odds import BOTCH, MORE
 from elysium.rules.profiles import RerolledOnes
-from tests.odds_reference import reference_odds
+from tests.rules.odds_reference import reference_odds
 
 
 def _multisets(n: int) -> Counter:

@@ -7,7 +7,7 @@ stderr. The samples: the demo (``saves/demo``), ``mixed`` (the demo, then undo a
 third chapter, rolls with a specialty and with Willpower) and ``damaged`` (``mixed`` with a
 flipped byte in a journal record and one in a closed chapter's entry, so the warnings are
 compared too). Rebuild the fingerprints only when a change of wording is meant:
-``python -m tests.stream_outputs``.
+``python -m tests.store.stream_outputs``.
 """
 
 from __future__ import annotations

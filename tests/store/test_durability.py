@@ -2,7 +2,7 @@
 limit and a full disk. These run the real program on real files.
 
 The kill -9 loop runs ELYSIUM_KILLS rounds (15 by default, a meaningful number that keeps the
-suite fast); ``ELYSIUM_KILLS=300 pytest tests/test_durability.py`` is the longer run.
+suite fast); ``ELYSIUM_KILLS=300 pytest tests/store/test_durability.py`` is the longer run.
 """
 
 from __future__ import annotations

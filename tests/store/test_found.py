@@ -234,7 +234,7 @@ def test_a_chapter_laid_out_otherwise_is_read_as_before(
 ) -> None:
     """Any other layout its digest names (an older format, a hand's reformatting) is not
     searched: it gives what the line by line read (there: the whole read) gives."""
-    from tests.test_streams import _layouts
+    from tests.store.test_streams import _layouts
 
     root = tmp_path / "c"
     _chronicle(root)

@@ -1,6 +1,6 @@
 """``export``, ``stats`` and ``log`` stream the events of the chapters asked for; what they
 print is byte for byte what they printed when they built every event first (see
-:mod:`tests.stream_outputs` for the samples and how the fingerprints were taken)."""
+:mod:`tests.store.stream_outputs` for the samples and how the fingerprints were taken)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elysium.chronicle.text import plain_json, plain_json_bytes
-from tests.stream_outputs import OUTPUTS, SAMPLES, copy_sample, key, run, runs
+from tests.store.stream_outputs import OUTPUTS, SAMPLES, copy_sample, key, run, runs
 
 RECORDED = json.loads(OUTPUTS.read_text(encoding="utf-8"))
 

@@ -4,7 +4,7 @@ CLI: every reply of ``elysium --lang ru run``, and ``log``, ``recap``, ``state``
 names stand where no case or gender is needed, the health marks are the Cyrillic Х and Ж
 that ``state`` draws, and dazed is one word: «ошеломлён».
 
-``tests/test_catalogs.py`` checks every catalog entry alone; this drives the real outputs,
+``tests/i18n/test_catalogs.py`` checks every catalog entry alone; this drives the real outputs,
 where words from several places (a declaration as typed, an event's data) come together.
 """
 

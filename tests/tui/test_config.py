@@ -13,7 +13,7 @@ from elysium.config import load_config
 from elysium.tui.app import make_app
 from elysium.tui.dialogs import RollDialog
 from elysium.tui.help import HelpScreen
-from tests.test_tui_pty import Terminal, _env
+from tests.tui.test_pty import Terminal, _env
 from tests.tui_helpers import demo_copy, run_async, settle
 
 SIZE = (120, 40)

@@ -100,7 +100,7 @@ async def test_a_failing_dialog_is_closed_and_the_session_goes_on(
         text = error_log_text()
         assert text.startswith("--- ") and ": Failing\n" in text
         assert "Traceback (most recent call last):" in text
-        assert "tests/test_dialog_failure.py" in text  # the raising line, whole
+        assert "tests/tui/test_dialog_failure.py" in text  # the raising line, whole
         assert stat.S_IMODE(os.stat(log).st_mode) == 0o600
         # The dashboard still takes commands, and saves them.
         await submit(pilot, ROLL)
@@ -242,7 +242,7 @@ sys.exit(main(sys.argv[1:]))
 def test_in_a_real_terminal_a_failure_is_one_line_never_a_traceback(tmp_path: Path) -> None:
     import time
 
-    from tests.test_tui_pty import Terminal, _env, _events
+    from tests.tui.test_pty import Terminal, _env, _events
 
     root = demo_copy(tmp_path)
     script = tmp_path / "broken_keys.py"

@@ -1,6 +1,6 @@
 """How the dashboard looks: every screen and dialog at 80x24 and 160x48, in both languages.
 
-Update after a deliberate change with ``pytest tests/test_tui_snapshots.py --snapshot-update``
+Update after a deliberate change with ``pytest tests/tui/test_snapshots.py --snapshot-update``
 and look at the report before committing the SVGs.
 """
 

@@ -23,7 +23,7 @@ import pytest
 
 from elysium.chronicle.session import Session
 from tests.pty_output import Gathered
-from tests.test_tui_pty import _events
+from tests.tui.test_pty import _events
 from tests.tui_helpers import demo_copy
 
 LEAVE = 60  # seconds: a hang guard (it leaves in well under one)

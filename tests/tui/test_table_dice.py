@@ -18,7 +18,7 @@ from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
 from elysium.tui.faces import FacesPrompt
 from elysium.tui.widgets.line import Line
-from tests.test_tui_pty import Terminal, _env, _events
+from tests.tui.test_pty import Terminal, _env, _events
 from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status
 
 # The demo is in round 2's act phase and Ilse Varga acts now; Spike is a mortal.

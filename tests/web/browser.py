@@ -2,7 +2,7 @@
 JSON messages, each ended by a NUL, on the child's fds 3 and 4). The standard library is
 enough: no WebSocket client, no driver download.
 
-Also a script: ``python -m tests.browser docs/players-tv.png`` serves a sample table and
+Also a script: ``python -m tests.web.browser docs/players-tv.png`` serves a sample table and
 saves the page at a table-TV size (1920x1080), as shown in the README.
 """
 

@@ -166,7 +166,7 @@ def test_chromium_shows_the_table_live_and_never_a_hidden_roll(tmp_path: Path) -
     """The page in a real browser (headless Chromium, the system's package): the initiative
     order and a player's health show, a new event appears without a reload, and a hidden
     roll never does."""
-    from tests.browser import Browser, chromium
+    from tests.web.browser import Browser, chromium
 
     if chromium() is None:
         pytest.skip("no Chromium here: .ci/run installs Debian's chromium package")
@@ -205,7 +205,7 @@ def test_chromium_shows_the_table_live_and_never_a_hidden_roll(tmp_path: Path) -
 def test_chromium_says_when_the_board_is_no_longer_live(tmp_path: Path) -> None:
     """A view.json made unreadable under an open page: the TV keeps the last board and says
     on top of it that it is not live; the next good view clears the notice."""
-    from tests.browser import Browser, chromium
+    from tests.web.browser import Browser, chromium
 
     if chromium() is None:
         pytest.skip("no Chromium here: .ci/run installs Debian's chromium package")
