@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures" / "streams"
 OUTPUTS = FIXTURES / "outputs.json"
 SAMPLES = {
-    "demo": HERE.parent / "saves" / "demo",
+    "demo": HERE.parents[1] / "saves" / "demo",
     "mixed": FIXTURES / "mixed",
     "damaged": FIXTURES / "damaged",
 }

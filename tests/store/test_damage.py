@@ -20,7 +20,7 @@ from elysium.chronicle.errors import StoreError
 from elysium.chronicle.session import Session
 from elysium.chronicle.store import Store
 from tests.chronicle_helpers import COTERIE, new_session, reseal
-from tests.conftest import run_elysium
+from tests.conftest import run_elysium, sized
 
 
 @pytest.fixture(scope="module")
@@ -70,12 +70,22 @@ def _journal(root: Path) -> Path:
     return root / "journal" / "chapter-0002.jsonl"
 
 
-def test_truncation_at_every_byte_of_the_last_two_records(pristine: Path, tmp_path: Path) -> None:
-    raw = _journal(pristine).read_bytes()
+def _cuts(raw: bytes) -> list[int]:
+    """Where to cut the journal: every byte of its last two records with ``ELYSIUM_SLOW=1``;
+    by default each record's edges (its first bytes, its last, its newline) and a byte in
+    every stretch of its fields, so each kind of cut is still made."""
     lines = raw.split(b"\n")[:-1]
     start = len(raw) - len(lines[-1]) - len(lines[-2]) - 2
+    middle = start + len(lines[-2])  # the first record's newline
+    edges = {start, start + 1, middle - 1, middle, middle + 1, middle + 2, len(raw) - 2}
+    every = range(start, len(raw), sized(23, 1))
+    return sorted({*every, *edges, len(raw) - 1})
+
+
+def test_truncation_at_every_byte_of_the_last_two_records(pristine: Path, tmp_path: Path) -> None:
+    raw = _journal(pristine).read_bytes()
     full = Session.open(pristine, readonly=True).state
-    for cut in range(start, len(raw)):
+    for cut in _cuts(raw):
         root = _copy(pristine, tmp_path, f"t{cut}")
         with open(_journal(root), "r+b") as f:
             f.truncate(cut)
