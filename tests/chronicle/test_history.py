@@ -17,7 +17,7 @@ from elysium.rules import V20
 from elysium.stats import dice_stats
 from tests.chronicle.test_combat import FIGHT, INIT, SETUP, START
 from tests.chronicle_helpers import new_session
-from tests.conftest import run_elysium
+from tests.conftest import run_elysium, sized
 from tests.tui_helpers import demo_copy
 
 
@@ -105,7 +105,8 @@ def test_jumping_anywhere_lands_on_the_folded_state(tmp_path: Path) -> None:
 
     from bench.replay_bench import build_chronicle
 
-    events = build_chronicle(tmp_path / "big", 5_000)
+    # Past MARKS_AT_ONCE (2,048) and many an EVERY (256) by default; 5,000 when slow.
+    events = build_chronicle(tmp_path / "big", sized(2_500, 5_000))
     replay = Replay(events)
     strides = list(range(0, len(replay), 97))
     rng = random.Random(5)

@@ -30,7 +30,7 @@ from elysium.config import (
     unknown_theme,
 )
 from elysium.tui import userstate as launching
-from tests.conftest import run_elysium
+from tests.conftest import run_elysium, sized
 
 
 def write_config(text: str | bytes) -> Path:
@@ -230,7 +230,9 @@ def test_a_byte_order_mark_and_crlf_lines_are_fine() -> None:
 
 
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=sized(50, 150),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(st.text(alphabet=st.sampled_from("a=\" \n[]#,.'{}1tk\\\x00é"), max_size=80))
 def test_no_file_content_raises(text: str) -> None:

@@ -15,6 +15,7 @@ from elysium.rules.character import Character, new_character, validate
 from elysium.rules.health import DamageType, take_damage
 from elysium.rules.traits import Kind
 from elysium.rules.willpower import Use, regain_willpower, spend_willpower
+from tests.conftest import sized
 
 SEVERITY = {"*": 3, "X": 2, "/": 1, ".": 0}
 
@@ -77,7 +78,7 @@ def check(c: Character) -> None:
     st.sampled_from([13, 10, 8, 6, 4]),
     st.lists(action, max_size=40),
 )
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=sized(100, 250), deadline=None)
 def test_any_sequence_keeps_the_invariants(kind, generation, actions) -> None:
     c = new_character("Marcus", kind, generation if kind is Kind.VAMPIRE else None)
     c = replace(c, willpower=5, willpower_points=5)

@@ -22,6 +22,7 @@ from elysium.chronicle.session import Session
 from elysium.chronicle.stream import _merged
 from elysium.stats import ROLLING, _glance, dice_stats
 from tests.chronicle_helpers import COTERIE, new_session, reseal
+from tests.conftest import sized
 
 ROLLS = [
     "roll Marcus dex+brawl diff 6",
@@ -215,7 +216,7 @@ def test_a_name_with_quotes_is_read_whole(tmp_path: Path, monkeypatch: pytest.Mo
     assert tallies == {k: v.to_dict() for k, v in expected.items()}
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=sized(60, 200), deadline=None)
 @given(st.lists(st.lists(st.integers(1, 60), max_size=12), min_size=2, max_size=6), st.randoms())
 def test_the_merge_is_heapq_merge(runs: list[list[int]], rnd: random.Random) -> None:
     """Streams merged by number, the first among equals first, as ``heapq.merge`` merges."""

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from elysium.chronicle.events import decode_body
 from elysium.chronicle.glance import glance
 from elysium.stats import _FIELDS
+from tests.conftest import sized
 
 PLAIN = (
     b'{"changes":{},"cmd":"roll 2","data":{"automatic":false,"botch":false,"dice":[6,1],'
@@ -56,7 +57,7 @@ def test_a_plain_roll_is_read_at_a_glance() -> None:
     _same(PLAIN)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=sized(150, 600), deadline=None)
 @given(st.lists(st.tuples(KEYS, VALUES), max_size=14), st.randoms())
 def test_a_glance_reads_what_decoding_reads(pairs: list, rnd) -> None:
     base = json.loads(PLAIN)
@@ -75,7 +76,7 @@ def test_a_glance_reads_what_decoding_reads(pairs: list, rnd) -> None:
     _same(text.encode())
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=sized(150, 600), deadline=None)
 @given(st.integers(0, len(PLAIN) - 1), st.binary(min_size=0, max_size=3), st.integers(0, 3))
 def test_a_damaged_or_forged_body_is_declined_or_read_the_same(at: int, junk: bytes, cut: int):
     body = PLAIN[:at] + junk + PLAIN[at + cut :]

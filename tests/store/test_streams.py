@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elysium.chronicle.text import plain_json, plain_json_bytes
+from tests.conftest import sized
 from tests.store.stream_outputs import OUTPUTS, SAMPLES, copy_sample, key, run, runs
 
 RECORDED = json.loads(OUTPUTS.read_text(encoding="utf-8"))
@@ -32,7 +33,7 @@ def test_streamed_output_is_what_the_commands_printed_before(sample: str, tmp_pa
 SPECIAL = [chr(c) for c in [*range(0x20), *range(0x7F, 0xA1), *range(0x2000, 0x2070), 0xFEFF]]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=sized(100, 400), deadline=None)
 @given(st.lists(st.one_of(st.sampled_from([*SPECIAL, "—", "«", "»", "é", "\\", "ё"]), st.text())))
 def test_the_plain_text_check_reads_the_same_from_bytes(parts: list[str]) -> None:
     """Skipping the cleaning of a record whose text needs none: the check on its bytes
