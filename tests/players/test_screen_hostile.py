@@ -15,7 +15,7 @@ import pytest
 
 from elysium.cli import main
 from tests.chronicle_helpers import COTERIE, new_session
-from tests.tui.test_pty import Terminal, _env
+from tests.pty_helpers import Terminal, terminal_env
 
 TABLE = [*COTERIE, "set Marcus player yes", 'add "Prince Vitel" elder']
 # Raw sequences a hostile name carries; none may reach the terminal as it is.
@@ -73,7 +73,7 @@ def test_a_malformed_view_is_said_in_one_line_and_followed_until_good_again(
     to = _shared(tmp_path)
     path = to / "view.json"
     good = json.loads(path.read_bytes())
-    term = Terminal(Path("watch"), _env(tmp_path), (str(to), "--lang", "en"))
+    term = Terminal(Path("watch"), terminal_env(tmp_path), (str(to), "--lang", "en"))
     try:
         at = _wait_after(term, 0, b"Prince Vitel")
         for n, (case, data) in enumerate(_bad(good).items()):
@@ -99,7 +99,7 @@ def test_no_escape_sequence_from_a_view_reaches_the_players_terminal(
     to = _shared(tmp_path)
     path = to / "view.json"
     good = json.loads(path.read_bytes())
-    term = Terminal(Path("watch"), _env(tmp_path), (str(to), "--lang", lang))
+    term = Terminal(Path("watch"), terminal_env(tmp_path), (str(to), "--lang", lang))
     try:
         _wait_after(term, 0, b"Prince Vitel")
         hostile = json.loads(json.dumps(good))
@@ -136,7 +136,7 @@ def test_a_malformed_view_at_start_is_one_line_and_no_traceback(tmp_path: Path) 
     path = to / "view.json"
     good = json.loads(path.read_bytes())
     path.write_bytes(json.dumps(good | {"characters": "abc"}).encode())
-    term = Terminal(Path("watch"), _env(tmp_path), (str(to), "--lang", "ru"))
+    term = Terminal(Path("watch"), terminal_env(tmp_path), (str(to), "--lang", "ru"))
     try:
         assert term.proc.wait(GUARD) == 2  # hang guard
         term.reader.join(GUARD)  # hang guard: everything it wrote is read

@@ -8,13 +8,13 @@ from pathlib import Path
 
 from elysium.chronicle.session import Session
 from tests.chronicle_helpers import COTERIE, new_session
-from tests.tui.test_pty import Terminal, _env
+from tests.pty_helpers import Terminal, terminal_env
 
 
 def test_a_watcher_shows_the_writers_roll_and_sends_nothing_idle(tmp_path: Path) -> None:
     root = tmp_path / "c"
     writer = new_session(root, COTERIE)
-    term = Terminal(Path("watch"), _env(tmp_path), (str(root), "--lang", "en"))
+    term = Terminal(Path("watch"), terminal_env(tmp_path), (str(root), "--lang", "en"))
     try:
         term.wait_for(b"WATCHING")
         term.wait_quiet()  # the first paint and the log done

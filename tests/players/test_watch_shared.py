@@ -189,10 +189,10 @@ def test_the_watch_cli_shows_the_players_screen_and_no_secret_reaches_the_termin
 ) -> None:
     """``elysium watch SHARED`` in a real terminal: every byte it writes is searched for the
     Storyteller's secrets while the writer makes hidden rolls and notes."""
-    from tests.tui.test_pty import Terminal, _env
+    from tests.pty_helpers import Terminal, terminal_env
 
     root, to = _shared(tmp_path)
-    term = Terminal(Path("watch"), _env(tmp_path), (str(to), "--lang", "en"))
+    term = Terminal(Path("watch"), terminal_env(tmp_path), (str(to), "--lang", "en"))
     writer: Session | None = None
     try:
         term.wait_for(b"Characters", timeout=20)

@@ -13,7 +13,7 @@ from elysium.config import load_config
 from elysium.tui.app import make_app
 from elysium.tui.dialogs import RollDialog
 from elysium.tui.help import HelpScreen
-from tests.tui.test_pty import Terminal, _env
+from tests.pty_helpers import Terminal, terminal_env
 from tests.tui_helpers import demo_copy, run_async, settle
 
 SIZE = (120, 40)
@@ -96,7 +96,7 @@ def test_the_language_in_the_config_is_the_dashboards(tmp_path: Path) -> None:
     """No --lang flag: the dashboard speaks the config's language (in a real terminal)."""
     write_config('language = "ru"\n')
     root = demo_copy(tmp_path)
-    term = Terminal(root, _env(tmp_path), args=())
+    term = Terminal(root, terminal_env(tmp_path), args=())
     try:
         term.wait_for("Состояние".encode())
         term.wait_for("Справка".encode())

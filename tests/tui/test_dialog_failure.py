@@ -242,12 +242,12 @@ sys.exit(main(sys.argv[1:]))
 def test_in_a_real_terminal_a_failure_is_one_line_never_a_traceback(tmp_path: Path) -> None:
     import time
 
-    from tests.tui.test_pty import Terminal, _env, _events
+    from tests.pty_helpers import Terminal, journal_events, terminal_env
 
     root = demo_copy(tmp_path)
     script = tmp_path / "broken_keys.py"
     script.write_text(BROKEN_KEYS)
-    env = _env(tmp_path)
+    env = terminal_env(tmp_path)
     term = Terminal(root, env, program=(str(script),))
     try:
         term.wait_for(b"Vitals")
@@ -256,7 +256,7 @@ def test_in_a_real_terminal_a_failure_is_one_line_never_a_traceback(tmp_path: Pa
         term.wait_for(b"a window failed and was closed")
         term.type("award Lucien 3\r")
         deadline = time.monotonic() + 30  # hang guard: saved in well under a second
-        while not any(e.type == "xp" for e in _events(root)):
+        while not any(e.type == "xp" for e in journal_events(root)):
             assert time.monotonic() < deadline, "the command after the failure was not saved"
             time.sleep(0.05)
         term.type("\x1b[17~")  # F6: the dashboard itself fails; Elysium leaves

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from elysium.chronicle.session import Session
+from tests.pty_helpers import journal_events
 from tests.pty_output import Gathered
-from tests.tui.test_pty import _events
 from tests.tui_helpers import demo_copy
 
 LEAVE = 60  # seconds: a hang guard (it leaves in well under one)
@@ -118,7 +118,7 @@ def test_the_dashboard_leaves_on_end_of_file_with_everything_saved(tmp_path: Pat
         time.sleep(0.5)  # the command bar takes the keys once the dashboard is drawn
         os.write(write, b"award Lucien 3\r")
         end = time.monotonic() + LEAVE  # hang guard: saved in well under a second
-        while not any(e.type == "xp" for e in _events(root)):
+        while not any(e.type == "xp" for e in journal_events(root)):
             assert time.monotonic() < end, "the command never reached the journal"
             time.sleep(0.05)
         os.close(write)

@@ -18,7 +18,7 @@ from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
 from elysium.tui.faces import FacesPrompt
 from elysium.tui.widgets.line import Line
-from tests.tui.test_pty import Terminal, _env, _events
+from tests.pty_helpers import Terminal, journal_events, terminal_env
 from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status
 
 # The demo is in round 2's act phase and Ilse Varga acts now; Spike is a mortal.
@@ -187,8 +187,8 @@ def test_an_attack_with_physical_dice_in_a_real_terminal(tmp_path: Path) -> None
     s = Session.open(root)
     s.execute("rules physical-dice on")
     s.close()
-    old = {(e.seq, e.wall) for e in _events(root) if e.type == "attack"}
-    term = Terminal(root, _env(tmp_path))
+    old = {(e.seq, e.wall) for e in journal_events(root) if e.type == "attack"}
+    term = Terminal(root, terminal_env(tmp_path))
     try:
         term.wait_for(b"Vitals")
         time.sleep(0.5)
@@ -212,7 +212,9 @@ def test_an_attack_with_physical_dice_in_a_real_terminal(tmp_path: Path) -> None
         assert labels[0] == b"the attack" and labels[-2:] == [b"the damage roll", b"the soak roll"]
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:
-            new = [e for e in _events(root) if e.type == "attack" and (e.seq, e.wall) not in old]
+            new = [
+                e for e in journal_events(root) if e.type == "attack" and (e.seq, e.wall) not in old
+            ]
             if new:
                 break
             time.sleep(0.05)
