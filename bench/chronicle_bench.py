@@ -16,7 +16,8 @@
 Usage::
 
     python bench/chronicle_bench.py            # the full run (about a minute)
-    python bench/chronicle_bench.py --quick    # a smaller smoke run (used by the tests)
+    python bench/chronicle_bench.py --quick    # a smaller smoke run
+    python bench/chronicle_bench.py --smoke    # smaller still: each measurement once (the tests)
 
 Machines are shared and noisy, so every comparison is a ratio of medians taken in the same
 run; absolute times are printed only for orientation.
@@ -143,9 +144,13 @@ def refusals(root: Path, pairs: int) -> tuple[float, float, float, float]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
+    parser.add_argument("--smoke", action="store_true", help="smaller still, for the test suite")
     args = parser.parse_args(argv)
+    args.quick |= args.smoke
     small, mid, big = (200, 1_000, 3_000) if args.quick else (1_000, 10_000, 50_000)
-    samples = 50 if args.quick else 300
+    if args.smoke:
+        small, mid, big = 100, 300, 800
+    samples = (10 if args.smoke else 50) if args.quick else 300
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -164,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
         events = session.state.events
         session.close()
 
-        stock = tinydb_median(mid, 15 if args.quick else 30, event_doc, work)
+        stock = tinydb_median(mid, (5 if args.smoke else 15) if args.quick else 30, event_doc, work)
         clean_open = open_time(root)
 
         # Worst case for opening: the journal holds a full checkpoint interval past the
@@ -179,7 +184,9 @@ def main(argv: list[str] | None = None) -> int:
         worst_open = open_time(root)
         small_root = work / "refusals"
         Session.create(small_root, "Bench", V20, SeededDice(3)).close()
-        run_huge, run_short, parse_huge, parse_fits = refusals(small_root, 4 if args.quick else 10)
+        run_huge, run_short, parse_huge, parse_fits = refusals(
+            small_root, (2 if args.smoke else 4) if args.quick else 10
+        )
 
     def line(name: str, value: float, limit: float, better: str) -> bool:
         good = value <= limit if better == "<=" else value >= limit

@@ -28,7 +28,8 @@ the built chronicles in DIR between runs.
 Usage::
 
     python bench/costs_bench.py            # the full run (a few minutes: most is building)
-    python bench/costs_bench.py --quick    # small sizes, a few seconds (used by the tests)
+    python bench/costs_bench.py --quick    # small sizes, a few seconds
+    python bench/costs_bench.py --smoke    # the same (the tests)
 """
 
 from __future__ import annotations
@@ -201,7 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
     parser.add_argument("--keep", type=Path, help="keep (or reuse) the chronicles here")
+    parser.add_argument("--smoke", action="store_true", help="the quick run, for the test suite")
     args = parser.parse_args(argv)
+    args.quick |= args.smoke
     if args.quick:
         small, big, every, open_from, chapter, steps, pairs = 200, 3_000, 500, 2_000, 4, 40, 2
     else:

@@ -44,7 +44,8 @@ quiet time is too short for this app.
 Usage::
 
     python bench/pty_bench.py              # the full run (about four minutes)
-    python bench/pty_bench.py --quick      # a smoke run of about 15 s (used by the tests)
+    python bench/pty_bench.py --quick      # a smoke run of about 15 s
+    python bench/pty_bench.py --smoke      # the same with 1 s idle (the tests)
     python bench/pty_bench.py --explain    # also: where one damage command's bytes go
     python bench/pty_bench.py --strict     # exit 1 when a target is missed
 
@@ -143,14 +144,14 @@ def median(values: list[float]) -> float:
 
 class Bench:
     def __init__(self, args: argparse.Namespace, base: Path) -> None:
-        quick = args.quick
+        quick = args.quick = args.quick or args.smoke
         self.args = args
         self.quiet = args.quiet / 1000
         self.frame_quiet = args.frame_quiet / 1000
         self.reps = {SMALL: 1 if quick else 10, LARGE: 1 if quick else 6}
         self.mixes = {SMALL: COMMANDS, LARGE: COMMANDS[:1] if quick else COMMANDS}
         self.starts = 1 if quick else 7
-        self.idle_for = 3.0 if quick else 30.0
+        self.idle_for = (1.0 if args.smoke else 3.0) if quick else 30.0
         self.big = 0 if quick else 10_000
         pythonpath = str(Path(elysium.__file__).resolve().parents[1])
         self.env = private_env(base / "home", pythonpath)
@@ -373,6 +374,9 @@ class Bench:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run of about 15 s")
+    parser.add_argument(
+        "--smoke", action="store_true", help="the quick run with 1 s idle, for the test suite"
+    )
     parser.add_argument("--explain", action="store_true", help="decode a damage command's bytes")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     parser.add_argument("--quiet", type=int, default=150, help="ms of silence that ends a burst")

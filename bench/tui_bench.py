@@ -30,7 +30,8 @@ From Textual it hooks ``App._display`` (every frame passes through it, headless 
 Usage::
 
     python bench/tui_bench.py            # the full run (about a minute)
-    python bench/tui_bench.py --quick    # a smaller smoke run (used by the tests)
+    python bench/tui_bench.py --quick    # a smaller smoke run
+    python bench/tui_bench.py --smoke    # smaller still: each measurement once (the tests)
     python bench/tui_bench.py --strict   # exit 1 when a target is missed
 """
 
@@ -193,10 +194,12 @@ async def refusal_times(root: Path, samples: int) -> tuple[list[float], list[flo
     return times
 
 
-async def run(quick: bool) -> bool:
+async def run(quick: bool, smoke: bool = False) -> bool:
     small, big = 80, (2_000 if quick else 10_000)
     repeats = 3 if quick else 7
     rounds, block = (2, 4) if quick else (8, 8)
+    if smoke:
+        big, repeats, rounds, block = 400, 1, 1, 2
     with tempfile.TemporaryDirectory() as tmp:
         few, many = Path(tmp) / "few", Path(tmp) / "many"
         build(few, small)
@@ -212,7 +215,7 @@ async def run(quick: bool) -> bool:
         for i in range(rounds):
             for root in order[i % 3 :] + order[: i % 3]:
                 times[root] += await command_times(root, block)
-        huge, short = await refusal_times(few, 4 if quick else 16)
+        huge, short = await refusal_times(few, (2 if smoke else 4) if quick else 16)
     paint_ratio = statistics.median(ours) / statistics.median(bare)
     at_bare, at_few, at_many = (statistics.median(times[k]) for k in (None, few, many))
     command_ratio = at_many / at_bare
@@ -242,9 +245,10 @@ async def run(quick: bool) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--smoke", action="store_true", help="smaller still, for the test suite")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
-    ok = asyncio.run(run(args.quick))
+    ok = asyncio.run(run(args.quick or args.smoke, args.smoke))
     return 1 if args.strict and not ok else 0
 
 

@@ -4,6 +4,7 @@ Usage::
 
     python bench/watch_bench.py            # 80 and 10,000 events, 40 rolls each; 30 s idle
     python bench/watch_bench.py --quick    # 80 and 1,000 events, 8 rolls; 3 s idle
+    python bench/watch_bench.py --smoke    # 80 and 300 events, 3 rolls; 1 s idle (the tests)
 
 ``python -m elysium watch DIR`` runs as a real process (once on the chronicle, once on the
 players' view the writer publishes: ``elysium share``) in a 100x30 pseudo-terminal
@@ -113,10 +114,13 @@ def run(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
+    parser.add_argument("--smoke", action="store_true", help="smaller still, for the test suite")
     args = parser.parse_args(argv)
     sizes = (80, 1_000) if args.quick else (80, 10_000)
     rolls = 8 if args.quick else 40
     idle = 3.0 if args.quick else 30.0
+    if args.smoke:
+        sizes, rolls, idle = (80, 300), 3, 1.0
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         pythonpath = str(Path(elysium.__file__).resolve().parents[1])

@@ -1,5 +1,9 @@
 """Shared fixtures. Tests never touch the user's real saves or config: every test runs with
-HOME and the XDG directories pointed at a temporary folder."""
+HOME and the XDG directories pointed at a temporary folder.
+
+Long loops (every byte offset, kill storms, thousands of hypothesis examples) run small by
+default and whole with ``ELYSIUM_SLOW=1``: a loop sizes itself with :func:`sized`, and a test
+marked ``slow`` runs only then."""
 
 from __future__ import annotations
 
@@ -13,6 +17,22 @@ import pytest
 import elysium.tell  # noqa: F401  (installs the tellers that the chronicle reaches for)
 
 ROOT = Path(__file__).resolve().parent.parent
+SLOW = os.environ.get("ELYSIUM_SLOW") == "1"
+
+
+def sized(quick: int, full: int) -> int:
+    """How long a loop runs: ``quick`` by default, ``full`` with ``ELYSIUM_SLOW=1``. The quick
+    size still reaches every kind of case the full one does, only fewer of each."""
+    return full if SLOW else quick
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if SLOW:
+        return
+    skip = pytest.mark.skip(reason="a long run: ELYSIUM_SLOW=1 runs it")
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(skip)
 
 
 @pytest.fixture(autouse=True)

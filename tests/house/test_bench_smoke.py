@@ -1,0 +1,83 @@
+"""The benchmarks keep working: their smoke mode by default, their quick mode with
+``ELYSIUM_SLOW=1``; docs/benchmarks.md tells the full runs."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT, SLOW
+
+# What each prints; {n} stands for a size, which is the mode's.
+BENCHES = [
+    (
+        "chronicle_bench.py",
+        (
+            "cost at {n} / cost at {n}",
+            "stock TinyDB / Elysium",
+            "open in the worst",
+            "run -: a megabyte line / a short refused one",
+            "parse: refusing 200,000 words / parsing 680",
+        ),
+    ),
+    (
+        "tui_bench.py",
+        (
+            "first paint: dashboard / bare app",
+            "command to screen: dashboard / bare app",
+            "command to screen at {n} events",
+            "a megabyte command refused, to screen (ms)",
+        ),
+    ),
+    (
+        "pty_bench.py",
+        (
+            "bytes per command, 80x24",
+            "bytes per command, 200x55",
+            "Enter -> settled / bare line",
+            "first full frame / bare four panes",
+            "idle dashboard, bytes in {n} s",
+            "stray bytes",
+        ),
+    ),
+    ("dialog_bench.py", ("open: F3 editor / F2 roll dialog",)),
+    ("replay_bench.py", ("worst jump, sweep not prepared (ms)", "worst jump, on screen (ms)")),
+    (
+        "watch_bench.py",
+        (
+            "ack -> ST's watch screen at 80 events",
+            "ack -> players' watch screen at 80 events",
+            "idle players' watcher CPU",
+        ),
+    ),
+    (
+        "costs_bench.py",
+        (
+            "open at 3000 / open at 200",
+            "export chapter 4 of 3000 (seconds)",
+            "stats of 3000, peak memory (MB)",
+            "replay: open at the end of 3000",
+            "replay: a step, worst (ms)",
+            "odds 100 --rule-of-ten, the command's work",
+            "odds 100 --rule-of-ten --spec, the command's work",
+            "odds 50 --diff 7 --spec, the command's work",
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("script", "needles"), BENCHES, ids=[b[0] for b in BENCHES])
+def test_bench_quick_mode_runs(script: str, needles: tuple[str, ...]) -> None:
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / script), "--quick" if SLOW else "--smoke"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    for needle in needles:
+        pattern = re.escape(needle).replace(re.escape("{n}"), r"\d+")
+        assert re.search(pattern, proc.stdout), (needle, proc.stdout)

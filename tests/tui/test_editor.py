@@ -1,0 +1,334 @@
+"""The dashboard's character editor: F3 is the whole sheet (a change in each group is one event,
+undone by Ctrl+Z), a Discipline added and removed from the editor, and Ctrl+O shows the sheet.
+Snapshots of the editor and the sheet at 80x24 and large, in English and Russian."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.text import Text
+from textual.widgets import Input, TabbedContent, TextArea
+
+from elysium.tui.dialogs.editor import EditDialog
+from elysium.tui.dialogs.sheet import SheetScreen
+from tests.tui_helpers import demo_app, run_async, settle, status
+
+SIZE = (80, 24)
+LUCIEN = "lucien marchetti"
+
+
+async def _edit(pilot, tab: str, changes: dict[str, str]) -> EditDialog:
+    """Open F3 on the selected character, show ``tab``, fill ``changes`` by field id."""
+    await pilot.press("f3")
+    await settle(pilot)
+    editor = pilot.app.screen
+    assert isinstance(editor, EditDialog)
+    await _fill(pilot, editor, tab, changes)
+    return editor
+
+
+async def _fill(pilot, editor: EditDialog, tab: str, changes: dict[str, str]) -> None:
+    """Show ``tab`` (its fields are built when first shown) and fill ``changes``."""
+    editor.query_one(TabbedContent).active = f"tab-{tab}"
+    await settle(pilot)
+    for field_id, value in changes.items():
+        box = editor.query_one(f"#{field_id}")
+        if isinstance(box, TextArea):
+            box.text = value
+        else:
+            box.value = value
+
+
+# (tab, {field: value}, what the character shows afterwards)
+CHANGES = [
+    ("attributes", {"f-wits": "4"}, lambda c: c.attributes["wits"] == 4),
+    ("abilities", {"f-occult": "3"}, lambda c: c.abilities["occult"] == 3),
+    ("advantages", {"f-courage": "4"}, lambda c: c.virtues["courage"] == 4),
+    ("condition", {"f-willpower-points": "2"}, lambda c: c.willpower_points == 2),
+    ("condition", {"f-morality": "5"}, lambda c: c.morality_rating == 5),
+    ("identity", {"t-clan": "Toreador [b]"}, lambda c: c.clan == "Toreador [b]"),
+    ("identity", {"t-nature": "Architect"}, lambda c: c.nature == "Architect"),
+    ("identity", {"t-demeanour": "Gallant"}, lambda c: c.demeanour == "Gallant"),
+    ("condition", {"t-armour-rating": "2"}, lambda c: c.armour and c.armour.rating == 2),
+    ("notes", {"t-notes": "owes [Ilse] a favour"}, lambda c: c.notes == "owes [Ilse] a favour"),
+]
+
+
+@run_async
+async def test_a_change_in_each_group_is_one_event_and_undo_takes_it_back(tmp_path: Path) -> None:
+    """One dashboard for every group: each change is undone before the next is made, so each
+    starts from the demo's sheet as a dashboard of its own would."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for tab, changes, shows in CHANGES:
+            before = app.session.state
+            await _edit(pilot, tab, changes)
+            await pilot.click("#save")
+            await settle(pilot)
+            assert not isinstance(app.screen, EditDialog), (changes, status(app))
+            assert app.session.state.events == before.events + 1, changes
+            assert shows(app.session.state.characters[LUCIEN]), changes
+            await pilot.press("ctrl+z")
+            await settle(pilot)
+            assert app.session.events()[-1].type == "undo", changes
+            assert app.session.state.characters[LUCIEN] == before.characters[LUCIEN], changes
+    app.session.close()
+
+
+@run_async
+async def test_ratings_of_several_groups_are_one_set_and_texts_one_event_each(
+    tmp_path: Path,
+) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.session.state.events
+        editor = await _edit(pilot, "attributes", {"f-strength": "3"})
+        await _fill(pilot, editor, "abilities", {"f-brawl": "2"})
+        await _fill(pilot, editor, "identity", {"t-clan": "Tremere"})
+        await pilot.click("#save")
+        await settle(pilot)
+        events = app.session.events()[-2:]
+        assert app.session.state.events == before + 2
+        assert events[0].data["values"] == {"strength": 3, "brawl": 2}
+        assert events[1].data["trait"] == "clan"
+    app.session.close()
+
+
+@run_async
+async def test_a_discipline_is_added_and_removed_from_the_editor(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.session.state.events
+        editor = await _edit(pilot, "advantages", {})
+        editor.query_one("#new-discipline", Input).focus()
+        await pilot.press(*"obeah")
+        await pilot.press("enter")  # Enter in the name adds the row (it does not save)
+        await settle(pilot)
+        assert app.screen is editor
+        added = app.screen.focused
+        assert isinstance(added, Input) and added.value == "1"
+        added.value = "2"
+        await pilot.click("#save")
+        await settle(pilot)
+        assert app.session.state.characters[LUCIEN].disciplines["obeah"] == 2
+        assert app.session.state.events == before + 1
+        # Opened again, Obeah is on the sheet; 0 removes it (one more event).
+        editor = await _edit(pilot, "advantages", {})
+        rows = [r for r in editor.ratings.values() if r.name == "discipline:obeah"]
+        assert rows and rows[0].value == 2
+        editor.query_one(f"#{rows[0].field_id}", Input).value = "0"
+        await pilot.click("#save")
+        await settle(pilot)
+        assert "obeah" not in app.session.state.characters[LUCIEN].disciplines
+        assert app.session.state.events == before + 2
+        # A name already on the sheet is not added twice.
+        owned = next(iter(app.session.state.characters[LUCIEN].disciplines))
+        editor = await _edit(pilot, "advantages", {"new-discipline": owned.upper()})
+        count = len(editor.ratings)
+        await editor.add_trait("discipline")
+        await settle(pilot)
+        assert len(editor.ratings) == count
+    app.session.close()
+
+
+@run_async
+async def test_a_refused_change_keeps_the_form_and_does_not_resend_what_was_saved(
+    tmp_path: Path,
+) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.session.state.events
+        # The name is taken: the ratings are saved, the rename is refused, the form stays.
+        editor = await _edit(pilot, "identity", {"f-generation": "10", "t-name": "ilse varga"})
+        await pilot.click("#save")
+        await settle(pilot)
+        assert app.screen is editor
+        assert "already a character named 'Ilse Varga'" in status(app)
+        assert app.session.state.events == before + 1
+        editor.query_one("#t-name", Input).value = "Lucien the Elder"
+        await pilot.click("#save")
+        await settle(pilot)
+        assert not isinstance(app.screen, EditDialog)
+        assert app.session.state.events == before + 2  # the generation was not sent again
+        assert app.session.events()[-1].type == "renamed"
+        assert "lucien the elder" in app.session.state.characters
+    app.session.close()
+
+
+@run_async
+async def test_the_tabs_are_reached_by_keyboard(tmp_path: Path) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f3")
+        await settle(pilot)
+        editor = app.screen
+        assert editor.focused is editor.query_one("#f-strength")
+        tabs = editor.query_one(TabbedContent)
+        await pilot.press("alt+right")
+        await settle(pilot)
+        assert tabs.active == "tab-abilities" and editor.focused.id == "f-alertness"
+        await pilot.press("shift+tab", "right")
+        await settle(pilot)
+        assert tabs.active == "tab-advantages"
+        await pilot.press("alt+left", "alt+left", "alt+left")
+        await settle(pilot)
+        assert tabs.active == "tab-identity" and editor.focused.id == "t-name"
+    app.session.close()
+
+
+@run_async
+async def test_ctrl_o_shows_the_selected_characters_sheet_read_only(tmp_path: Path) -> None:
+    app = demo_app(tmp_path, "ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.session.state.events
+        await pilot.press("ctrl+o")
+        await settle(pilot)
+        assert isinstance(app.screen, SheetScreen)
+        text = str(app.screen.query_one("#sheet-view Static").render())
+        assert "Lucien Marchetti" in text and "Атрибуты" in text and "Знания" in text
+        await pilot.press("pagedown", "escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, SheetScreen)
+        assert app.session.state.events == before
+    app.session.close()
+
+
+# --- a refused save, the add-by-name boxes, what F3 builds ------------------------------
+
+
+async def _refused_focus(pilot, editor: EditDialog) -> Input:
+    """Save, and wait for the cursor to land on the field the refusal is about."""
+    await pilot.click("#save")
+    for _ in range(5):
+        await settle(pilot)
+    assert pilot.app.screen is editor  # the form stays open
+    focused = editor.focused
+    assert isinstance(focused, Input), focused
+    return focused
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@run_async
+async def test_a_refused_rating_gets_the_cursor_and_a_mark_on_its_tab(
+    tmp_path: Path, lang: str
+) -> None:
+    app = demo_app(tmp_path, lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.session.state.events
+        # Strength 9 is over the generation's maximum; Wits 4 is fine; the cursor is on
+        # another tab when Save is pressed.
+        editor = await _edit(pilot, "attributes", {"f-strength": "9", "f-wits": "4"})
+        await _fill(pilot, editor, "abilities", {})
+        editor.query_one("#f-brawl", Input).focus()
+        field = await _refused_focus(pilot, editor)
+        assert field.id == "f-strength" and field.has_class("-refused")
+        assert not editor.query_one("#f-wits").has_class("-refused")
+        assert editor.query_one(TabbedContent).active == "tab-attributes"
+        assert app.session.state.events == before
+        await pilot.press("backspace", "3")  # typed in again: no longer marked
+        assert not field.has_class("-refused")
+        await pilot.click("#save")
+        await settle(pilot)
+        assert not isinstance(app.screen, EditDialog)
+        assert app.session.state.characters[LUCIEN].attributes["strength"] == 3
+    app.session.close()
+
+
+@run_async
+async def test_a_rating_that_is_not_a_number_and_a_taken_name_get_the_cursor(
+    tmp_path: Path,
+) -> None:
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        before = app.session.state.events
+        editor = await _edit(pilot, "abilities", {"f-occult": "x"})
+        await _fill(pilot, editor, "identity", {"t-name": "Ilse Varga"})
+        field = await _refused_focus(pilot, editor)
+        assert field.id == "f-occult" and field.has_class("-refused")
+        assert app.session.state.events == before  # nothing was sent
+        field.value = "2"
+        field = await _refused_focus(pilot, editor)  # the rating is saved, the name refused
+        assert field.id == "t-name" and field.has_class("-refused")
+        assert not editor.query_one("#f-occult").has_class("-refused")
+        assert app.session.state.events == before + 1
+    app.session.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@run_async
+async def test_the_add_by_name_boxes_are_whole_and_reached_by_tab_at_80x24(
+    tmp_path: Path, lang: str
+) -> None:
+    app = demo_app(tmp_path, lang)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f3", "alt+right", "alt+right")
+        await settle(pilot)
+        editor = app.screen
+        assert isinstance(editor, EditDialog)
+        screen = editor.region
+        for group, name in (("discipline", "obeah"), ("background", "herd")):
+            box = editor.query_one(f"#new-{group}", Input)
+            button = editor.query_one(f"#add-{group}")
+            for widget in (box, button):  # on screen, inside the dialog, not cut
+                assert screen.contains_region(widget.region), (widget, widget.region)
+            placeholder = Text(box.placeholder).cell_len
+            assert box.content_region.width >= max(12, placeholder), box.content_region
+            for _ in range(30):  # hang guard: Tab moves on until the box has the cursor
+                if editor.focused is box:
+                    break
+                await pilot.press("tab")
+            assert editor.focused is box
+            await pilot.press(*name, "enter")
+            await settle(pilot)
+            added = [r for r in editor.ratings.values() if r.name == f"{group}:{name}"]
+            assert added and editor.focused is editor.query_one(f"#{added[0].field_id}")
+    app.session.close()
+
+
+@run_async
+async def test_f3_builds_the_tab_it_shows_and_each_other_when_shown(tmp_path: Path) -> None:
+    """What made F3 slow: every tab's fields (some 240 widgets) built before the first
+    frame; now the shown tab's only, about as many as F2 builds."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("f3")
+        await settle(pilot)
+        editor = app.screen
+        assert isinstance(editor, EditDialog)
+        assert len(list(editor.walk_children())) < 80
+        assert not editor.query("#f-occult") and editor.query("#f-strength")
+        await pilot.press("alt+right")
+        await settle(pilot)
+        assert editor.query("#f-occult")
+    app.session.close()
+
+
+SHOTS = {
+    "editor_attributes": ["f3"],
+    "editor_advantages": ["f3", "alt+right", "alt+right"],
+    "editor_identity": ["f3", "alt+left"],
+    "sheet": ["ctrl+o"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("shot", list(SHOTS))
+def test_snapshot_sheet(snap_compare, tmp_path: Path, shot: str, size, lang: str) -> None:
+    app = demo_app(tmp_path, lang)
+    try:
+        assert snap_compare(app, press=SHOTS[shot], terminal_size=size)
+    finally:
+        if app.session is not None:
+            app.session.close()
