@@ -13,6 +13,7 @@ from elysium.chronicle.replay import Replay
 from elysium.chronicle.session import Session
 from elysium.chronicle.state import State, apply
 from elysium.rules import V20
+from elysium.tell.recap import build, markdown, page
 from elysium.tell.stats import dice_stats
 from tests.chronicle.test_combat import FIGHT, INIT, SETUP, START
 from tests.chronicle_helpers import new_session

@@ -11,8 +11,8 @@ from elysium.chronicle.session import Session
 from elysium.chronicle.store.paths import config_dir
 from elysium.config import load_config
 from elysium.tui.app import make_app
-from elysium.tui.dialogs.roll import RollDialog
 from elysium.tui.dialogs.help import HelpScreen
+from elysium.tui.dialogs.roll import RollDialog
 from tests.pty_helpers import Terminal, terminal_env
 from tests.tui_helpers import demo_copy, run_async, settle
 
