@@ -57,107 +57,103 @@ def faces_for(app, start: int = 6) -> str:
     return " ".join(str(min(10, start + i % 3)) for i in range(count))
 
 
-@run_async
-async def test_an_attack_step_by_step_then_saved_once(tmp_path: Path) -> None:
-    session = physical_demo(tmp_path)
+async def check(name: str, run) -> None:
+    """One check of a shared dashboard session: a failure says which check it was."""
+    try:
+        await run
+    except AssertionError as error:
+        raise AssertionError(f"{name}: {error}") from error
+
+
+async def cancel(pilot) -> None:
+    """Esc out of the table prompt, so that the next check starts on the dashboard."""
+    await pilot.press("escape")
+    await settle(pilot)
+    assert not isinstance(pilot.app.screen, FacesPrompt), "Esc left the table prompt open"
+
+
+async def attack_step_by_step_then_saved_once(pilot, session: Session) -> None:
+    app = pilot.app
     before = session.state.events
-    app = make_app(session, "en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await submit(pilot, ATTACK)
-        assert isinstance(app.screen, FacesPrompt)
-        assert step_text(app).startswith("Ilse Varga: the attack: throw ")
-        assert session.state.events == before  # nothing written yet
-        # A wrong count is refused for this step only.
-        await answer(pilot, "8 3")
-        assert "this step needs exactly" in app.screen.query_one("#faces-error", Line).plain
-        assert step_text(app).startswith("Ilse Varga: the attack: throw ")
-        await answer(pilot, faces_for(app))
-        assert step_text(app).startswith("the damage roll: throw ")
-        done = app.screen.query_one("#faces-done", Line).plain
-        assert done.startswith("Ilse Varga: the attack: ") and "success" in done
-        await answer(pilot, faces_for(app))
-        assert step_text(app).startswith("Spike: the soak roll: throw ")
-        await answer(pilot, "")  # an empty Enter is a slip: nothing thrown, asked again
-        assert step_text(app).startswith("Spike: the soak roll: throw ")
-        assert "or r to let Elysium roll" in app.screen.query_one("#faces-error", Line).plain
-        await answer(pilot, "r")  # Elysium rolls the soak
-        assert not isinstance(app.screen, FacesPrompt)
-        assert session.state.events == before + 1  # one event for the whole attack
-        assert "Ilse Varga" in status(app) and "Spike" in status(app)
-    session.close()
+    await submit(pilot, ATTACK)
+    assert isinstance(app.screen, FacesPrompt)
+    assert step_text(app).startswith("Ilse Varga: the attack: throw ")
+    assert session.state.events == before  # nothing written yet
+    # A wrong count is refused for this step only.
+    await answer(pilot, "8 3")
+    assert "this step needs exactly" in app.screen.query_one("#faces-error", Line).plain
+    assert step_text(app).startswith("Ilse Varga: the attack: throw ")
+    await answer(pilot, faces_for(app))
+    assert step_text(app).startswith("the damage roll: throw ")
+    done = app.screen.query_one("#faces-done", Line).plain
+    assert done.startswith("Ilse Varga: the attack: ") and "success" in done
+    await answer(pilot, faces_for(app))
+    assert step_text(app).startswith("Spike: the soak roll: throw ")
+    await answer(pilot, "")  # an empty Enter is a slip: nothing thrown, asked again
+    assert step_text(app).startswith("Spike: the soak roll: throw ")
+    assert "or r to let Elysium roll" in app.screen.query_one("#faces-error", Line).plain
+    await answer(pilot, "r")  # Elysium rolls the soak
+    assert not isinstance(app.screen, FacesPrompt)
+    assert session.state.events == before + 1  # one event for the whole attack
+    assert "Ilse Varga" in status(app) and "Spike" in status(app)
 
 
-@run_async
-async def test_escape_cancels_with_nothing_written(tmp_path: Path) -> None:
-    session = physical_demo(tmp_path)
+async def escape_cancels_with_nothing_written(pilot, session: Session) -> None:
+    app = pilot.app
     before = session.state.events
-    app = make_app(session, "ru")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await submit(pilot, ATTACK)
-        assert step_text(app).startswith("Ilse Varga: атака: бросьте ")
-        await answer(pilot, faces_for(app))
-        await pilot.press("escape")
-        await settle(pilot)
-        assert not isinstance(app.screen, FacesPrompt)
-        assert session.state.events == before
-        assert status(app).startswith("отменено:") and "ничего не записано" in status(app)
-    session.close()
+    await submit(pilot, ATTACK)
+    assert step_text(app).startswith("Ilse Varga: атака: бросьте ")
+    await answer(pilot, faces_for(app))
+    await pilot.press("escape")
+    await settle(pilot)
+    assert not isinstance(app.screen, FacesPrompt)
+    assert session.state.events == before
+    assert status(app).startswith("отменено:") and "ничего не записано" in status(app)
 
 
-@run_async
-async def test_ctrl_t_runs_one_command_the_other_way(tmp_path: Path) -> None:
-    session = Session.open(demo_copy(tmp_path))  # rolled by Elysium by default
+async def ctrl_t_runs_one_command_the_other_way(pilot, session: Session) -> None:
+    """On a chronicle rolled by Elysium (the default)."""
+    app = pilot.app
     before = session.state.events
-    app = make_app(session, "en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        pilot.app.screen.query_one(CommandBar).value = 'roll "Lucien Marchetti" wits+etiquette'
-        await pilot.press("ctrl+t")
-        await settle(pilot)
-        assert isinstance(app.screen, FacesPrompt)
-        assert step_text(app) == "Lucien Marchetti's roll: throw 6 dice, difficulty 6"
-        await answer(pilot, "7 7 7 2 2 2")
-        assert session.state.events == before + 1
-        assert session.store.tail_events(1)[0].data["dice"] == [7, 7, 7, 2, 2, 2]
-        # Typed the usual way, the next roll is Elysium's own: no prompt.
-        await submit(pilot, 'roll "Lucien Marchetti" wits+etiquette')
-        assert not isinstance(app.screen, FacesPrompt)
-        assert session.state.events == before + 2
-        # With nothing typed, Ctrl+T says how it is used.
-        await pilot.press("ctrl+t")
-        await settle(pilot)
-        assert "type a command first" in status(app)
-    session.close()
+    pilot.app.screen.query_one(CommandBar).value = 'roll "Lucien Marchetti" wits+etiquette'
+    await pilot.press("ctrl+t")
+    await settle(pilot)
+    assert isinstance(app.screen, FacesPrompt)
+    assert step_text(app) == "Lucien Marchetti's roll: throw 6 dice, difficulty 6"
+    await answer(pilot, "7 7 7 2 2 2")
+    assert session.state.events == before + 1
+    assert session.store.tail_events(1)[0].data["dice"] == [7, 7, 7, 2, 2, 2]
+    # Typed the usual way, the next roll is Elysium's own: no prompt.
+    await submit(pilot, 'roll "Lucien Marchetti" wits+etiquette')
+    assert not isinstance(app.screen, FacesPrompt)
+    assert session.state.events == before + 2
+    # With nothing typed, Ctrl+T says how it is used.
+    await pilot.press("ctrl+t")
+    await settle(pilot)
+    assert "type a command first" in status(app)
 
 
-@run_async
-async def test_the_roll_dialog_hands_its_roll_to_the_table_prompt(tmp_path: Path) -> None:
+async def the_roll_dialog_hands_its_roll_to_the_table_prompt(pilot, session: Session) -> None:
     """F2 with physical dice: the dialog closes and the prompt takes the roll over (the
     dialog, told to close once the prompt was on top, used to take the prompt off the stack
     instead, and the prompt, mounted with no children, took the dashboard down)."""
-    session = physical_demo(tmp_path)
+    app = pilot.app
     before = session.state.events
-    app = make_app(session, "en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await pilot.press("f2")
-        await settle(pilot)
-        assert type(app.screen).__name__ == "RollDialog"
-        await pilot.press("enter")  # the pool the dialog offers
-        await settle(pilot)
-        assert isinstance(app.screen, FacesPrompt)
-        assert app.screen_stack == [app.dashboard, app.screen]  # the dialog is gone
-        assert app.screen.command == "roll 'Lucien Marchetti' dex+brawl diff 6"
-        assert step_text(app) == "Lucien Marchetti's roll: throw 4 dice, difficulty 6"
-        assert session.state.events == before  # nothing written yet
-        await answer(pilot, "8 8 3 10")
-        assert app.screen is app.dashboard
-        assert session.state.events == before + 1
-        assert session.store.tail_events(1)[0].data["dice"] == [8, 8, 3, 10]
-        assert app.focused is app.dashboard.query_one(CommandBar)
-    session.close()
+    await pilot.press("f2")
+    await settle(pilot)
+    assert type(app.screen).__name__ == "RollDialog"
+    await pilot.press("enter")  # the pool the dialog offers
+    await settle(pilot)
+    assert isinstance(app.screen, FacesPrompt)
+    assert app.screen_stack == [app.dashboard, app.screen]  # the dialog is gone
+    assert app.screen.command == "roll 'Lucien Marchetti' dex+brawl diff 6"
+    assert step_text(app) == "Lucien Marchetti's roll: throw 4 dice, difficulty 6"
+    assert session.state.events == before  # nothing written yet
+    await answer(pilot, "8 8 3 10")
+    assert app.screen is app.dashboard
+    assert session.state.events == before + 1
+    assert session.store.tail_events(1)[0].data["dice"] == [8, 8, 3, 10]
+    assert app.focused is app.dashboard.query_one(CommandBar)
 
 
 # What the table throws at each step, by the prompt's label: the attack hits, a defence
@@ -267,78 +263,118 @@ def seen(line: Line) -> str:
     return "\n".join(strip.text for strip in line.render_lines(Region(0, 0, width, height)))
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@pytest.mark.parametrize("damage", ["r", "typed"])
-@run_async
-async def test_the_soak_step_shows_the_damage_just_rolled(
-    tmp_path: Path, lang: str, damage: str
-) -> None:
+async def the_soak_step_shows_the_damage_just_rolled(pilot, lang: str, damage: str) -> None:
     """At 80 columns the attack's roll takes two rows; the damage roll, by Elysium (``r``)
     or typed, came under it but the line kept the attack's height: it was never seen."""
-    session = physical_demo(tmp_path)
-    app = make_app(session, lang)
+    app = pilot.app
     rolled = {"en": "the damage roll: ", "ru": "урон: "}[lang]
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await submit(pilot, ATTACK)
-        await answer(pilot, faces_for(app, 8))
-        await answer(pilot, "r" if damage == "r" else faces_for(app, 8))
-        assert isinstance(app.screen, FacesPrompt)
-        assert "Spike" in step_text(app)  # the soak step
-        done = app.screen.query_one("#faces-done", Line)
-        shown = seen(done)
-        assert shown.startswith("Ilse Varga: ")
-        assert rolled in shown
-        assert shown.rstrip().endswith(done.plain.split(" ")[-1])  # the last word too
-    session.close()
+    await submit(pilot, ATTACK)
+    await answer(pilot, faces_for(app, 8))
+    await answer(pilot, "r" if damage == "r" else faces_for(app, 8))
+    assert isinstance(app.screen, FacesPrompt)
+    assert "Spike" in step_text(app)  # the soak step
+    done = app.screen.query_one("#faces-done", Line)
+    shown = seen(done)
+    assert shown.startswith("Ilse Varga: ")
+    assert rolled in shown
+    assert shown.rstrip().endswith(done.plain.split(" ")[-1])  # the last word too
+
+
+async def faces_typed_with_the_command_are_shown_with_the_rolls_made(pilot) -> None:
+    app = pilot.app
+    # Dexterity 3 + Brawl 4, and Celerity 2 (no dot traded this round): 9 dice.
+    await submit(pilot, ATTACK + " dice 8 8 8 8 8 8 8 8 8")
+    assert step_text(app).startswith("the damage roll: throw ")
+    shown = seen(app.screen.query_one("#faces-done", Line))
+    assert shown.startswith("Ilse Varga: the attack: 8 8 8 8 8 8 8 8 8 — success")
+
+
+REFUSED = {
+    "en": "7 3: that is 2 faces; this step needs exactly 9",
+    "ru": "7 3: введено 2 грани, а на этом шаге нужно ровно 9",
+}
+
+
+async def a_refused_count_empties_the_box_and_the_refusal_stays(
+    pilot, session: Session, lang: str
+) -> None:
+    """Typed key by key: ``7 3`` (refused), then ``7 3 10`` used to leave ``7 37 3 10``."""
+    app = pilot.app
+    said = REFUSED[lang]
+    before = session.state.events
+    await submit(pilot, ATTACK)
+    box = app.screen.query_one("#faces", Input)
+    await pilot.press(*"7 3", "enter")
+    await settle(pilot)
+    assert box.value == ""
+    error = app.screen.query_one("#faces-error", Line)
+    assert error.plain == said and seen(error).rstrip() == said
+    await pilot.press(*"7 3 10")
+    assert box.value == "7 3 10"
+    assert error.plain == said  # still there while the faces are typed again
+    await pilot.press(*" 8 8 8 8 8 8", "enter")  # 9 dice (Celerity 2 among them)
+    await settle(pilot)
+    assert step_text(app).startswith({"en": "the damage roll", "ru": "урон"}[lang])
+    assert app.screen.query_one("#faces-error", Line).plain == ""
+    assert session.state.events == before  # nothing written yet
 
 
 @run_async
-async def test_faces_typed_with_the_command_are_shown_with_the_rolls_made(
+async def test_physical_dice_in_english_ask_each_step_show_the_rolls_and_save_one_event(
     tmp_path: Path,
 ) -> None:
-    session = physical_demo(tmp_path)
+    """One dashboard, its checks in turn: Ctrl+T on a chronicle rolled by Elysium, then, with
+    physical dice on, the checks that write nothing (each left with Esc), then those that
+    write."""
+    session = Session.open(demo_copy(tmp_path))  # rolled by Elysium by default
     app = make_app(session, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        # Dexterity 3 + Brawl 4, and Celerity 2 (no dot traded this round): 9 dice.
-        await submit(pilot, ATTACK + " dice 8 8 8 8 8 8 8 8 8")
-        assert step_text(app).startswith("the damage roll: throw ")
-        shown = seen(app.screen.query_one("#faces-done", Line))
-        assert shown.startswith("Ilse Varga: the attack: 8 8 8 8 8 8 8 8 8 — success")
+        await check("ctrl+t", ctrl_t_runs_one_command_the_other_way(pilot, session))
+        app.dashboard.run_command("rules physical-dice on")
+        await settle(pilot)
+        for damage in ("r", "typed"):
+            await check(
+                f"soak step, damage {damage}",
+                the_soak_step_shows_the_damage_just_rolled(pilot, "en", damage),
+            )
+            await cancel(pilot)
+        await check(
+            "faces typed with the command",
+            faces_typed_with_the_command_are_shown_with_the_rolls_made(pilot),
+        )
+        await cancel(pilot)
+        await check(
+            "refused count",
+            a_refused_count_empties_the_box_and_the_refusal_stays(pilot, session, "en"),
+        )
+        await cancel(pilot)
+        await check(
+            "roll dialog", the_roll_dialog_hands_its_roll_to_the_table_prompt(pilot, session)
+        )
+        await check("attack step by step", attack_step_by_step_then_saved_once(pilot, session))
     session.close()
 
 
-@pytest.mark.parametrize(
-    ("lang", "said"),
-    [
-        ("en", "7 3: that is 2 faces; this step needs exactly 9"),
-        ("ru", "7 3: введено 2 грани, а на этом шаге нужно ровно 9"),
-    ],
-)
 @run_async
-async def test_a_refused_count_empties_the_box_and_the_refusal_stays(
-    tmp_path: Path, lang: str, said: str
+async def test_physical_dice_in_russian_cancel_show_the_rolls_and_refuse_a_wrong_count(
+    tmp_path: Path,
 ) -> None:
-    """Typed key by key: ``7 3`` (refused), then ``7 3 10`` used to leave ``7 37 3 10``."""
+    """One dashboard with physical dice, its checks in turn, each left with Esc."""
     session = physical_demo(tmp_path)
-    before = session.state.events
-    app = make_app(session, lang)
+    app = make_app(session, "ru")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        await submit(pilot, ATTACK)
-        box = app.screen.query_one("#faces", Input)
-        await pilot.press(*"7 3", "enter")
-        await settle(pilot)
-        assert box.value == ""
-        error = app.screen.query_one("#faces-error", Line)
-        assert error.plain == said and seen(error).rstrip() == said
-        await pilot.press(*"7 3 10")
-        assert box.value == "7 3 10"
-        assert error.plain == said  # still there while the faces are typed again
-        await pilot.press(*" 8 8 8 8 8 8", "enter")  # 9 dice (Celerity 2 among them)
-        await settle(pilot)
-        assert step_text(app).startswith({"en": "the damage roll", "ru": "урон"}[lang])
-        assert app.screen.query_one("#faces-error", Line).plain == ""
-        assert session.state.events == before  # nothing written yet
+        await check("escape", escape_cancels_with_nothing_written(pilot, session))
+        for damage in ("r", "typed"):
+            await check(
+                f"soak step, damage {damage}",
+                the_soak_step_shows_the_damage_just_rolled(pilot, "ru", damage),
+            )
+            await cancel(pilot)
+        await check(
+            "refused count",
+            a_refused_count_empties_the_box_and_the_refusal_stays(pilot, session, "ru"),
+        )
+        await cancel(pilot)
     session.close()
