@@ -62,90 +62,106 @@ async def test_a_vampire_npc_gets_its_clan_and_generation_in_one_event(tmp_path:
     app.session.close()
 
 
-@pytest.mark.parametrize(
-    ("lang", "gen_said", "whole_said", "taken_said"),
-    [
-        ("en", "3rd generation", "a whole number", "already"),
-        ("ru", "третьего поколения", "целое число", "уже"),
-    ],
-)
-@run_async
-async def test_a_refused_value_is_told_in_one_line_and_the_cursor_stays_on_it(
-    tmp_path: Path, lang: str, gen_said: str, whole_said: str, taken_said: str
-) -> None:
-    app = demo_app(tmp_path, lang)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        before = app.session.state
-        dialog = await _npc(pilot)
-        said = dialog.query_one("#npc-said", Line)
-        name, gen = dialog.query_one("#npc-name", Input), dialog.query_one("#npc-gen", Input)
-        await _choose(pilot, dialog, "ancilla")
-        name.value = "Kyle"
-        for typed, told in (("3", gen_said), ("", whole_said)):
-            gen.value = typed
-            gen.focus()
-            await pilot.press("enter")
-            for _ in range(3):
-                await settle(pilot)
-            assert app.screen is dialog and dialog.focused is gen
-            assert told in said.plain and "\n" not in said.plain, said.plain
-        gen.value = "10"
-        name.value = "Lucien Marchetti"
-        await pilot.click("#add")
+REFUSED = {
+    "en": ("3rd generation", "a whole number", "already"),
+    "ru": ("третьего поколения", "целое число", "уже"),
+}
+NEAR_MISS = {"en": "did you mean 'Бруха'?", "ru": "'Бруха'?"}
+TEMPLATES = {
+    "en": ["mortal", "ghoul", "neonate", "ancilla", "elder"],
+    "ru": ["смертный", "гуль", "неонат", "анцилла", "старейшина"],
+}
+
+
+async def check(name: str, run) -> None:
+    """One check of a shared dashboard session: a failure says which check it was."""
+    try:
+        await run
+    except AssertionError as error:
+        raise AssertionError(f"{name}: {error}") from error
+
+
+async def close(pilot) -> None:
+    """Esc out of the dialog, so that the next check opens a fresh one."""
+    await pilot.press("escape")
+    await settle(pilot)
+    assert not isinstance(pilot.app.screen, NpcDialog), "Esc left the NPC dialog open"
+
+
+async def a_refused_value_is_told_in_one_line_and_the_cursor_stays_on_it(pilot, lang: str) -> None:
+    app = pilot.app
+    gen_said, whole_said, taken_said = REFUSED[lang]
+    before = app.session.state
+    dialog = await _npc(pilot)
+    said = dialog.query_one("#npc-said", Line)
+    name, gen = dialog.query_one("#npc-name", Input), dialog.query_one("#npc-gen", Input)
+    await _choose(pilot, dialog, "ancilla")
+    name.value = "Kyle"
+    for typed, told in (("3", gen_said), ("", whole_said)):
+        gen.value = typed
+        gen.focus()
+        await pilot.press("enter")
         for _ in range(3):
             await settle(pilot)
-        assert app.screen is dialog and dialog.focused is name
-        assert taken_said in said.plain, said.plain
-        assert app.session.state.events == before.events  # nothing was added
-        assert app.session.state.characters == before.characters
-    app.session.close()
+        assert app.screen is dialog and dialog.focused is gen
+        assert told in said.plain and "\n" not in said.plain, said.plain
+    gen.value = "10"
+    name.value = "Lucien Marchetti"
+    await pilot.click("#add")
+    for _ in range(3):
+        await settle(pilot)
+    assert app.screen is dialog and dialog.focused is name
+    assert taken_said in said.plain, said.plain
+    assert app.session.state.events == before.events  # nothing was added
+    assert app.session.state.characters == before.characters
 
 
-@pytest.mark.parametrize(("lang", "close"), [("en", "did you mean 'Бруха'?"), ("ru", "'Бруха'?")])
+async def a_clan_near_miss_is_refused_on_the_clan_field(pilot, lang: str) -> None:
+    app = pilot.app
+    near = NEAR_MISS[lang]
+    before = app.session.state
+    dialog = await _npc(pilot)
+    await _choose(pilot, dialog, "neonate")
+    dialog.query_one("#npc-name", Input).value = "Vera"
+    clan = dialog.query_one("#npc-clan", Input)
+    clan.value = "Бру\x78а"  # a Latin x among Cyrillic letters
+    await pilot.click("#add")
+    for _ in range(3):
+        await settle(pilot)
+    said = dialog.query_one("#npc-said", Line).plain
+    assert app.screen is dialog and dialog.focused is clan
+    assert near in said and "\n" not in said, said
+    assert app.session.state.characters == before.characters
+
+
+async def the_templates_are_shown_in_the_readers_language(pilot, lang: str) -> None:
+    app = pilot.app
+    dialog = await _npc(pilot)
+    template = dialog.query_one("#template", Select)
+    assert [str(label) for label, _value in template._options] == TEMPLATES[lang]
+    await _choose(pilot, dialog, "elder")  # the value sent stays the template's key
+    dialog.query_one("#npc-name", Input).value = "Old One"
+    await pilot.click("#add")
+    await settle(pilot)
+    assert app.session.state.characters["old one"].generation == 8
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
 @run_async
-async def test_a_clan_near_miss_is_refused_on_the_clan_field(
-    tmp_path: Path, lang: str, close: str
+async def test_the_npc_dialog_refuses_bad_values_on_their_field_and_shows_templates_translated(
+    tmp_path: Path, lang: str
 ) -> None:
+    """One dashboard, its checks in turn: the refusals (each dialog left with Esc, nothing
+    added), then the templates' names, which adds an NPC."""
     app = demo_app(tmp_path, lang)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        before = app.session.state
-        dialog = await _npc(pilot)
-        await _choose(pilot, dialog, "neonate")
-        dialog.query_one("#npc-name", Input).value = "Vera"
-        clan = dialog.query_one("#npc-clan", Input)
-        clan.value = "Бру\x78а"  # a Latin x among Cyrillic letters
-        await pilot.click("#add")
-        for _ in range(3):
-            await settle(pilot)
-        said = dialog.query_one("#npc-said", Line).plain
-        assert app.screen is dialog and dialog.focused is clan
-        assert close in said and "\n" not in said, said
-        assert app.session.state.characters == before.characters
-    app.session.close()
-
-
-@pytest.mark.parametrize(
-    ("lang", "shown"),
-    [
-        ("en", ["mortal", "ghoul", "neonate", "ancilla", "elder"]),
-        ("ru", ["смертный", "гуль", "неонат", "анцилла", "старейшина"]),
-    ],
-)
-@run_async
-async def test_the_templates_are_shown_in_the_readers_language(
-    tmp_path: Path, lang: str, shown: list[str]
-) -> None:
-    app = demo_app(tmp_path, lang)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        dialog = await _npc(pilot)
-        template = dialog.query_one("#template", Select)
-        assert [str(label) for label, _value in template._options] == shown
-        await _choose(pilot, dialog, "elder")  # the value sent stays the template's key
-        dialog.query_one("#npc-name", Input).value = "Old One"
-        await pilot.click("#add")
-        await settle(pilot)
-        assert app.session.state.characters["old one"].generation == 8
+        await check(
+            "refused value",
+            a_refused_value_is_told_in_one_line_and_the_cursor_stays_on_it(pilot, lang),
+        )
+        await close(pilot)
+        await check("clan near miss", a_clan_near_miss_is_refused_on_the_clan_field(pilot, lang))
+        await close(pilot)
+        await check("templates", the_templates_are_shown_in_the_readers_language(pilot, lang))
     app.session.close()
