@@ -66,55 +66,66 @@ def test_the_width_goes_to_names_then_status_then_boxes_then_the_level(
 # --- on the screen ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@run_async
-async def test_at_80_columns_a_long_name_is_shown_whole(tmp_path: Path, lang: str) -> None:
-    app = demo_app(tmp_path, lang)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        app.dashboard.run_command(f'add "{LONG}" vampire')
-        await settle(pilot)
-        line = rows(app)[LONG.lower()]
-        assert LONG in line and "…" not in line  # was cut at 16: "Анна Петровна В…"
-        header = app.query_one(VitalsHeader).render().plain
-        # The Status column follows the longest name, not a fixed cut.
-        status = app.query_one(VitalsHeader).render().plain.rstrip().split()[-1]
-        assert header.index(status) > len(LONG)
-    app.session.close()
+async def check(name: str, run) -> None:
+    """One check of a shared dashboard session: a failure says which check it was."""
+    try:
+        await run
+    except AssertionError as error:
+        raise AssertionError(f"{name}: {error}") from error
+
+
+async def at_80_columns_a_long_name_is_shown_whole(pilot) -> None:
+    app = pilot.app
+    app.dashboard.run_command(f'add "{LONG}" vampire')
+    await settle(pilot)
+    line = rows(app)[LONG.lower()]
+    assert LONG in line and "…" not in line  # was cut at 16: "Анна Петровна В…"
+    header = app.query_one(VitalsHeader).render().plain
+    # The Status column follows the longest name, not a fixed cut.
+    status = app.query_one(VitalsHeader).render().plain.rstrip().split()[-1]
+    assert header.index(status) > len(LONG)
+
+
+async def blood_is_one_box_a_point_or_numbers(pilot, size) -> None:
+    app = pilot.app
+    state = app.session.state
+    for key, line in rows(app).items():
+        c = state.characters[key]
+        assert boxes(line) in (0, c.blood_max), line  # never 6 boxes for 11 points
+        assert f"{c.blood}/{c.blood_max}" in line
+        if boxes(line):
+            assert line.count("▮") == c.blood
+    drawn = rows(app)
+    ilse = drawn["ilse varga"]
+    assert boxes(ilse) == 11 and ilse.count("▮") == 6  # 6 of 11 (one spent on Celerity)
+    anselm = drawn["brother anselm"]  # 19 of 20: boxed only where 20 boxes fit
+    assert boxes(anselm) == (20 if size == LARGE else 0)
+
+
+async def the_wide_vitals_pane_is_as_tall_as_its_rows(pilot) -> None:
+    app = pilot.app
+    vitals = app.query_one(VitalsPane)
+    count = len(app.session.state.characters)
+    assert vitals.outer_size.height == count + 1 + 2  # the rows, the header, the frame
+    log = app.query_one(LogPane)
+    assert log.region.y == vitals.region.bottom  # the roll log takes the rest
+    assert log.outer_size.height > 30
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=lambda s: f"{s[0]}x{s[1]}")
 @run_async
-async def test_blood_is_one_box_a_point_or_numbers(tmp_path: Path, lang: str, size) -> None:
+async def test_the_vitals_pane_boxes_blood_a_point_a_box_and_gives_names_and_rows_room(
+    tmp_path: Path, lang: str, size
+) -> None:
+    """One dashboard a size, its checks in turn: the blood boxes on the demo as it is, then,
+    at 80 columns, a long name added; at 200, the pane's height."""
     app = demo_app(tmp_path, lang)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)
-        state = app.session.state
-        for key, line in rows(app).items():
-            c = state.characters[key]
-            assert boxes(line) in (0, c.blood_max), line  # never 6 boxes for 11 points
-            assert f"{c.blood}/{c.blood_max}" in line
-            if boxes(line):
-                assert line.count("▮") == c.blood
-        drawn = rows(app)
-        ilse = drawn["ilse varga"]
-        assert boxes(ilse) == 11 and ilse.count("▮") == 6  # 6 of 11 (one spent on Celerity)
-        anselm = drawn["brother anselm"]  # 19 of 20: boxed only where 20 boxes fit
-        assert boxes(anselm) == (20 if size == LARGE else 0)
-    app.session.close()
-
-
-@pytest.mark.parametrize("lang", ["en", "ru"])
-@run_async
-async def test_the_wide_vitals_pane_is_as_tall_as_its_rows(tmp_path: Path, lang: str) -> None:
-    app = demo_app(tmp_path, lang)
-    async with app.run_test(size=LARGE) as pilot:
-        await settle(pilot)
-        vitals = app.query_one(VitalsPane)
-        count = len(app.session.state.characters)
-        assert vitals.outer_size.height == count + 1 + 2  # the rows, the header, the frame
-        log = app.query_one(LogPane)
-        assert log.region.y == vitals.region.bottom  # the roll log takes the rest
-        assert log.outer_size.height > 30
+        await check("blood boxes", blood_is_one_box_a_point_or_numbers(pilot, size))
+        if size == SMALL:
+            await check("long name", at_80_columns_a_long_name_is_shown_whole(pilot))
+        else:
+            await check("pane height", the_wide_vitals_pane_is_as_tall_as_its_rows(pilot))
     app.session.close()
