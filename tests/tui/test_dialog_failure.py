@@ -71,46 +71,110 @@ async def submit(pilot, text: str) -> None:
     await settle(pilot)
 
 
-@pytest.mark.parametrize("where", ["mount", "handler", "compose", "callback", "worker"])
-@run_async
-async def test_a_failing_dialog_is_closed_and_the_session_goes_on(
-    tmp_path: Path, where: str
+async def check(name: str, run) -> None:
+    """One check of a shared dashboard session: a failure says which check it was."""
+    try:
+        await run
+    except AssertionError as error:
+        raise AssertionError(f"{name}: {error}") from error
+
+
+async def a_failing_dialog_is_closed_and_the_session_goes_on(
+    pilot, session: Session, where: str
 ) -> None:
+    app = pilot.app
+    before = session.state.events
+    dialog = Failing(where)
+    await app.push_screen(dialog)
+    await settle(pilot)
+    if where == "handler":
+        assert app.screen is dialog  # it opened; the press makes it fail
+        await pilot.click("#go")
+        await settle(pilot)
+    assert app.is_running
+    assert app.screen is app.dashboard and app.screen_stack == [app.dashboard]
+    assert not dialog.is_attached  # taken away, not left behind the dashboard
+    said = status(app)
+    assert said.startswith("a window failed and was closed (the chronicle is safe): ")
+    assert "RuntimeError: the dialog failed in" in said
+    log = errorlog.error_log()
+    assert str(log) in said.replace("\n", "")
+    text = error_log_text()
+    assert text.startswith("--- ") and ": Failing\n" in text
+    assert "Traceback (most recent call last):" in text
+    assert "tests/tui/test_dialog_failure.py" in text  # the raising line, whole
+    assert stat.S_IMODE(os.stat(log).st_mode) == 0o600
+    # The dashboard still takes commands, and saves them.
+    await submit(pilot, ROLL)
+    assert session.state.events == before + 1
+    assert status(app).startswith("Storyteller: dice 5d diff 6: ")
+    assert app.focused is app.dashboard.query_one(CommandBar)
+
+
+async def a_command_that_raises_is_refused_and_its_traceback_logged(
+    pilot, session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = pilot.app
+
+    def broken(text: str, source: object = None) -> None:
+        raise ZeroDivisionError("a bug in a command")
+
+    monkeypatch.setattr(session, "execute", broken)
+    await submit(pilot, "next")
+    assert app.is_running and app.screen is app.dashboard
+    assert status(app) == "Refused: ZeroDivisionError: a bug in a command"
+    text = error_log_text()
+    assert ": command 'next'\n" in text and "in broken\n" in text
+
+
+async def a_log_that_cannot_be_written_is_said_and_the_session_goes_on(
+    pilot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = pilot.app
+    blocked = tmp_path / "state-is-a-file"
+    blocked.write_text("not a directory")
+    monkeypatch.setenv("XDG_STATE_HOME", str(blocked))
+    await app.push_screen(Failing("mount"))
+    await settle(pilot)
+    assert app.screen is app.dashboard
+    assert status(app).endswith("the error log could not be written")
+
+
+WHERE = ["mount", "handler", "compose", "callback", "worker"]
+
+
+@run_async
+async def test_a_failing_dialog_or_command_is_told_logged_and_the_session_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One dashboard, its checks in turn: a dialog failing at each place (each followed by
+    a roll that is saved), a command that raises, then an error log that cannot be written."""
     root = demo_copy(tmp_path)
     session = Session.open(root)
     before = session.state.events
     app = make_app(session, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        dialog = Failing(where)
-        await app.push_screen(dialog)
-        await settle(pilot)
-        if where == "handler":
-            assert app.screen is dialog  # it opened; the press makes it fail
-            await pilot.click("#go")
-            await settle(pilot)
-        assert app.is_running
-        assert app.screen is app.dashboard and app.screen_stack == [app.dashboard]
-        assert not dialog.is_attached  # taken away, not left behind the dashboard
-        said = status(app)
-        assert said.startswith("a window failed and was closed (the chronicle is safe): ")
-        assert "RuntimeError: the dialog failed in" in said
-        log = errorlog.error_log()
-        assert str(log) in said.replace("\n", "")
-        text = error_log_text()
-        assert text.startswith("--- ") and ": Failing\n" in text
-        assert "Traceback (most recent call last):" in text
-        assert "tests/tui/test_dialog_failure.py" in text  # the raising line, whole
-        assert stat.S_IMODE(os.stat(log).st_mode) == 0o600
-        # The dashboard still takes commands, and saves them.
-        await submit(pilot, ROLL)
-        assert session.state.events == before + 1
-        assert status(app).startswith("Storyteller: dice 5d diff 6: ")
-        assert app.focused is app.dashboard.query_one(CommandBar)
+        for where in WHERE:
+            await check(
+                f"a dialog failing in {where}",
+                a_failing_dialog_is_closed_and_the_session_goes_on(pilot, session, where),
+            )
+        await check(
+            "a command that raises",
+            a_command_that_raises_is_refused_and_its_traceback_logged(pilot, session, monkeypatch),
+        )
+        await check(
+            "an error log that cannot be written",
+            a_log_that_cannot_be_written_is_said_and_the_session_goes_on(
+                pilot, tmp_path, monkeypatch
+            ),
+        )
     session.close()
-    again = Session.open(root)  # on disk: a fresh reading of the chronicle has it
-    assert again.state.events == before + 1
-    assert again.store.tail_events(1)[0].data["dice"] == [8, 8, 3, 2, 10]
+    again = Session.open(root)  # on disk: a fresh reading of the chronicle has every roll
+    assert again.state.events == before + len(WHERE), "the rolls after the failures on disk"
+    for event in again.store.tail_events(len(WHERE)):
+        assert event.data["dice"] == [8, 8, 3, 2, 10], "a roll after a failure on disk"
     again.close()
 
 
@@ -142,24 +206,6 @@ async def test_each_failure_is_appended_to_the_log(tmp_path: Path) -> None:
     text = error_log_text()
     assert text.count("Traceback (most recent call last):") == 2
     assert text.index("failed in on_mount") < text.index("failed in a callback")
-
-
-@run_async
-async def test_a_log_that_cannot_be_written_is_said_and_the_session_goes_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    blocked = tmp_path / "state-is-a-file"
-    blocked.write_text("not a directory")
-    monkeypatch.setenv("XDG_STATE_HOME", str(blocked))
-    session = Session.open(demo_copy(tmp_path))
-    app = make_app(session, "en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        await app.push_screen(Failing("mount"))
-        await settle(pilot)
-        assert app.screen is app.dashboard
-        assert status(app).endswith("the error log could not be written")
-    session.close()
 
 
 def test_the_log_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -274,24 +320,3 @@ def test_in_a_real_terminal_a_failure_is_one_line_never_a_traceback(tmp_path: Pa
     assert s.report == []
     assert s.state.characters["lucien marchetti"].xp == 3 + 2  # 2 from the demo
     s.close()
-
-
-@run_async
-async def test_a_command_that_raises_is_refused_and_its_traceback_logged(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    session = Session.open(demo_copy(tmp_path))
-    app = make_app(session, "en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-
-        def broken(text: str, source: object = None) -> None:
-            raise ZeroDivisionError("a bug in a command")
-
-        monkeypatch.setattr(session, "execute", broken)
-        await submit(pilot, "next")
-        assert app.is_running and app.screen is app.dashboard
-        assert status(app) == "Refused: ZeroDivisionError: a bug in a command"
-    session.close()
-    text = error_log_text()
-    assert ": command 'next'\n" in text and "in broken\n" in text
