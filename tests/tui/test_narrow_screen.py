@@ -35,30 +35,34 @@ def log_text(app) -> str:
 # --- the roll log at 80 columns ------------------------------------------------------------
 
 
-@run_async
-async def test_at_80_columns_the_log_has_the_width_and_no_stamps(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        log = app.query_one(RollLog)
-        assert log.size.width >= 50  # was 28: two rolls fit
-        assert log.compact
-        text = log_text(app)
-        assert "N2 C2 S1 T2" not in text
-        assert "Night 2 · scene 1 · turn 2" in text
-        assert "▸ Brother Anselm → Spike" in text
-        # In a fight Initiative sits beside the log; F9 gives the place to Morality.
-        assert app.query_one(InitiativePane).display
-        assert not app.query_one(BeastPane).display
-        await pilot.press("f9")
-        await settle(pilot)
-        assert app.query_one(BeastPane).display
-        assert not app.query_one(InitiativePane).display
-        assert app.query_one(RollLog).size.width >= 50
-        await pilot.press("f9")
-        await settle(pilot)
-        assert app.query_one(InitiativePane).display
-    app.session.close()
+async def check(name: str, run) -> None:
+    """One check of a shared dashboard session: a failure says which check it was."""
+    try:
+        await run
+    except AssertionError as error:
+        raise AssertionError(f"{name}: {error}") from error
+
+
+async def at_80_columns_the_log_has_the_width_and_no_stamps(pilot) -> None:
+    app = pilot.app
+    log = app.query_one(RollLog)
+    assert log.size.width >= 50  # was 28: two rolls fit
+    assert log.compact
+    text = log_text(app)
+    assert "N2 C2 S1 T2" not in text
+    assert "Night 2 · scene 1 · turn 2" in text
+    assert "▸ Brother Anselm → Spike" in text
+    # In a fight Initiative sits beside the log; F9 gives the place to Morality.
+    assert app.query_one(InitiativePane).display
+    assert not app.query_one(BeastPane).display
+    await pilot.press("f9")
+    await settle(pilot)
+    assert app.query_one(BeastPane).display
+    assert not app.query_one(InitiativePane).display
+    assert app.query_one(RollLog).size.width >= 50
+    await pilot.press("f9")
+    await settle(pilot)
+    assert app.query_one(InitiativePane).display
 
 
 @run_async
@@ -72,28 +76,19 @@ async def test_the_wide_screen_keeps_all_four_panes_and_the_stamps(tmp_path: Pat
     app.session.close()
 
 
-@run_async
-async def test_the_narrow_log_tells_the_time_in_russian(tmp_path: Path) -> None:
-    app = demo_app(tmp_path, "ru")
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        text = log_text(app)
-        assert "Ночь 2 · сцена 1 · ход 2" in text and "Н2 Г2 С1 Х2" not in text
-    app.session.close()
+async def the_narrow_log_tells_the_time_in_russian(pilot) -> None:
+    text = log_text(pilot.app)
+    assert "Ночь 2 · сцена 1 · ход 2" in text and "Н2 Г2 С1 Х2" not in text
 
 
-@run_async
-async def test_the_time_is_told_again_when_it_changes(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        for command in ("combat end", "scene", 'roll "Ilse Varga" 3 dice 8,2,6'):
-            app.dashboard.run_command(command)
-        await settle(pilot)
-        text = log_text(app)
-        assert "Night 2 · scene 2" in text.split("Night 2 · scene 1 · turn 2")[-1]
-        assert text.index("Night 2 · scene 2") < text.index("▸ Ilse Varga: dice 3d")  # not "3 3d"
-    app.session.close()
+async def the_time_is_told_again_when_it_changes(pilot) -> None:
+    app = pilot.app
+    for command in ("combat end", "scene", 'roll "Ilse Varga" 3 dice 8,2,6'):
+        app.dashboard.run_command(command)
+    await settle(pilot)
+    text = log_text(app)
+    assert "Night 2 · scene 2" in text.split("Night 2 · scene 1 · turn 2")[-1]
+    assert text.index("Night 2 · scene 2") < text.index("▸ Ilse Varga: dice 3d")  # not "3 3d"
 
 
 ATTACK = {
@@ -128,73 +123,57 @@ def test_an_attack_shows_the_damage_pool_and_the_soak_faces() -> None:
 # --- errors and long results on the status line --------------------------------------------
 
 
-@run_async
-async def test_an_error_is_on_the_status_line_in_bold_and_no_toast(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        app.dashboard.run_command("roll Bobb dex")
-        await settle(pilot)
-        assert not app._notifications  # nothing over the log or the Morality pane
-        line = app.dashboard.query_one("#status", StatusLine)
-        assert status(app).startswith("Refused: no character named 'Bobb'")
-        assert line.rows == 2 and line.size.height == 2  # the names of everyone, whole
-        assert "Spike" in line.text.plain
-        assert "bold" in str(line.full.style)
-        assert not app.query_one(Footer).display  # narrow: the status line has its row
-        app.dashboard.run_command("award Lucien 1")
-        await settle(pilot)
-        assert line.rows == 1 and "f1 Help" in line.lines[1].plain  # the footer's keys
-        assert line.size.height == 2  # the same height: no layout pass
-    app.session.close()
+async def an_error_is_on_the_status_line_in_bold_and_no_toast(pilot) -> None:
+    app = pilot.app
+    app.dashboard.run_command("roll Bobb dex")
+    await settle(pilot)
+    assert not app._notifications  # nothing over the log or the Morality pane
+    line = app.dashboard.query_one("#status", StatusLine)
+    assert status(app).startswith("Refused: no character named 'Bobb'")
+    assert line.rows == 2 and line.size.height == 2  # the names of everyone, whole
+    assert "Spike" in line.text.plain
+    assert "bold" in str(line.full.style)
+    assert not app.query_one(Footer).display  # narrow: the status line has its row
+    app.dashboard.run_command("award Lucien 1")
+    await settle(pilot)
+    assert line.rows == 1 and "f1 Help" in line.lines[1].plain  # the footer's keys
+    assert line.size.height == 2  # the same height: no layout pass
 
 
-@run_async
-async def test_the_status_line_is_two_rows_and_ctrl_l_tells_it_whole(
-    tmp_path: Path,
-) -> None:
+async def the_status_line_is_two_rows_and_ctrl_l_tells_it_whole(pilot) -> None:
     from elysium.tui.dialogs.answer import AnswerScreen
 
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        app.dashboard.run_command('roll "Lucien Marchetti" cha+leadership dice 8,3,6,1,9,10,2')
-        await settle(pilot)
-        line = app.dashboard.query_one("#status", StatusLine)
-        assert "→ 3" in status(app) and line.size.height == 2
-        long = "x" * 300
-        app.dashboard.say(long, error=True)
-        await pilot.pause()
-        assert line.rows == 2 and line.text.plain.endswith("… (^l: all)")
-        await pilot.press("ctrl+l")
-        await settle(pilot)
-        assert isinstance(app.screen, AnswerScreen) and long in app.screen.text
-    app.session.close()
+    app = pilot.app
+    app.dashboard.run_command('roll "Lucien Marchetti" cha+leadership dice 8,3,6,1,9,10,2')
+    await settle(pilot)
+    line = app.dashboard.query_one("#status", StatusLine)
+    assert "→ 3" in status(app) and line.size.height == 2
+    long = "x" * 300
+    app.dashboard.say(long, error=True)
+    await pilot.pause()
+    assert line.rows == 2 and line.text.plain.endswith("… (^l: all)")
+    await pilot.press("ctrl+l")
+    await settle(pilot)
+    assert isinstance(app.screen, AnswerScreen) and long in app.screen.text
 
 
-@run_async
-async def test_the_keys_row_fits_80_columns_in_russian_during_a_fight(tmp_path: Path) -> None:
+KEYS = {"ru": ("f12 По заявке", "^q Выход"), "en": ("f1 Help", "^q Quit")}
+
+
+async def the_keys_row_fits_80_columns_during_a_fight(pilot, lang: str) -> None:
     """Eight keys in Russian need 90 columns with two spaces: one space, then Help (which the
-    command bar names) goes; F12 and Quit are never cut off."""
-    for lang, keys in (("ru", ("f12 По заявке", "^q Выход")), ("en", ("f1 Help", "^q Quit"))):
-        app = demo_app(tmp_path / lang, lang)
-        async with app.run_test(size=SMALL) as pilot:
-            await settle(pilot)  # the demo is in a fight: F12 is offered
-            row = app.dashboard.query_one("#status", StatusLine).lines[1].plain
-            assert len(row) <= SMALL[0] - 2 and row.rstrip().endswith(keys[-1]), row
-            assert all(key in row for key in keys), row
-        app.session.close()
+    command bar names) goes; F12 and Quit are never cut off. The demo is in a fight: F12 is
+    offered."""
+    keys = KEYS[lang]
+    row = pilot.app.dashboard.query_one("#status", StatusLine).lines[1].plain
+    assert len(row) <= SMALL[0] - 2 and row.rstrip().endswith(keys[-1]), row
+    assert all(key in row for key in keys), row
 
 
-@run_async
-async def test_next_names_who_acts_now(tmp_path: Path) -> None:
-    app = demo_app(tmp_path, "ru")
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        await pilot.press("f5")
-        await settle(pilot)
-        assert "Tomas Reyes" in status(app)  # not just "next: the act phase"
-    app.session.close()
+async def next_names_who_acts_now(pilot) -> None:
+    await pilot.press("f5")
+    await settle(pilot)
+    assert "Tomas Reyes" in status(pilot.app)  # not just "next: the act phase"
 
 
 # --- NO_COLOR --------------------------------------------------------------------------------
@@ -250,29 +229,25 @@ def test_filled_marks_are_bold_in_colour_too(tmp_path: Path) -> None:
 # --- dialogs ----------------------------------------------------------------------------------
 
 
-@run_async
-async def test_dialog_inputs_have_ends_and_check_boxes_are_one_box(tmp_path: Path) -> None:
+async def dialog_inputs_have_ends_and_check_boxes_are_one_box(pilot) -> None:
     from textual.widgets import Checkbox, Input
 
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        await pilot.press("f2")
-        await settle(pilot)
-        box = app.screen.query_one("#spec", Checkbox)
-        drawn = str(box.render())
-        assert drawn.startswith("[ ] Specialty") and "▐" not in drawn and "X" not in drawn
-        box.value = True
-        await settle(pilot)
-        assert str(box.render()).startswith("[x] Specialty")
-        faces = app.screen.query_one("#faces", Input)
-        assert faces.styles.border_left[0] != "" and faces.styles.border_right[0] != ""
-        await pilot.press("escape")
-        await pilot.press("f4")
-        await settle(pilot)
-        name = app.screen.query_one("#npc-name", Input)
-        assert name.styles.border_left[0] != ""  # a field, not a label
-    app.session.close()
+    app = pilot.app
+    await pilot.press("f2")
+    await settle(pilot)
+    box = app.screen.query_one("#spec", Checkbox)
+    drawn = str(box.render())
+    assert drawn.startswith("[ ] Specialty") and "▐" not in drawn and "X" not in drawn
+    box.value = True
+    await settle(pilot)
+    assert str(box.render()).startswith("[x] Specialty")
+    faces = app.screen.query_one("#faces", Input)
+    assert faces.styles.border_left[0] != "" and faces.styles.border_right[0] != ""
+    await pilot.press("escape")
+    await pilot.press("f4")
+    await settle(pilot)
+    name = app.screen.query_one("#npc-name", Input)
+    assert name.styles.border_left[0] != ""  # a field, not a label
 
 
 # --- completion -------------------------------------------------------------------------------
@@ -289,26 +264,22 @@ def test_a_completion_is_shown_as_the_rest_of_what_was_typed() -> None:
     )
 
 
-@run_async
-async def test_completion_writes_no_stray_quote_and_keeps_capitals(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        bar = app.query_one(CommandBar)
-        bar.focus()
-        for key in "roll Ils":
-            await pilot.press("space" if key == " " else key)
-        await settle(pilot)
-        assert bar._suggestion == "roll Ilse Varga"  # drawn: no "Ilsse Varga\""
-        await pilot.press("right")
-        assert bar.value == 'roll "Ilse Varga"'
-        for key in " dex+bra":
-            await pilot.press("space" if key == " " else key)
-        await settle(pilot)
-        await pilot.press("right")
-        assert bar.value == 'roll "Ilse Varga" dex+brawl'  # the name not lowercased
-        assert await bar.suggester.get_suggestion("roll Luc") == 'roll "Lucien Marchetti"'
-    app.session.close()
+async def completion_writes_no_stray_quote_and_keeps_capitals(pilot) -> None:
+    app = pilot.app
+    bar = app.query_one(CommandBar)
+    bar.focus()
+    for key in "roll Ils":
+        await pilot.press("space" if key == " " else key)
+    await settle(pilot)
+    assert bar._suggestion == "roll Ilse Varga"  # drawn: no "Ilsse Varga\""
+    await pilot.press("right")
+    assert bar.value == 'roll "Ilse Varga"'
+    for key in " dex+bra":
+        await pilot.press("space" if key == " " else key)
+    await settle(pilot)
+    await pilot.press("right")
+    assert bar.value == 'roll "Ilse Varga" dex+brawl'  # the name not lowercased
+    assert await bar.suggester.get_suggestion("roll Luc") == 'roll "Lucien Marchetti"'
 
 
 # --- state that was invisible -----------------------------------------------------------------
@@ -368,37 +339,86 @@ def test_the_row_text_is_plain_text() -> None:
     assert render.without_colour(Text("[red]x")).plain == "[red]x"
 
 
-@run_async
-async def test_an_undone_roll_is_crossed_out_in_the_log_and_stands_again_on_redo(
-    tmp_path: Path,
+UNDONE = {"en": "(undone)", "ru": "(отменено)"}
+
+
+async def an_undone_roll_is_crossed_out_in_the_log_and_stands_again_on_redo(
+    pilot, lang: str
 ) -> None:
     """The table saw the dice thrown, so the roll stays in the log; undone, it is struck
-    through and says so (it read as standing), in a reopened chronicle too."""
-    for lang, mark in (("en", "(undone)"), ("ru", "(отменено)")):
-        app = demo_app(tmp_path / lang, lang)
-        async with app.run_test(size=SMALL) as pilot:
-            await settle(pilot)
-            # With a Willpower point: a roll that changes something, so undo takes it back.
-            roll = 'roll "Lucien Marchetti" cha+leadership wp dice 8,3,6,1,9,10,2'
-            app.dashboard.run_command(roll)
-            await settle(pilot)
-            assert "+8 3 +6 -1- +9" in log_text(app) and mark not in log_text(app)
-            await pilot.press("ctrl+z")
-            await settle(pilot)
-            assert mark in log_text(app)
-            log = app.query_one(RollLog)
-            struck = [s for line in log.lines for s in line if s.style and s.style.strike]
-            assert "".join(s.text for s in struck).startswith("Lucien Marchetti")
-            await pilot.press("ctrl+y")
-            await settle(pilot)
-            assert mark not in log_text(app)
-            await pilot.press("ctrl+z")
-            await settle(pilot)
-        root = app.session.store.root
-        app.session.close()
-        again = make_app(Session.open(root), lang)
-        async with again.run_test(size=SMALL) as pilot:
-            await settle(pilot)
-            await pilot.pause(0.2)
-            assert mark in log_text(again)
-        again.session.close()
+    through and says so (it read as standing). Left undone, for the reopened chronicle."""
+    app, mark = pilot.app, UNDONE[lang]
+    # With a Willpower point: a roll that changes something, so undo takes it back.
+    roll = 'roll "Lucien Marchetti" cha+leadership wp dice 8,3,6,1,9,10,2'
+    app.dashboard.run_command(roll)
+    await settle(pilot)
+    assert "+8 3 +6 -1- +9" in log_text(app) and mark not in log_text(app)
+    await pilot.press("ctrl+z")
+    await settle(pilot)
+    assert mark in log_text(app)
+    log = app.query_one(RollLog)
+    struck = [s for line in log.lines for s in line if s.style and s.style.strike]
+    assert "".join(s.text for s in struck).startswith("Lucien Marchetti")
+    await pilot.press("ctrl+y")
+    await settle(pilot)
+    assert mark not in log_text(app)
+    await pilot.press("ctrl+z")
+    await settle(pilot)
+
+
+async def reopened(app, lang: str) -> None:
+    """The chronicle reopened: the undone roll is still crossed out in the log."""
+    root = app.session.store.root
+    app.session.close()
+    again = make_app(Session.open(root), lang)
+    async with again.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.pause(0.2)
+        assert UNDONE[lang] in log_text(again), "reopened: the undone roll is crossed out"
+    again.session.close()
+
+
+@run_async
+async def test_at_80_columns_the_log_keys_dialogs_completion_undo_and_status_line_fit(
+    tmp_path: Path,
+) -> None:
+    """One dashboard at 80x24 in English, its checks in turn: those that only look or type
+    (each left as it was found) first, then those that run commands, the fight's end last."""
+    app = demo_app(tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await check("keys row", the_keys_row_fits_80_columns_during_a_fight(pilot, "en"))
+        await check("log width", at_80_columns_the_log_has_the_width_and_no_stamps(pilot))
+        await check("dialog inputs", dialog_inputs_have_ends_and_check_boxes_are_one_box(pilot))
+        await pilot.press("escape")  # the NPC dialog
+        await settle(pilot)
+        assert app.screen is app.dashboard, "Esc left the NPC dialog open"
+        await check("completion", completion_writes_no_stray_quote_and_keeps_capitals(pilot))
+        app.query_one(CommandBar).value = ""
+        await check(
+            "undone roll",
+            an_undone_roll_is_crossed_out_in_the_log_and_stands_again_on_redo(pilot, "en"),
+        )
+        await check("error", an_error_is_on_the_status_line_in_bold_and_no_toast(pilot))
+        await check("status line", the_status_line_is_two_rows_and_ctrl_l_tells_it_whole(pilot))
+        await pilot.press("escape")  # the answer screen
+        await settle(pilot)
+        assert app.screen is app.dashboard, "Esc left the answer screen open"
+        await check("time told again", the_time_is_told_again_when_it_changes(pilot))
+    await reopened(app, "en")
+
+
+@run_async
+async def test_at_80_columns_in_russian_the_log_keys_undo_and_next_fit(tmp_path: Path) -> None:
+    """One dashboard at 80x24 in Russian, its checks in turn."""
+    app = demo_app(tmp_path, "ru")
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await check("time in russian", the_narrow_log_tells_the_time_in_russian(pilot))
+        await check("keys row", the_keys_row_fits_80_columns_during_a_fight(pilot, "ru"))
+        await check(
+            "undone roll",
+            an_undone_roll_is_crossed_out_in_the_log_and_stands_again_on_redo(pilot, "ru"),
+        )
+        await check("next", next_names_who_acts_now(pilot))
+    await reopened(app, "ru")
