@@ -26,6 +26,14 @@ SIZE = (120, 40)
 DANA = "det. dana price"
 
 
+async def check(name: str, run) -> None:
+    """One check of a shared dashboard session: a failure says which check it was."""
+    try:
+        await run
+    except AssertionError as error:
+        raise AssertionError(f"{name}: {error}") from error
+
+
 def count_renders(monkeypatch: pytest.MonkeyPatch) -> Counter:
     """Count every render of a Vitals row (by character), of the top bar and of the text
     panes' bodies, and every write to the roll log."""
@@ -48,65 +56,54 @@ def count_renders(monkeypatch: pytest.MonkeyPatch) -> Counter:
     return seen
 
 
-@run_async
-async def test_a_damage_command_repaints_its_row_and_nothing_else(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+async def a_damage_command_repaints_its_row_and_nothing_else(
+    pilot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        seen = count_renders(monkeypatch)
-        app.query_one(CommandBar).value = f'spend "{DANA}" wp 1'
-        await pilot.press("enter")
-        await settle(pilot)
-        assert app.session.state.characters[DANA].willpower_points == 5
-        row = app.query_one(VitalsPane).row(DANA)
-        assert seen[DANA] >= 1
-        assert "5/6" in str(row.render())  # what the row shows now
-        others = [key for key in app.session.state.characters if key != DANA]
-        assert all(seen[key] == 0 for key in others), seen
-        for quiet in ("topbar", "initiative", "beast", "log"):
-            assert seen[quiet] == 0, (quiet, seen)
-        # Undo puts the row back, and again only that row is drawn.
-        seen.clear()
-        await pilot.press("ctrl+z")
-        await settle(pilot)
-        assert app.session.state.characters[DANA].willpower_points == 6
-        assert seen[DANA] >= 1 and all(seen[key] == 0 for key in others), seen
-    app.session.close()
+    app = pilot.app
+    seen = count_renders(monkeypatch)
+    app.query_one(CommandBar).value = f'spend "{DANA}" wp 1'
+    await pilot.press("enter")
+    await settle(pilot)
+    assert app.session.state.characters[DANA].willpower_points == 5
+    row = app.query_one(VitalsPane).row(DANA)
+    assert seen[DANA] >= 1
+    assert "5/6" in str(row.render())  # what the row shows now
+    others = [key for key in app.session.state.characters if key != DANA]
+    assert all(seen[key] == 0 for key in others), seen
+    for quiet in ("topbar", "initiative", "beast", "log"):
+        assert seen[quiet] == 0, (quiet, seen)
+    # Undo puts the row back, and again only that row is drawn.
+    seen.clear()
+    await pilot.press("ctrl+z")
+    await settle(pilot)
+    assert app.session.state.characters[DANA].willpower_points == 6
+    assert seen[DANA] >= 1 and all(seen[key] == 0 for key in others), seen
 
 
-@run_async
-async def test_a_roll_is_in_the_log_in_the_same_frame(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def a_roll_is_in_the_log_in_the_same_frame(pilot) -> None:
     """The newest roll is written and scrolled into view at once (no second frame that
     scrolls it later), and the log keeps a bounded buffer."""
     from elysium.tui.widgets import rolllog
 
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        log = app.query_one(RollLog)
-        app.query_one(CommandBar).value = "roll Lucien dex+brawl diff 6 dice 7,8,2,10"
-        await pilot.press("enter")
-        await settle(pilot)
-        assert "7" in log.entries[-1].body.plain and "Lucien" in log.entries[-1].body.plain
-        shown = [log.render_line(y).text for y in range(log.size.height)]
-        assert "Lucien Marchetti" in "".join(shown)  # the new roll is in view
-        assert log.top + log.size.height >= len(log.lines)
-        session = app.session
-        for n in range(rolllog.MAX_ENTRIES + 20):
-            session_event = session.execute(f"roll Lucien dex diff 6 dice {n % 10 + 1},5,5")
-            log.add_events([session_event.event])
-        assert len(log.entries) == rolllog.MAX_ENTRIES
-        assert len(log.lines) <= rolllog.MAX_LINES
-    app.session.close()
+    app = pilot.app
+    log = app.query_one(RollLog)
+    app.query_one(CommandBar).value = "roll Lucien dex+brawl diff 6 dice 7,8,2,10"
+    await pilot.press("enter")
+    await settle(pilot)
+    assert "7" in log.entries[-1].body.plain and "Lucien" in log.entries[-1].body.plain
+    shown = [log.render_line(y).text for y in range(log.size.height)]
+    assert "Lucien Marchetti" in "".join(shown)  # the new roll is in view
+    assert log.top + log.size.height >= len(log.lines)
+    session = app.session
+    for n in range(rolllog.MAX_ENTRIES + 20):
+        session_event = session.execute(f"roll Lucien dex diff 6 dice {n % 10 + 1},5,5")
+        log.add_events([session_event.event])
+    assert len(log.entries) == rolllog.MAX_ENTRIES
+    assert len(log.lines) <= rolllog.MAX_LINES
 
 
-@run_async
-async def test_the_screen_stays_live_while_a_slow_disk_saves(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+async def the_screen_stays_live_while_a_slow_disk_saves(
+    pilot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An fsync slowed to 300 ms (a network home directory), and held until the test lets
     it go: typing, dialogs and the status line go on; the result shows once it is durable;
@@ -121,45 +118,42 @@ async def test_the_screen_stays_live_while_a_slow_disk_saves(
         time.sleep(0.3)
         real_fsync(fd)
 
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        monkeypatch.setattr(os, "fsync", slow_fsync)
-        bar = app.query_one(CommandBar)
-        key = "lucien marchetti"
-        before = app.session.state.characters[key].willpower_points
-        bar.value = "spend Lucien wp 1"
-        await pilot.press("enter")
-        # The save is under way, held, and the screen says so (after 0.2 s).
-        await until(pilot, lambda: calls and "saving" in status(app), "saving, held")
-        assert app.dashboard.runner.busy
-        assert bar.value == "spend Lucien wp 1"  # kept until it is saved
-        await pilot.press("a", "w", "a", "r", "d")  # the next command, typed meanwhile
-        assert bar.value == "award"  # a fresh line, not added to the one being saved
-        shown = app.dashboard.state.characters[key]
-        assert shown.willpower_points == before  # nothing shown before it is durable
-        await pilot.press("f1")  # a dialog opens and closes meanwhile
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        await pilot.press("space", "L", "u", "c", "i", "e", "n", "space", "1", "enter")
-        await pilot.pause()
-        # Waiting: the first history line, the second command, its history line.
-        assert app.dashboard.runner.busy and len(app.dashboard.runner.jobs) == 3
-        gate.set()  # the disk answers (300 ms a sync from now on)
-        await settle(pilot)
-        shown = app.dashboard.state.characters[key]
-        assert shown.willpower_points == before - 1
-        events = app.session.events()
-        assert [e.type for e in events[-2:]] == ["spend", "xp"]  # in order
-        assert "saving" not in status(app)
-        assert bar.value == ""  # the bar cleared once its command was saved
+    app = pilot.app
+    monkeypatch.setattr(os, "fsync", slow_fsync)
+    bar = app.query_one(CommandBar)
+    key = "lucien marchetti"
+    before = app.session.state.characters[key].willpower_points
+    bar.value = "spend Lucien wp 1"
+    await pilot.press("enter")
+    # The save is under way, held, and the screen says so (after 0.2 s).
+    await until(pilot, lambda: calls and "saving" in status(app), "saving, held")
+    assert app.dashboard.runner.busy
+    assert bar.value == "spend Lucien wp 1"  # kept until it is saved
+    await pilot.press("a", "w", "a", "r", "d")  # the next command, typed meanwhile
+    assert bar.value == "award"  # a fresh line, not added to the one being saved
+    shown = app.dashboard.state.characters[key]
+    assert shown.willpower_points == before  # nothing shown before it is durable
+    await pilot.press("f1")  # a dialog opens and closes meanwhile
+    await pilot.pause()
+    assert isinstance(app.screen, HelpScreen)
+    await pilot.press("escape")
+    await pilot.pause()
+    await pilot.press("space", "L", "u", "c", "i", "e", "n", "space", "1", "enter")
+    await pilot.pause()
+    # Waiting: the first history line, the second command, its history line.
+    assert app.dashboard.runner.busy and len(app.dashboard.runner.jobs) == 3
+    gate.set()  # the disk answers (300 ms a sync from now on)
+    await settle(pilot)
+    shown = app.dashboard.state.characters[key]
+    assert shown.willpower_points == before - 1
+    events = app.session.events()
+    assert [e.type for e in events[-2:]] == ["spend", "xp"]  # in order
+    assert "saving" not in status(app)
+    assert bar.value == ""  # the bar cleared once its command was saved
     monkeypatch.setattr(os, "fsync", real_fsync)
     other = Session.open(app.session.store.root, readonly=True)
     assert other.state.characters[key].willpower_points == before - 1
     other.close()
-    app.session.close()
 
 
 @run_async
@@ -220,45 +214,37 @@ async def test_the_palette_finds_characters_to_select_edit_and_roll_for(tmp_path
     session.close()
 
 
-@run_async
-async def test_tab_moves_between_the_panes(tmp_path: Path) -> None:
+async def tab_moves_between_the_panes(pilot) -> None:
     """The dashboard's own keys are added to Textual's, not in their place."""
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
+    app = pilot.app
+    assert app.focused is app.query_one(CommandBar)
+    seen = set()
+    for _ in range(6):
+        await pilot.press("tab")
         await settle(pilot)
-        assert app.focused is app.query_one(CommandBar)
-        seen = set()
-        for _ in range(6):
-            await pilot.press("tab")
-            await settle(pilot)
-            seen.add(app.focused.id if app.focused else None)
-        assert {"vitals", "rolls"} <= seen
-    app.session.close()
+        seen.add(app.focused.id if app.focused else None)
+    assert {"vitals", "rolls"} <= seen
 
 
-@run_async
-async def test_a_refused_roll_keeps_the_dialog_and_its_choices(tmp_path: Path) -> None:
+async def a_refused_roll_keeps_the_dialog_and_its_choices(pilot) -> None:
     from elysium.tui.dialogs.roll import RollDialog
 
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        before = app.session.state.events
-        await pilot.press("f2")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, RollDialog)
-        dialog.query_one("#faces").value = "7,8"  # two faces for a pool of four
-        await pilot.click("#go")
-        await settle(pilot)
-        assert app.screen is dialog and dialog.query_one("#faces").value == "7,8"
-        assert app.session.state.events == before and "Refused" in status(app)
-        dialog.query_one("#faces").value = "7,8,2,10"
-        await pilot.click("#go")
-        await settle(pilot)
-        assert not isinstance(app.screen, RollDialog)
-        assert app.session.events()[-1].data["dice"] == [7, 8, 2, 10]
-    app.session.close()
+    app = pilot.app
+    before = app.session.state.events
+    await pilot.press("f2")
+    await settle(pilot)
+    dialog = app.screen
+    assert isinstance(dialog, RollDialog)
+    dialog.query_one("#faces").value = "7,8"  # two faces for a pool of four
+    await pilot.click("#go")
+    await settle(pilot)
+    assert app.screen is dialog and dialog.query_one("#faces").value == "7,8"
+    assert app.session.state.events == before and "Refused" in status(app)
+    dialog.query_one("#faces").value = "7,8,2,10"
+    await pilot.click("#go")
+    await settle(pilot)
+    assert not isinstance(app.screen, RollDialog)
+    assert app.session.events()[-1].data["dice"] == [7, 8, 2, 10]
 
 
 @run_async
@@ -277,46 +263,64 @@ async def test_a_read_only_dashboard_offers_nothing_that_writes(tmp_path: Path) 
     app.session.close()
 
 
-@run_async
-async def test_the_palette_shows_usage_lines_whole(tmp_path: Path) -> None:
+async def the_palette_shows_usage_lines_whole(pilot) -> None:
     from textual.content import Content
 
     from elysium.i18n import t
     from elysium.tui.palette import VerbCommands
 
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE):
-        provider = VerbCommands(app.screen)
-        for verb in ("feat", "attack", "move"):
-            hits = [hit async for hit in provider.search(verb)]
-            hit = next(h for h in hits if str(h.text).startswith(verb))
-            assert Content.from_markup(hit.help).plain == t(f"usage.{verb}", "en")
-    app.session.close()
+    app = pilot.app
+    provider = VerbCommands(app.screen)
+    for verb in ("feat", "attack", "move"):
+        hits = [hit async for hit in provider.search(verb)]
+        hit = next(h for h in hits if str(h.text).startswith(verb))
+        assert Content.from_markup(hit.help).plain == t(f"usage.{verb}", "en")
 
 
-@run_async
-async def test_f8_replays_this_chapter_with_the_whole_chronicle_before_it(tmp_path: Path) -> None:
+async def f8_replays_this_chapter_with_the_whole_chronicle_before_it(pilot) -> None:
     from elysium.tui.screens.replay import ReplayScreen
     from elysium.tui.widgets.vitals import VitalsPane
 
+    app = pilot.app
+    now = app.session.state
+    await pilot.press("f8")
+    await settle(pilot)
+    replay = app.screen
+    assert isinstance(replay, ReplayScreen)
+    assert replay.replay.chapter == now.chapter
+    at_end = replay.state
+    assert list(at_end.characters) == list(now.characters)  # not an empty chronicle
+    assert at_end.characters[DANA].health == now.characters[DANA].health
+    assert at_end.night == now.night and at_end.name == now.name
+    await pilot.press("home")
+    await settle(pilot)
+    assert replay.cursor == 0 and replay.state.characters  # chapter 1's people are here
+    assert replay.query_one(VitalsPane).row_count == len(replay.state.characters)
+    await pilot.press("q")
+    await settle(pilot)
+    assert app.screen is app.dashboard
+
+
+@run_async
+async def test_the_dashboard_repaints_only_what_changed_stays_live_and_moves_between_panes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One dashboard, its checks in turn: those that leave the chronicle as it was (Tab,
+    then the command bar focused again; F8 and back; a command undone) first, then those
+    that write, the log's hundreds of rolls last."""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        now = app.session.state
-        await pilot.press("f8")
+        await check("usage lines", the_palette_shows_usage_lines_whole(pilot))
+        await check("tab", tab_moves_between_the_panes(pilot))
+        app.query_one(CommandBar).focus()
         await settle(pilot)
-        replay = app.screen
-        assert isinstance(replay, ReplayScreen)
-        assert replay.replay.chapter == now.chapter
-        at_end = replay.state
-        assert list(at_end.characters) == list(now.characters)  # not an empty chronicle
-        assert at_end.characters[DANA].health == now.characters[DANA].health
-        assert at_end.night == now.night and at_end.name == now.name
-        await pilot.press("home")
-        await settle(pilot)
-        assert replay.cursor == 0 and replay.state.characters  # chapter 1's people are here
-        assert replay.query_one(VitalsPane).row_count == len(replay.state.characters)
-        await pilot.press("q")
-        await settle(pilot)
-        assert app.screen is app.dashboard
+        await check("f8 replay", f8_replays_this_chapter_with_the_whole_chronicle_before_it(pilot))
+        await check(
+            "damage repaint", a_damage_command_repaints_its_row_and_nothing_else(pilot, monkeypatch)
+        )
+        monkeypatch.undo()  # the render counters off
+        await check("refused roll", a_refused_roll_keeps_the_dialog_and_its_choices(pilot))
+        await check("slow disk", the_screen_stays_live_while_a_slow_disk_saves(pilot, monkeypatch))
+        await check("roll in the log", a_roll_is_in_the_log_in_the_same_frame(pilot))
     app.session.close()
