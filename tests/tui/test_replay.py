@@ -26,64 +26,75 @@ def demo_replay(tmp: Path, lang: str = "en", chapter: int | None = None):
     return make_replay_app(replay, name, lang), replay
 
 
-@run_async
-async def test_stepping_shows_the_state_at_the_cursor(tmp_path: Path) -> None:
-    app, replay = demo_replay(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert app.default_screen.cursor == len(replay) - 1  # it opens at the end of the chapter
-        await pilot.press("home")
-        await settle(pilot)
-        assert app.default_screen.cursor == 0
-        assert "No fight" in str(app.query_one(InitiativePane).body.render())
-        await pilot.press("right", "right")
-        await settle(pilot)
-        assert app.default_screen.cursor == 2
-        assert "Round 1" in str(app.query_one(InitiativePane).body.render())
-        # Every pane follows: Razor is unhurt before the first blow.
-        assert app.query_one(VitalsPane).row("razor").cells().row[1].plain.startswith(".......")
-        await pilot.press("right_curly_bracket", "right_curly_bracket")
-        await settle(pilot)
-        assert "Round 2" in str(app.query_one(InitiativePane).body.render())
-        razor = app.default_screen.replay.state(app.default_screen.cursor).characters["razor"]
-        assert razor.health.filled == 7
-        await pilot.press("left")
-        await settle(pilot)
-        assert app.default_screen.cursor == replay.next_mark(len(replay) - 1, "round", -1) - 1
+async def stepping_shows_the_state_at_the_cursor(pilot, replay: Replay) -> None:
+    app = pilot.app
+    assert app.default_screen.cursor == len(replay) - 1  # it opens at the end of the chapter
+    await pilot.press("home")
+    await settle(pilot)
+    assert app.default_screen.cursor == 0
+    assert "No fight" in str(app.query_one(InitiativePane).body.render())
+    await pilot.press("right", "right")
+    await settle(pilot)
+    assert app.default_screen.cursor == 2
+    assert "Round 1" in str(app.query_one(InitiativePane).body.render())
+    # Every pane follows: Razor is unhurt before the first blow.
+    assert app.query_one(VitalsPane).row("razor").cells().row[1].plain.startswith(".......")
+    await pilot.press("right_curly_bracket", "right_curly_bracket")
+    await settle(pilot)
+    assert "Round 2" in str(app.query_one(InitiativePane).body.render())
+    razor = app.default_screen.replay.state(app.default_screen.cursor).characters["razor"]
+    assert razor.health.filled == 7
+    await pilot.press("left")
+    await settle(pilot)
+    assert app.default_screen.cursor == replay.next_mark(len(replay) - 1, "round", -1) - 1
+
+
+async def the_log_shows_the_rolled_faces_up_to_the_cursor(pilot, replay: Replay) -> None:
+    app = pilot.app
+    cursor = next(i for i in range(len(replay)) if replay.event(i).type == "attack")
+    app.default_screen.go(cursor)
+    await settle(pilot)
+    lines = [e.body.plain for e in app.query_one(RollLog).entries]
+    assert lines[-1].endswith("takes 3 (dazed)") and "+9 +8 *10*" in lines[-1]
+    app.default_screen.go(0)
+    await settle(pilot)
+    assert not app.query_one(RollLog).entries
+
+
+async def jump_to_an_event_and_play(pilot, replay: Replay) -> None:
+    app = pilot.app
+    await pilot.press("home")
+    await pilot.press("g")
+    await settle(pilot)
+    app.screen.query_one("#seq").value = "60"
+    await pilot.press("enter")
+    await settle(pilot)
+    assert replay.event(app.default_screen.cursor).seq == 60
+    await pilot.press("home", "plus", "plus", "plus", "space")  # 8 events a second
+    await until(pilot, lambda: app.default_screen.cursor >= 2, "playing moves on")
+    await pilot.press("space")
+    stopped = app.default_screen.cursor
+    await pilot.pause(0.3)
+    assert app.default_screen.cursor == stopped and app.default_screen.timer is None
+
+
+async def check(name: str, run) -> None:
+    """One check of a shared replay session: a failure says which check it was."""
+    try:
+        await run
+    except AssertionError as error:
+        raise AssertionError(f"{name}: {error}") from error
 
 
 @run_async
-async def test_the_log_shows_the_rolled_faces_up_to_the_cursor(tmp_path: Path) -> None:
+async def test_the_replay_steps_shows_the_faces_rolled_jumps_and_plays(tmp_path: Path) -> None:
+    """One replay screen, its checks in turn; each puts the cursor where it starts from."""
     app, replay = demo_replay(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        cursor = next(i for i in range(len(replay)) if replay.event(i).type == "attack")
-        app.default_screen.go(cursor)
-        await settle(pilot)
-        lines = [e.body.plain for e in app.query_one(RollLog).entries]
-        assert lines[-1].endswith("takes 3 (dazed)") and "+9 +8 *10*" in lines[-1]
-        app.default_screen.go(0)
-        await settle(pilot)
-        assert not app.query_one(RollLog).entries
-
-
-@run_async
-async def test_jump_to_an_event_and_play(tmp_path: Path) -> None:
-    app, replay = demo_replay(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("home")
-        await pilot.press("g")
-        await settle(pilot)
-        app.screen.query_one("#seq").value = "60"
-        await pilot.press("enter")
-        await settle(pilot)
-        assert replay.event(app.default_screen.cursor).seq == 60
-        await pilot.press("home", "plus", "plus", "plus", "space")  # 8 events a second
-        await until(pilot, lambda: app.default_screen.cursor >= 2, "playing moves on")
-        await pilot.press("space")
-        stopped = app.default_screen.cursor
-        await pilot.pause(0.3)
-        assert app.default_screen.cursor == stopped and app.default_screen.timer is None
+        await check("stepping", stepping_shows_the_state_at_the_cursor(pilot, replay))
+        await check("log faces", the_log_shows_the_rolled_faces_up_to_the_cursor(pilot, replay))
+        await check("jump and play", jump_to_an_event_and_play(pilot, replay))
 
 
 @run_async
