@@ -22,128 +22,114 @@ from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status
 SIZE = (120, 40)
 
 
+async def check(name: str, run) -> None:
+    """One check of a shared dashboard session: a failure says which check it was."""
+    try:
+        await run
+    except AssertionError as error:
+        raise AssertionError(f"{name}: {error}") from error
+
+
 async def type_text(pilot, text: str) -> None:
     await pilot.press(*(_character_to_key(ch) for ch in text))
 
 
-@run_async
-async def test_the_demo_fills_every_pane(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await settle(pilot)
-        vitals = app.query_one(VitalsPane)
-        assert vitals.row_count == 7
-        initiative = str(app.query_one(InitiativePane).body.render())
-        assert "Round 2" in initiative and "▶" in initiative and "Ilse Varga" in initiative
-        assert "[dazed]" in initiative and "cannot act" in initiative
-        assert app.query_one(RollLog).entries  # rolls from both chapters
-        beast = str(app.query_one(BeastPane).body.render())
-        assert "Humanity 6" in beast and "Hierarchy of sins" in beast
-    app.session.close()
+async def the_demo_fills_every_pane(pilot) -> None:
+    app = pilot.app
+    await app.workers.wait_for_complete()
+    await settle(pilot)
+    vitals = app.query_one(VitalsPane)
+    assert vitals.row_count == 7
+    initiative = str(app.query_one(InitiativePane).body.render())
+    assert "Round 2" in initiative and "▶" in initiative and "Ilse Varga" in initiative
+    assert "[dazed]" in initiative and "cannot act" in initiative
+    assert app.query_one(RollLog).entries  # rolls from both chapters
+    beast = str(app.query_one(BeastPane).body.render())
+    assert "Humanity 6" in beast and "Hierarchy of sins" in beast
 
 
-@run_async
-async def test_typing_a_damage_command_updates_vitals_and_the_log(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        before = app.session.state.events
-        await type_text(pilot, 'damage "Det. Dana Price" 2 lethal nosoak')
-        await pilot.press("enter")
-        await settle(pilot)
-        dana = app.session.state.characters["det. dana price"]
-        assert dana.health.lethal == 2
-        assert app.session.state.events == before + 1
-        assert app.query_one(CommandBar).value == ""
-        row = app.query_one(VitalsPane).row("det. dana price")
-        assert row.cells().row[1].plain.startswith("XX.....")
-        assert "takes 2" in status(app)
-        # And it is on disk: a second, read-only look sees it.
-        other = Session.open(app.session.store.root, readonly=True)
-        assert other.state.characters["det. dana price"].health.lethal == 2
-        other.close()
-    app.session.close()
+async def typing_a_damage_command_updates_vitals_and_the_log(pilot) -> None:
+    app = pilot.app
+    before = app.session.state.events
+    await type_text(pilot, 'damage "Det. Dana Price" 2 lethal nosoak')
+    await pilot.press("enter")
+    await settle(pilot)
+    dana = app.session.state.characters["det. dana price"]
+    assert dana.health.lethal == 2
+    assert app.session.state.events == before + 1
+    assert app.query_one(CommandBar).value == ""
+    row = app.query_one(VitalsPane).row("det. dana price")
+    assert row.cells().row[1].plain.startswith("XX.....")
+    assert "takes 2" in status(app)
+    # And it is on disk: a second, read-only look sees it.
+    other = Session.open(app.session.store.root, readonly=True)
+    assert other.state.characters["det. dana price"].health.lethal == 2
+    other.close()
 
 
-@run_async
-async def test_undo_and_redo_keys(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await type_text(pilot, "spend Lucien wp 1")
-        await pilot.press("enter")
-        await settle(pilot)
-        key = "lucien marchetti"
-        assert app.session.state.characters[key].willpower_points == 5
-        await pilot.press("ctrl+z")
-        await settle(pilot)
-        assert "undone (event" in status(app) and "Willpower" in status(app)
-        await pilot.press("ctrl+y")
-        await settle(pilot)
-        assert "redone (event" in status(app)
-        assert app.session.state.characters[key].willpower_points == 5
-    app.session.close()
+async def undo_and_redo_keys(pilot) -> None:
+    app = pilot.app
+    await type_text(pilot, "spend Lucien wp 1")
+    await pilot.press("enter")
+    await settle(pilot)
+    key = "lucien marchetti"
+    assert app.session.state.characters[key].willpower_points == 5
+    await pilot.press("ctrl+z")
+    await settle(pilot)
+    assert "undone (event" in status(app) and "Willpower" in status(app)
+    await pilot.press("ctrl+y")
+    await settle(pilot)
+    assert "redone (event" in status(app)
+    assert app.session.state.characters[key].willpower_points == 5
 
 
-@run_async
-async def test_a_refused_command_changes_nothing_and_says_why(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        before = app.session.state
-        await type_text(pilot, 'spend "Ilse Varga" blood 5')
-        await pilot.press("enter")
-        await settle(pilot)
-        assert app.session.state == before
-        assert status(app).startswith("Refused:") and "1 blood per turn" in status(app)
-        bar = app.query_one(CommandBar)
-        assert bar.value == 'spend "Ilse Varga" blood 5'  # kept, selected: fix it or type over
-        await pilot.press("end")
-        await type_text(pilot, "x")
-        await pilot.press("enter")
-        await settle(pilot)
-        assert "must be a whole number, got '5x'" in status(app)
-        await type_text(pilot, "scene")  # typing replaces the refused command
-        assert bar.value == "scene"
-    app.session.close()
+async def a_refused_command_changes_nothing_and_says_why(pilot) -> None:
+    app = pilot.app
+    before = app.session.state
+    await type_text(pilot, 'spend "Ilse Varga" blood 5')
+    await pilot.press("enter")
+    await settle(pilot)
+    assert app.session.state == before
+    assert status(app).startswith("Refused:") and "1 blood per turn" in status(app)
+    bar = app.query_one(CommandBar)
+    assert bar.value == 'spend "Ilse Varga" blood 5'  # kept, selected: fix it or type over
+    await pilot.press("end")
+    await type_text(pilot, "x")
+    await pilot.press("enter")
+    await settle(pilot)
+    assert "must be a whole number, got '5x'" in status(app)
+    await type_text(pilot, "scene")  # typing replaces the refused command
+    assert bar.value == "scene"
 
 
-@run_async
-async def test_roll_through_the_dialog(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("f2")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, RollDialog)
-        pool = str(dialog.query_one("#pool").render())
-        assert "dexterity 3 + brawl 1 = 4 dice" in pool
-        odds = str(dialog.query_one("#odds").render())
-        assert "success 80.05%" in odds and "botch 3.69%" in odds
-        dialog.query_one("#faces").value = "7,8,2,10"
-        await pilot.click("#go")
-        await settle(pilot)
-        event = app.session.events()[-1]
-        assert event.type == "roll" and event.data["who"] == "Lucien Marchetti"
-        assert event.data["dice"] == [7, 8, 2, 10] and event.data["successes"] == 3
-    app.session.close()
+async def roll_through_the_dialog(pilot) -> None:
+    app = pilot.app
+    await pilot.press("f2")
+    await settle(pilot)
+    dialog = app.screen
+    assert isinstance(dialog, RollDialog)
+    pool = str(dialog.query_one("#pool").render())
+    assert "dexterity 3 + brawl 1 = 4 dice" in pool
+    odds = str(dialog.query_one("#odds").render())
+    assert "success 80.05%" in odds and "botch 3.69%" in odds
+    dialog.query_one("#faces").value = "7,8,2,10"
+    await pilot.click("#go")
+    await settle(pilot)
+    event = app.session.events()[-1]
+    assert event.type == "roll" and event.data["who"] == "Lucien Marchetti"
+    assert event.data["dice"] == [7, 8, 2, 10] and event.data["successes"] == 3
 
 
-@run_async
-async def test_dialogs_open_and_cancel(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
+async def dialogs_open_and_cancel(pilot) -> None:
+    app = pilot.app
+    before = app.session.state.events
+    for key, kind in (("f1", HelpScreen), ("f3", EditDialog), ("f4", NpcDialog)):
+        await pilot.press(key)
         await settle(pilot)
-        before = app.session.state.events
-        for key, kind in (("f1", HelpScreen), ("f3", EditDialog), ("f4", NpcDialog)):
-            await pilot.press(key)
-            await settle(pilot)
-            assert isinstance(app.screen, kind)
-            await pilot.press("escape")
-            await settle(pilot)
-        assert app.session.state.events == before
+        assert isinstance(app.screen, kind)
+        await pilot.press("escape")
+        await settle(pilot)
+    assert app.session.state.events == before
 
 
 @run_async
@@ -164,20 +150,16 @@ async def test_the_editor_sends_one_event(tmp_path: Path) -> None:
     app.session.close()
 
 
-@run_async
-async def test_an_npc_from_a_template(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("f4")
-        await settle(pilot)
-        app.screen.query_one("#npc-name").value = 'Sheriff "Iron" Jack'
-        app.screen.query_one("#template").value = "elder"
-        await pilot.click("#add")
-        await settle(pilot)
-        jack = app.session.state.characters['sheriff "iron" jack']
-        assert jack.generation == 8
-    app.session.close()
+async def an_npc_from_a_template(pilot) -> None:
+    app = pilot.app
+    await pilot.press("f4")
+    await settle(pilot)
+    app.screen.query_one("#npc-name").value = 'Sheriff "Iron" Jack'
+    app.screen.query_one("#template").value = "elder"
+    await pilot.click("#add")
+    await settle(pilot)
+    jack = app.session.state.characters['sheriff "iron" jack']
+    assert jack.generation == 8
 
 
 HOSTILE = ["[red]x", "[/", "[@click=app.quit]x[/]", "\x1b]0;pwned\x07Eve", "[bold]Bo[/bold]"]
@@ -210,52 +192,43 @@ async def test_hostile_names_render_literally(tmp_path: Path) -> None:
     session.close()
 
 
-@run_async
-async def test_filter_the_roll_log(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
-        await settle(pilot)
-        log = app.query_one(RollLog)
-        app.screen.selected = "ilse varga"
-        await settle(pilot)
-        await pilot.press("f6")
-        await settle(pilot)
-        assert log.filter_name == "Ilse Varga"
-        assert "Filter: Ilse Varga" in log.parent._border_title.plain  # kept as plain text
-        shown = [e.body for e in log.entries if "Ilse Varga" in e.who]
-        assert len(log.lines) >= len(shown) > 0
-        await pilot.press("f6")
-        assert log.filter_name is None
-    app.session.close()
+async def filter_the_roll_log(pilot) -> None:
+    app = pilot.app
+    await app.workers.wait_for_complete()
+    await settle(pilot)
+    log = app.query_one(RollLog)
+    app.screen.selected = "ilse varga"
+    await settle(pilot)
+    await pilot.press("f6")
+    await settle(pilot)
+    assert log.filter_name == "Ilse Varga"
+    assert "Filter: Ilse Varga" in log.parent._border_title.plain  # kept as plain text
+    shown = [e.body for e in log.entries if "Ilse Varga" in e.who]
+    assert len(log.lines) >= len(shown) > 0
+    await pilot.press("f6")
+    assert log.filter_name is None
 
 
-@run_async
-async def test_every_action_is_in_the_command_palette(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE):
-        titles = [c.title for c in app.get_system_commands(app.screen)]
-        for needed in ("Roll dice…", "Undo", "Redo", "Next in the fight", "Help"):
-            assert needed in titles
-    app.session.close()
+async def every_action_is_in_the_command_palette(pilot) -> None:
+    app = pilot.app
+    titles = [c.title for c in app.get_system_commands(app.screen)]
+    for needed in ("Roll dice…", "Undo", "Redo", "Next in the fight", "Help"):
+        assert needed in titles
 
 
-@run_async
-async def test_completion_suggests_verbs_and_names(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        bar = app.query_one(CommandBar)
-        assert await bar.suggester.get_suggestion("fren") == "frenzy"
-        assert await bar.suggester.get_suggestion('roll "Ils') == 'roll "Ilse Varga"'
-        assert await bar.suggester.get_suggestion("roll Ilse dex+bra") == "roll Ilse dex+brawl"
-        await type_text(pilot, "night")
-        await pilot.press("enter")
-        await type_text(pilot, "x")
-        await pilot.press("ctrl+a")
-        bar.value = ""
-        await pilot.press("up")
-        assert bar.value == "night"
-    app.session.close()
+async def completion_suggests_verbs_and_names(pilot) -> None:
+    app = pilot.app
+    bar = app.query_one(CommandBar)
+    assert await bar.suggester.get_suggestion("fren") == "frenzy"
+    assert await bar.suggester.get_suggestion('roll "Ils') == 'roll "Ilse Varga"'
+    assert await bar.suggester.get_suggestion("roll Ilse dex+bra") == "roll Ilse dex+brawl"
+    await type_text(pilot, "night")
+    await pilot.press("enter")
+    await type_text(pilot, "x")
+    await pilot.press("ctrl+a")
+    bar.value = ""
+    await pilot.press("up")
+    assert bar.value == "night"
 
 
 @run_async
@@ -270,21 +243,17 @@ async def test_russian_labels(tmp_path: Path) -> None:
     app.session.close()
 
 
-@run_async
-async def test_picking_a_character_with_the_keyboard(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        vitals = app.query_one(VitalsPane)
-        vitals.focus()
-        await pilot.press("down", "down")
-        await settle(pilot)
-        assert app.dashboard.selected == "brother anselm"
-        assert "Path of Night 6" in str(app.query_one(BeastPane).body.render())
-        await pilot.press("end")
-        await settle(pilot)
-        assert app.dashboard.selected == "spike"
-    app.session.close()
+async def picking_a_character_with_the_keyboard(pilot) -> None:
+    app = pilot.app
+    vitals = app.query_one(VitalsPane)
+    vitals.focus()
+    await pilot.press("down", "down")
+    await settle(pilot)
+    assert app.dashboard.selected == "brother anselm"
+    assert "Path of Night 6" in str(app.query_one(BeastPane).body.render())
+    await pilot.press("end")
+    await settle(pilot)
+    assert app.dashboard.selected == "spike"
 
 
 @run_async
@@ -482,45 +451,81 @@ async def test_a_damaged_chronicle_opened_read_only_says_how_to_repair(tmp_path:
     app.session.close()
 
 
-@run_async
-async def test_the_roll_dialog_check_boxes_show_their_state(tmp_path: Path) -> None:
+async def the_roll_dialog_check_boxes_show_their_state(pilot) -> None:
     """`[x] Specialty`: the state in a shape, one box (not Textual's `▐X▌` beside it)."""
     from textual.widgets import Checkbox
 
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("f2")
-        await settle(pilot)
-        dialog = app.screen
-        box = dialog.query_one("#spec", Checkbox)
-        assert str(box.render()).startswith("[ ] Specialty")
-        box.value = True
-        await settle(pilot)
-        assert str(box.render()).startswith("[x] Specialty")
-        assert "▐" not in str(box.render())
-    app.session.close()
+    app = pilot.app
+    await pilot.press("f2")
+    await settle(pilot)
+    dialog = app.screen
+    box = dialog.query_one("#spec", Checkbox)
+    assert str(box.render()).startswith("[ ] Specialty")
+    box.value = True
+    await settle(pilot)
+    assert str(box.render()).startswith("[x] Specialty")
+    assert "▐" not in str(box.render())
+
+
+async def the_roll_dialog_counts_willpower_spent_on_wounds(pilot) -> None:
+    """After `spend X wp 1 wounds` the preview's pool is the pool the roll will use."""
+    app = pilot.app
+    app.dashboard.run_command('damage "Lucien Marchetti" 3 lethal nosoak')
+    app.dashboard.run_command('spend "Lucien Marchetti" wp 1 wounds')
+    await settle(pilot)
+    await pilot.press("f2")
+    await settle(pilot)
+    dialog = app.screen
+    assert isinstance(dialog, RollDialog)
+    pool = str(dialog.query_one("#pool").render())
+    assert "dexterity 3 + brawl 1 = 4 dice" in pool and "wounds" not in pool
+    dialog.query_one("#faces").value = "7,8,2,10"
+    await pilot.click("#go")
+    await settle(pilot)
+    event = app.session.events()[-1]
+    assert event.type == "roll" and len(event.data["dice"]) == 4
+    assert event.data["penalty"] == 0
+
+
+async def back_to_the_start(pilot, selected: str) -> None:
+    """What the next check starts from: the dashboard on top, the first character selected,
+    the command bar empty and focused."""
+    app = pilot.app
+    app.dashboard.selected = selected
+    bar = app.dashboard.query_one(CommandBar)
+    bar.value = ""
+    bar.focus()
+    await settle(pilot)
+    assert app.screen is app.dashboard, f"still on {app.screen}"
 
 
 @run_async
-async def test_the_roll_dialog_counts_willpower_spent_on_wounds(tmp_path: Path) -> None:
-    """After `spend X wp 1 wounds` the preview's pool is the pool the roll will use."""
+async def test_the_dashboard_shows_the_demo_opens_dialogs_and_runs_commands(
+    tmp_path: Path,
+) -> None:
+    """One dashboard, its checks in turn: those that only look, open and cancel first (each
+    followed by the selection, the command bar and the focus as they were), then those that
+    write, the new night last."""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        app.dashboard.run_command('damage "Lucien Marchetti" 3 lethal nosoak')
-        app.dashboard.run_command('spend "Lucien Marchetti" wp 1 wounds')
-        await settle(pilot)
-        await pilot.press("f2")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, RollDialog)
-        pool = str(dialog.query_one("#pool").render())
-        assert "dexterity 3 + brawl 1 = 4 dice" in pool and "wounds" not in pool
-        dialog.query_one("#faces").value = "7,8,2,10"
-        await pilot.click("#go")
-        await settle(pilot)
-        event = app.session.events()[-1]
-        assert event.type == "roll" and len(event.data["dice"]) == 4
-        assert event.data["penalty"] == 0
+        first = app.dashboard.selected
+        await check("the demo fills every pane", the_demo_fills_every_pane(pilot))
+        await check("the command palette", every_action_is_in_the_command_palette(pilot))
+        await check("dialogs open and cancel", dialogs_open_and_cancel(pilot))
+        await check("check boxes", the_roll_dialog_check_boxes_show_their_state(pilot))
+        await pilot.press("escape")  # the roll dialog
+        await back_to_the_start(pilot, first)
+        await check("picking a character", picking_a_character_with_the_keyboard(pilot))
+        await back_to_the_start(pilot, first)
+        await check("filter", filter_the_roll_log(pilot))
+        await back_to_the_start(pilot, first)
+        await check("refused command", a_refused_command_changes_nothing_and_says_why(pilot))
+        await back_to_the_start(pilot, first)
+        await check("damage command", typing_a_damage_command_updates_vitals_and_the_log(pilot))
+        await check("undo and redo", undo_and_redo_keys(pilot))
+        await check("roll through the dialog", roll_through_the_dialog(pilot))
+        await check("npc from a template", an_npc_from_a_template(pilot))
+        await check("willpower on wounds", the_roll_dialog_counts_willpower_spent_on_wounds(pilot))
+        await check("completion", completion_suggests_verbs_and_names(pilot))
     app.session.close()
