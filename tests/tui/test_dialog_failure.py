@@ -111,6 +111,19 @@ async def a_failing_dialog_is_closed_and_the_session_goes_on(
     assert app.focused is app.dashboard.query_one(CommandBar)
 
 
+async def each_failure_is_appended_to_the_log(pilot) -> None:
+    """On an error log that is not there yet."""
+    app = pilot.app
+    errorlog.error_log().unlink(missing_ok=True)
+    for where in ("mount", "callback"):
+        await app.push_screen(Failing(where))
+        await settle(pilot)
+        assert app.screen is app.dashboard
+    text = error_log_text()
+    assert text.count("Traceback (most recent call last):") == 2
+    assert text.index("failed in on_mount") < text.index("failed in a callback")
+
+
 async def a_command_that_raises_is_refused_and_its_traceback_logged(
     pilot, session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -148,7 +161,8 @@ async def test_a_failing_dialog_or_command_is_told_logged_and_the_session_goes_o
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """One dashboard, its checks in turn: a dialog failing at each place (each followed by
-    a roll that is saved), a command that raises, then an error log that cannot be written."""
+    a roll that is saved), two failures appended to a log begun afresh, a command that
+    raises, then an error log that cannot be written."""
     root = demo_copy(tmp_path)
     session = Session.open(root)
     before = session.state.events
@@ -160,6 +174,7 @@ async def test_a_failing_dialog_or_command_is_told_logged_and_the_session_goes_o
                 f"a dialog failing in {where}",
                 a_failing_dialog_is_closed_and_the_session_goes_on(pilot, session, where),
             )
+        await check("each failure appended", each_failure_is_appended_to_the_log(pilot))
         await check(
             "a command that raises",
             a_command_that_raises_is_refused_and_its_traceback_logged(pilot, session, monkeypatch),
@@ -190,22 +205,6 @@ async def test_the_failure_is_said_in_russian(tmp_path: Path) -> None:
         assert status(app).startswith("окно закрыто из-за ошибки (хроника цела): RuntimeError")
         assert "подробности — в" in status(app)
     session.close()
-
-
-@run_async
-async def test_each_failure_is_appended_to_the_log(tmp_path: Path) -> None:
-    session = Session.open(demo_copy(tmp_path))
-    app = make_app(session, "en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        for where in ("mount", "callback"):
-            await app.push_screen(Failing(where))
-            await settle(pilot)
-            assert app.screen is app.dashboard
-    session.close()
-    text = error_log_text()
-    assert text.count("Traceback (most recent call last):") == 2
-    assert text.index("failed in on_mount") < text.index("failed in a callback")
 
 
 def test_the_log_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
