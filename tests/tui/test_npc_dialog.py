@@ -29,37 +29,33 @@ async def _choose(pilot, dialog: NpcDialog, template: str) -> None:
     await settle(pilot)
 
 
-@run_async
-async def test_a_vampire_npc_gets_its_clan_and_generation_in_one_event(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        before = app.session.state.events
-        dialog = await _npc(pilot)
-        assert dialog.focused is dialog.query_one("#npc-name")  # typing names the NPC
-        gen, clan = dialog.query_one("#npc-gen", Input), dialog.query_one("#npc-clan", Input)
-        assert gen.disabled and clan.disabled  # a mortal has neither
-        await pilot.press(*"Kyle")
-        await _choose(pilot, dialog, "neonate")
-        assert not gen.disabled and gen.value == "13"  # the template's own
-        clan.value, gen.value = "Brujah", "12"
-        await pilot.click("#add")
-        await settle(pilot)
-        assert not isinstance(app.screen, NpcDialog)
-        kyle = app.session.state.characters["kyle"]
-        # seed 004, "Поколения": "| 12 | 11 | 1 | 5 |" (the 12th: a pool of 11)
-        assert (kyle.clan, kyle.generation, kyle.blood_max) == ("Brujah", 12, 11)
-        assert app.session.state.events == before + 1
-        # The defaults alone: the template's generation, no clan.
-        dialog = await _npc(pilot)
-        await pilot.press(*"Old One")
-        await _choose(pilot, dialog, "elder")
-        dialog.query_one("#npc-name", Input).focus()
-        await pilot.press("enter")
-        await settle(pilot)
-        elder = app.session.state.characters["old one"]
-        assert (elder.clan, elder.generation) == ("", 8)
-    app.session.close()
+async def a_vampire_npc_gets_its_clan_and_generation_in_one_event(pilot) -> None:
+    app = pilot.app
+    before = app.session.state.events
+    dialog = await _npc(pilot)
+    assert dialog.focused is dialog.query_one("#npc-name")  # typing names the NPC
+    gen, clan = dialog.query_one("#npc-gen", Input), dialog.query_one("#npc-clan", Input)
+    assert gen.disabled and clan.disabled  # a mortal has neither
+    await pilot.press(*"Kyle")
+    await _choose(pilot, dialog, "neonate")
+    assert not gen.disabled and gen.value == "13"  # the template's own
+    clan.value, gen.value = "Brujah", "12"
+    await pilot.click("#add")
+    await settle(pilot)
+    assert not isinstance(app.screen, NpcDialog)
+    kyle = app.session.state.characters["kyle"]
+    # seed 004, "Поколения": "| 12 | 11 | 1 | 5 |" (the 12th: a pool of 11)
+    assert (kyle.clan, kyle.generation, kyle.blood_max) == ("Brujah", 12, 11)
+    assert app.session.state.events == before + 1
+    # The defaults alone: the template's generation, no clan.
+    dialog = await _npc(pilot)
+    await pilot.press(*"Old One")
+    await _choose(pilot, dialog, "elder")
+    dialog.query_one("#npc-name", Input).focus()
+    await pilot.press("enter")
+    await settle(pilot)
+    elder = app.session.state.characters["old one"]
+    assert (elder.clan, elder.generation) == ("", 8)
 
 
 REFUSED = {
@@ -148,14 +144,23 @@ async def the_templates_are_shown_in_the_readers_language(pilot, lang: str) -> N
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @run_async
-async def test_the_npc_dialog_refuses_bad_values_on_their_field_and_shows_templates_translated(
+async def test_the_npc_dialog_adds_npcs_refuses_bad_values_on_their_field_and_translates(
     tmp_path: Path, lang: str
 ) -> None:
-    """One dashboard, its checks in turn: the refusals (each dialog left with Esc, nothing
-    added), then the templates' names, which adds an NPC."""
+    """One dashboard, its checks in turn: in English, a vampire NPC and an elder added (then
+    undone); the refusals (each dialog left with Esc, nothing added); then the templates'
+    names, which adds an NPC."""
     app = demo_app(tmp_path, lang)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        if lang == "en":
+            first = app.session.state.characters
+            await check(
+                "a vampire NPC", a_vampire_npc_gets_its_clan_and_generation_in_one_event(pilot)
+            )
+            await pilot.press("ctrl+z", "ctrl+z")  # the two NPCs taken back
+            await settle(pilot)
+            assert app.session.state.characters == first, "the NPCs added were not undone"
         await check(
             "refused value",
             a_refused_value_is_told_in_one_line_and_the_cursor_stays_on_it(pilot, lang),
