@@ -372,19 +372,12 @@ def test_a_path_does_not_borrow_humanitys_sins(tmp_path: Path) -> None:
     assert "▸" not in text
 
 
-@run_async
-async def test_command_history_survives_a_restart(tmp_path: Path) -> None:
+async def the_command_history_survives_a_restart(root: Path) -> None:
+    """``award Lucien 1`` typed last in a dashboard since closed: in the history file, and
+    Up brings it back in the next."""
     import os
     import stat
 
-    root = demo_copy(tmp_path)
-    app = make_app(Session.open(root), "en")
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await type_text(pilot, "award Lucien 1")
-        await pilot.press("enter")
-        await settle(pilot)
-    app.session.close()
     history = state_dir() / "history"
     assert history.read_text().splitlines()[-1] == "award Lucien 1"
     assert stat.S_IMODE(os.stat(history).st_mode) == 0o600
@@ -396,23 +389,19 @@ async def test_command_history_survives_a_restart(tmp_path: Path) -> None:
     again.session.close()
 
 
-@run_async
-async def test_an_over_long_command_is_refused_and_not_kept(tmp_path: Path) -> None:
+async def an_over_long_command_is_refused_and_not_kept(pilot) -> None:
     """A pasted megabyte in the command bar: refused, nothing changed, not written to the
     history file. (How soon it is refused: bench/tui_bench.py.)"""
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        before = app.session.state
-        bar = app.query_one(CommandBar)
-        bar.value = "roll " + "x" * 1_000_000
-        await pilot.press("enter")
-        await settle(pilot)
-        assert app.session.state == before
-        assert "at most 4,096 characters" in status(app)
-        assert bar.history == []
+    app = pilot.app
+    before = app.session.state
+    bar = app.query_one(CommandBar)
+    bar.value = "roll " + "x" * 1_000_000
+    await pilot.press("enter")
+    await settle(pilot)
+    assert app.session.state == before
+    assert "at most 4,096 characters" in status(app)
+    assert bar.history == []
     assert not (state_dir() / "history").exists()
-    app.session.close()
 
 
 @run_async
@@ -500,16 +489,19 @@ async def back_to_the_start(pilot, selected: str) -> None:
 
 
 @run_async
-async def test_the_dashboard_shows_the_demo_opens_dialogs_and_runs_commands(
+async def test_the_dashboard_shows_the_demo_opens_dialogs_runs_and_remembers_commands(
     tmp_path: Path,
 ) -> None:
-    """One dashboard, its checks in turn: those that only look, open and cancel first (each
-    followed by the selection, the command bar and the focus as they were), then those that
-    write, the new night last."""
+    """One dashboard, its checks in turn: an over-long command before any other is typed;
+    those that only look, open and cancel (each followed by the selection, the command bar
+    and the focus as they were); then those that write, the new night, then a command typed
+    last for the history kept across a restart."""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         first = app.dashboard.selected
+        await check("over-long command", an_over_long_command_is_refused_and_not_kept(pilot))
+        await back_to_the_start(pilot, first)
         await check("the demo fills every pane", the_demo_fills_every_pane(pilot))
         await check("the command palette", every_action_is_in_the_command_palette(pilot))
         await check("dialogs open and cancel", dialogs_open_and_cancel(pilot))
@@ -528,4 +520,10 @@ async def test_the_dashboard_shows_the_demo_opens_dialogs_and_runs_commands(
         await check("npc from a template", an_npc_from_a_template(pilot))
         await check("willpower on wounds", the_roll_dialog_counts_willpower_spent_on_wounds(pilot))
         await check("completion", completion_suggests_verbs_and_names(pilot))
+        await back_to_the_start(pilot, first)
+        await type_text(pilot, "award Lucien 1")
+        await pilot.press("enter")
+        await settle(pilot)
+    root = app.session.store.root
     app.session.close()
+    await check("history after a restart", the_command_history_survives_a_restart(root))
