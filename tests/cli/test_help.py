@@ -90,7 +90,7 @@ def test_elysium_lang_ru_help_lists_the_commands_in_russian(capsys) -> None:
 def _russian_words_left(text: str) -> set[str]:
     import re
 
-    from tests.i18n.test_catalogs import ALLOWED_LATIN
+    from tests.i18n.latin import ALLOWED_LATIN
 
     return {w.casefold() for w in re.findall(r"[A-Za-z][A-Za-z_]+", text)} - ALLOWED_LATIN
 
