@@ -7,7 +7,10 @@ marked ``slow`` runs only then."""
 
 from __future__ import annotations
 
+import argparse
+import io
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -71,3 +74,55 @@ def run_elysium(*args: str, env: dict[str, str] | None = None) -> subprocess.Com
         env=full_env,
         timeout=60,
     )
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """What ``python -m elysium`` prints and returns, without starting an interpreter: the
+    same ``elysium.cli.main(argv)`` run in this process, its stdout and stderr captured as
+    UTF-8 (as :func:`run_elysium` sets PYTHONIOENCODING), a SystemExit taken for the exit
+    status, ``env`` applied for the call only; the signal handlers, the working directory
+    and the module state ``main`` sets are put back afterwards. An uncaught exception is not
+    turned into a Traceback on stderr: it propagates and fails the test. For process-level
+    behaviour (signals, a crash, the interpreter itself) use :func:`run_elysium`."""
+    from elysium.cli import main
+    from elysium.cli.words import error_lang
+
+    saved_env = {k: os.environ.get(k) for k in env or {}}
+    saved_signals = {s: signal.getsignal(s) for s in signal.valid_signals()}
+    saved_streams = (sys.stdin, sys.stdout, sys.stderr)
+    saved_gettext = argparse._  # type: ignore[attr-defined]
+    saved_lang = list(error_lang)
+    cwd = os.getcwd()
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="")
+    try:
+        os.environ.update(env or {})
+        sys.stdin = io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")
+        sys.stdout, sys.stderr = out, err
+        try:
+            code = main(list(args))
+        except SystemExit as done:
+            code = done.code
+        if code is not None and not isinstance(code, int):  # SystemExit("why"): as Python
+            print(code, file=sys.stderr)
+            code = 1
+        out.flush()
+        err.flush()
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved_streams
+        argparse._ = saved_gettext  # type: ignore[attr-defined]
+        error_lang[:] = saved_lang
+        os.chdir(cwd)
+        for name, value in saved_env.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        for sig, handler in saved_signals.items():
+            if handler is not None and signal.getsignal(sig) is not handler:
+                signal.signal(sig, handler)
+    said = [
+        f.buffer.getvalue().decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+        for f in (out, err)  # (decoded as text=True decodes a child's: universal newlines)
+    ]
+    return subprocess.CompletedProcess(["elysium", *args], code or 0, said[0], said[1])

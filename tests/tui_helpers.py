@@ -69,3 +69,8 @@ async def until(pilot, check: Callable[[], object], what: str = "", timeout: flo
 def status(app) -> str:
     """The dashboard's status line (also while a dialog is open over it)."""
     return app.dashboard.query_one("#status").plain
+
+
+def screen_text(app) -> str:
+    """The screen as plain text, row by row, as the terminal would show it."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from elysium.chronicle.combat import combat_json
-from tests.chronicle.test_combat import INIT, SETUP, START
+from tests.chronicle.combat_cast import INIT, SETUP, START
 from tests.chronicle_helpers import new_session
 from tests.tui_helpers import demo_app, run_async, settle
 

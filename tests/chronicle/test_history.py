@@ -15,7 +15,7 @@ from elysium.chronicle.state import State, apply
 from elysium.rules import V20
 from elysium.tell.recap import build, markdown, page
 from elysium.tell.stats import dice_stats
-from tests.chronicle.test_combat import FIGHT, INIT, SETUP, START
+from tests.chronicle.combat_cast import FIGHT, INIT, SETUP, START
 from tests.chronicle_helpers import new_session
 from tests.conftest import run_elysium, sized
 from tests.tui_helpers import demo_copy

@@ -14,7 +14,7 @@ from elysium.chronicle.session import Session
 from elysium.rules import V20, SeededDice
 from elysium.rules.errors import RulesError
 from elysium.rules.table_dice import NeedFaces, TableDice, read_faces
-from tests.chronicle.test_combat import INIT, SETUP, START
+from tests.chronicle.combat_cast import INIT, SETUP, START
 from tests.chronicle_helpers import new_session
 
 DECLARE = [

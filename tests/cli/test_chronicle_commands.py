@@ -7,19 +7,19 @@ import os
 import stat
 from pathlib import Path
 
-from tests.conftest import run_elysium
+from tests.conftest import run_cli, run_elysium
 
 
 def _new(tmp_path: Path, *extra: str) -> Path:
     root = tmp_path / "chron"
-    proc = run_elysium("new", str(root), "--name", "Chicago by Night", *extra)
+    proc = run_cli("new", str(root), "--name", "Chicago by Night", *extra)
     assert proc.returncode == 0, proc.stderr
     return root
 
 
 def test_new_run_state(tmp_path: Path) -> None:
     root = _new(tmp_path)
-    proc = run_elysium(
+    proc = run_cli(
         "run",
         str(root),
         'add "Marcus" vampire gen 10',
@@ -32,7 +32,7 @@ def test_new_run_state(tmp_path: Path) -> None:
     lines = proc.stdout.splitlines()
     assert len(lines) == 5  # one result line per command
     assert "takes 3" in lines[-1]
-    state = json.loads(run_elysium("state", str(root), "--json").stdout)
+    state = json.loads(run_cli("state", str(root), "--json").stdout)
     assert (state["profile"], state["night"], state["chapter"], state["scene"]) == ("v20", 1, 1, 1)
     assert state["events"] == 6
     marcus = next(c for c in state["characters"] if c["name"] == "Marcus")
@@ -50,7 +50,7 @@ def test_new_run_state(tmp_path: Path) -> None:
 
 def test_run_stops_at_the_first_refusal_and_keeps_the_earlier_commands(tmp_path: Path) -> None:
     root = _new(tmp_path)
-    proc = run_elysium(
+    proc = run_cli(
         "run",
         str(root),
         'add "Marcus" vampire gen 13',
@@ -63,24 +63,24 @@ def test_run_stops_at_the_first_refusal_and_keeps_the_earlier_commands(tmp_path:
     err = proc.stderr.strip().splitlines()
     assert len(err) == 1 and "command 3" in err[0]
     assert "already spent 1 of 1 blood this turn" in err[0]
-    state = json.loads(run_elysium("state", str(root), "--json").stdout)
+    state = json.loads(run_cli("state", str(root), "--json").stdout)
     assert state["characters"][0]["blood"]["current"] == 9
     assert state["events"] == 3
 
 
 def test_log_text_and_json(tmp_path: Path) -> None:
     root = _new(tmp_path)
-    run_elysium("run", str(root), "roll 3 diff 6 dice 8,1,10", "chapter", "roll 2 dice 2,3")
-    events = json.loads(run_elysium("log", str(root), "--json").stdout)
+    run_cli("run", str(root), "roll 3 diff 6 dice 8,1,10", "chapter", "roll 2 dice 2,3")
+    events = json.loads(run_cli("log", str(root), "--json").stdout)
     assert [e["type"] for e in events] == ["created", "roll", "chapter", "roll"]
     assert events[1]["data"]["dice"] == [8, 1, 10]
     assert events[1]["time"] == {"night": 1, "chapter": 1, "scene": 1, "turn": 1}
     assert events[1]["wall"].endswith("Z")
-    chapter2 = json.loads(run_elysium("log", str(root), "--chapter", "2", "--json").stdout)
+    chapter2 = json.loads(run_cli("log", str(root), "--chapter", "2", "--json").stdout)
     assert [e["type"] for e in chapter2] == ["chapter", "roll"]
-    text = run_elysium("log", str(root)).stdout
+    text = run_cli("log", str(root)).stdout
     assert "+8 -1- *10*" in text
-    bad = run_elysium("log", str(root), "--chapter", "9")
+    bad = run_cli("log", str(root), "--chapter", "9")
     assert bad.returncode == 2 and "there is no chapter 9" in bad.stderr
 
 
@@ -105,15 +105,15 @@ def test_import_json_and_toml_all_or_nothing(tmp_path: Path) -> None:
             }
         )
     )
-    proc = run_elysium("import", str(root), str(good))
+    proc = run_cli("import", str(root), str(good))
     assert proc.returncode == 0, proc.stderr
     toml = tmp_path / "npcs.toml"
     toml.write_text(
         '[[characters]]\nname = "Watchman"\nkind = "mortal"\n'
         "[characters.attributes]\nstrength = 3\n"
     )
-    assert run_elysium("import", str(root), str(toml)).returncode == 0
-    state = json.loads(run_elysium("state", str(root), "--json").stdout)
+    assert run_cli("import", str(root), str(toml)).returncode == 0
+    state = json.loads(run_cli("state", str(root), "--json").stdout)
     names = [c["name"] for c in state["characters"]]
     assert names == ["Lucita", "Hob", "Watchman"]
     lucita = state["characters"][0]
@@ -131,17 +131,18 @@ def test_import_json_and_toml_all_or_nothing(tmp_path: Path) -> None:
             }
         )
     )
-    proc = run_elysium("import", str(root), str(broken))
+    proc = run_cli("import", str(root), str(broken))
     assert proc.returncode == 2
     assert "character 2 (Bad)" in proc.stderr and "did you mean 'strength'" in proc.stderr
-    after = json.loads(run_elysium("state", str(root), "--json").stdout)
+    after = json.loads(run_cli("state", str(root), "--json").stdout)
     assert after["events"] == state["events"]  # nothing of it was imported
     garbage = tmp_path / "garbage.json"
     garbage.write_text("{not json")
-    proc = run_elysium("import", str(root), str(garbage))
+    proc = run_cli("import", str(root), str(garbage))
     assert proc.returncode == 2 and "not valid JSON" in proc.stderr
 
 
+# These two run a real `python -m elysium`: new, run and state as a shell runs them.
 def test_a_plain_name_lives_in_the_private_data_directory(tmp_path: Path) -> None:
     proc = run_elysium("new", "Sabbat Nights", "--profile", "dark-ages")
     assert proc.returncode == 0, proc.stderr
@@ -162,7 +163,7 @@ def test_chronicle_errors_are_one_line(tmp_path: Path) -> None:
         (("new", str(tmp_path / "x"), "--profile", "werewolf"), "use one of: v20"),
     ]
     for args, message in cases:
-        proc = run_elysium(*args)
+        proc = run_cli(*args)
         assert proc.returncode == 2, args
         lines = proc.stderr.strip().splitlines()
         assert len(lines) == 1 and message in lines[0], (args, proc.stderr)

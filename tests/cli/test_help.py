@@ -10,7 +10,7 @@ import pytest
 
 from elysium import __version__
 from elysium.cli.parser import build_parser, dashboard_parser
-from tests.conftest import run_elysium
+from tests.conftest import run_cli, run_elysium
 
 
 def _parsers() -> list[argparse.ArgumentParser]:
@@ -32,6 +32,7 @@ def test_every_command_and_every_argument_has_help() -> None:
     assert not missing, missing
 
 
+# A real `python -m elysium`: --help and --version as a shell runs them.
 def test_help_describes_the_dashboard() -> None:
     said = run_elysium("--help").stdout
     for part in ("DIR", "--demo", "--readonly", "--lang", "start screen"):
@@ -44,12 +45,12 @@ def test_help_describes_the_dashboard() -> None:
     [(("--help", "--lang", "ru"), {}), (("state", "--help"), {"LANG": "ru_RU.UTF-8"})],
 )
 def test_argparses_own_words_are_russian(args: tuple[str, ...], env: dict[str, str]) -> None:
-    said = run_elysium(*args, env=env).stdout
+    said = run_cli(*args, env=env).stdout
     assert said.startswith("использование: elysium"), said
     assert "показать эту справку и выйти" in said
     for english in ("usage:", "positional arguments", "options:", "show this help"):
         assert english not in said, said
-    text = run_elysium(*[a for a in args if a not in ("--lang", "ru")], "--lang", "en").stdout
+    text = run_cli(*[a for a in args if a not in ("--lang", "ru")], "--lang", "en").stdout
     assert text.startswith("usage: elysium") and "show this help message and exit" in text
 
 
@@ -82,14 +83,14 @@ def test_elysium_lang_ru_help_lists_the_commands_in_russian(capsys) -> None:
     assert "бросить запас к10 и оценить результат" in said  # roll
     assert "создать хронику" in said  # new
     assert "roll a pool" not in said and "create a chronicle" not in said
-    english = run_elysium("--help").stdout
+    english = run_cli("--help").stdout
     assert "roll a pool of d10s and judge it" in english
 
 
 def _russian_words_left(text: str) -> set[str]:
     import re
 
-    from tests.i18n.test_catalogs import ALLOWED_LATIN
+    from tests.i18n.latin import ALLOWED_LATIN
 
     return {w.casefold() for w in re.findall(r"[A-Za-z][A-Za-z_]+", text)} - ALLOWED_LATIN
 
@@ -123,8 +124,8 @@ def test_every_command_and_argument_is_described_in_russian_under_lang_ru() -> N
 
 @pytest.mark.parametrize("command", ["new", "run", "serve", "export"])
 def test_a_commands_help_is_russian_by_lang_or_by_locale(command: str) -> None:
-    by_flag = run_elysium("--lang", "ru", command, "--help").stdout
-    by_locale = run_elysium(command, "--help", env={"LANG": "ru_RU.UTF-8"}).stdout
+    by_flag = run_cli("--lang", "ru", command, "--help").stdout
+    by_locale = run_cli(command, "--help", env={"LANG": "ru_RU.UTF-8"}).stdout
     for said in (by_flag, by_locale):
         assert said.startswith(f"использование: elysium {command} "), said
         description = said.split("\n\n")[1]

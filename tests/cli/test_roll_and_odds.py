@@ -8,11 +8,11 @@ from fractions import Fraction
 import pytest
 
 from elysium.rules import RollRequest, odds
-from tests.conftest import run_elysium
+from tests.conftest import run_cli, run_elysium
 
 
 def test_roll_json_with_typed_faces() -> None:
-    proc = run_elysium("roll", "5", "--diff", "7", "--spec", "--dice", "10,8,1,4,7", "--json")
+    proc = run_cli("roll", "5", "--diff", "7", "--spec", "--dice", "10,8,1,4,7", "--json")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["pool"] == 5 and data["difficulty"] == 7
@@ -22,14 +22,14 @@ def test_roll_json_with_typed_faces() -> None:
 
 
 def test_roll_json_botch_and_willpower() -> None:
-    botch = json.loads(run_elysium("roll", "3", "--dice", "1,3,4", "--json").stdout)
+    botch = json.loads(run_cli("roll", "3", "--dice", "1,3,4", "--json").stdout)
     assert (botch["outcome"], botch["botch"], botch["degree"], botch["successes"]) == (
         "botch",
         True,
         None,
         0,
     )
-    wp = json.loads(run_elysium("roll", "3", "--dice", "1,3,4", "--wp", "--json").stdout)
+    wp = json.loads(run_cli("roll", "3", "--dice", "1,3,4", "--wp", "--json").stdout)
     assert (wp["outcome"], wp["botch"], wp["successes"], wp["degree"]) == (
         "success",
         False,
@@ -38,6 +38,8 @@ def test_roll_json_botch_and_willpower() -> None:
     )
 
 
+# This test and the histogram run a real `python -m elysium` (roll, odds); the rest call
+# elysium.cli.main in this process (tests/conftest.py: run_cli).
 def test_seeded_roll_repeats() -> None:
     a = json.loads(run_elysium("roll", "8", "--seed", "42", "--json").stdout)
     b = json.loads(run_elysium("roll", "8", "--seed", "42", "--json").stdout)
@@ -45,7 +47,7 @@ def test_seeded_roll_repeats() -> None:
 
 
 def test_roll_text_marks_dice_without_colour() -> None:
-    proc = run_elysium("roll", "5", "--dice", "10,8,1,4,6", "--spec")
+    proc = run_cli("roll", "5", "--dice", "10,8,1,4,6", "--spec")
     assert proc.returncode == 0
     lines = proc.stdout.splitlines()
     assert lines[1].split() == ["**10**", "+8", "-1-", "4", "+6"]
@@ -54,12 +56,12 @@ def test_roll_text_marks_dice_without_colour() -> None:
 
 
 def test_roll_text_in_russian() -> None:
-    proc = run_elysium("roll", "2", "--dice", "8,9", "--lang", "ru")
+    proc = run_cli("roll", "2", "--dice", "8,9", "--lang", "ru")
     assert "умеренный" in proc.stdout and "сложность 6 (стандартно)" in proc.stdout
 
 
 def test_odds_json_is_exact_to_1e9() -> None:
-    proc = run_elysium("odds", "6", "--diff", "8", "--wp", "--json")
+    proc = run_cli("odds", "6", "--diff", "8", "--wp", "--json")
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     exact = odds(RollRequest(6, 8, willpower=True))
@@ -81,22 +83,22 @@ def test_odds_text_draws_a_histogram() -> None:
 
 
 def test_difficulty_ten_warns_on_stderr_and_keeps_json_clean() -> None:
-    proc = run_elysium("odds", "4", "--diff", "10", "--json")
+    proc = run_cli("odds", "4", "--diff", "10", "--json")
     assert proc.returncode == 0
     assert "difficulty 10" in proc.stderr and "botches less often" in proc.stderr
     json.loads(proc.stdout)
-    roll = run_elysium("roll", "4", "--diff", "10", "--seed", "1")
+    roll = run_cli("roll", "4", "--diff", "10", "--seed", "1")
     assert "difficulty 10" in roll.stderr
-    quiet = run_elysium("roll", "4", "--diff", "9", "--seed", "1")
+    quiet = run_cli("roll", "4", "--diff", "9", "--seed", "1")
     assert quiet.stderr == ""
 
 
 def test_automatic_success_and_profiles() -> None:
-    v20 = json.loads(run_elysium("roll", "6", "--auto", "--json").stdout)
+    v20 = json.loads(run_cli("roll", "6", "--auto", "--json").stdout)
     assert (v20["successes"], v20["automatic"], v20["dice"]) == (1, True, [])
-    demon = run_elysium("roll", "6", "--auto", "--profile", "demon")
+    demon = run_cli("roll", "6", "--auto", "--profile", "demon")
     assert demon.returncode == 2 and "more than the difficulty" in demon.stderr
-    allowed = json.loads(run_elysium("odds", "6", "--profile", "demon", "--json").stdout)
+    allowed = json.loads(run_cli("odds", "6", "--profile", "demon", "--json").stdout)
     assert allowed["auto_success_allowed"] is False
 
 
@@ -125,7 +127,7 @@ BAD = [
 
 @pytest.mark.parametrize(("args", "message"), BAD)
 def test_bad_input_exits_2_with_one_line(args, message) -> None:
-    proc = run_elysium(*args)
+    proc = run_cli(*args)
     assert proc.returncode == 2
     assert proc.stdout == ""
     err = proc.stderr.strip().splitlines()
@@ -145,6 +147,6 @@ def test_bad_input_exits_2_with_one_line(args, message) -> None:
 )
 def test_lang_before_the_subcommand_is_the_subcommands(argv: list[str], russian: str) -> None:
     """`elysium --lang ru roll 5` used to be refused by the dashboard's parser."""
-    proc = run_elysium(*argv)
+    proc = run_cli(*argv)
     assert proc.returncode == 0, proc.stderr
     assert russian in proc.stdout, proc.stdout

@@ -15,84 +15,8 @@ import pytest
 
 from elysium.i18n import CATALOGS, PARTS, Msg, t
 from elysium.i18n.templates import plural_form
+from tests.i18n.latin import ALLOWED_LATIN
 
-# Latin words a Russian message may hold: program and file names, the game's abbreviations,
-# technical names a Storyteller types as they are.
-ALLOWED_LATIN = {
-    "elysium",
-    "repair",
-    "help",
-    "check",
-    "export",
-    "run",
-    "json",
-    "toml",
-    "tinydb",
-    "utf",
-    "sha",
-    "v20",
-    "xp",
-    "npc",
-    "id",
-    "st",
-    "pid",
-    "ssh",
-    "xdg_data_home",
-    "lang",
-    "dmg",
-    # A chronicle's folders, named as they are on disk (chapters/chapter-0001.json).
-    "chapters",
-    "journal",
-    # The checkpoint's file name (chronicle.json).
-    "chronicle",
-    # Options of `elysium roll` a Storyteller types as they are (--dice, --seed).
-    "dice",
-    "seed",
-    # The key an import file lists its characters under.
-    "characters",
-    # config.toml's table of keys, and the library whose themes and key syntax it names.
-    "keys",
-    "textual",
-    # Key caps: Russian keyboards print Enter and Esc in Latin letters.
-    "enter",
-    "esc",
-    "ctrl",
-    # `elysium share`, `serve` and their options, typed as they are (--stop, --npcs, --to,
-    # --group, --host, --port), and the file share writes (view.json).
-    "share",
-    "serve",
-    "group",
-    "stop",
-    "npcs",
-    "to",
-    "host",
-    "port",
-    "view",
-    # The administrator's command to put a user in a group (usermod -aG GROUP NAME).
-    "usermod",
-    "ag",
-    # The serve page's address ends in ?key=..., and serve's --key and --no-key options.
-    "key",
-    "no",
-    # The command line's help names what is typed as it is: the settings file (config.toml),
-    # the dashboard's arguments (DIR, --demo, --readonly, --lang en|ru), --players, recap,
-    # the formats (--format md|html: Markdown, HTML), a kept original (NAME.damaged-DATE)
-    # and share's default directory (~/.local/share/elysium-shared).
-    "config",
-    "dir",
-    "demo",
-    "readonly",
-    "en",
-    "ru",
-    "players",
-    "recap",
-    "md",
-    "html",
-    "markdown",
-    "damaged",
-    "local",
-    "shared",
-}
 SAMPLE_NAME = "Zxq"
 
 

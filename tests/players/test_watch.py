@@ -11,13 +11,9 @@ from elysium.chronicle.session import Session
 from elysium.chronicle.store.reading import writer_active
 from elysium.chronicle.store.store import CHECKPOINT_EVERY
 from tests.chronicle_helpers import COTERIE, new_session
-from tests.tui_helpers import run_async, status, until
+from tests.tui_helpers import run_async, screen_text, status, until
 
 DEADLINE = 30.0  # seconds: a hang guard only (a shared 2-core machine); the bench measures latency
-
-
-def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 async def shows(pilot, needle: str, deadline: float = DEADLINE) -> str:

@@ -283,7 +283,7 @@ async def test_a_long_status_message_is_read_whole_at_80_columns(tmp_path: Path)
     """The status line has two rows, and Ctrl+L shows its message whole (a refusal naming a
     deep field in Russian is longer than 80 columns)."""
     from elysium.tui.dialogs.answer import AnswerScreen
-    from tests.players.test_watch import screen_text
+    from tests.tui_helpers import screen_text
 
     _, to = _shared(tmp_path)
     app = make_players_app(players_source(to), "ru")

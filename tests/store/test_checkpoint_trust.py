@@ -17,14 +17,14 @@ from pathlib import Path
 import pytest
 
 from tests.chronicle_helpers import reseal
-from tests.conftest import run_elysium
+from tests.conftest import run_cli
 
 CLAIM = 1_000_000
 
 
 def _chronicle(root: Path) -> Path:
-    assert run_elysium("new", str(root)).returncode == 0
-    proc = run_elysium("run", str(root), "add Marcus vampire", "turn")
+    assert run_cli("new", str(root)).returncode == 0
+    proc = run_cli("run", str(root), "add Marcus vampire", "turn")
     assert proc.returncode == 0, proc.stderr
     return root
 
@@ -77,21 +77,21 @@ def test_a_checkpoint_whose_numbers_cannot_be_true_is_damage(tmp_path: Path, cas
     craft, reason = CASES[case]
     root = _chronicle(tmp_path / "c")
     craft(root)
-    found = run_elysium("check", str(root))
+    found = run_cli("check", str(root))
     assert found.returncode == 1, found.stdout
     assert "cannot be newer than the journal" in found.stdout
     assert reason in found.stdout, found.stdout
 
-    went = run_elysium("run", str(root), "turn")
+    went = run_cli("run", str(root), "turn")
     assert went.returncode == 0, went.stderr
     assert "Traceback" not in went.stderr
     assert list(root.glob("chronicle.json.damaged-*")), "the crafted checkpoint is kept aside"
 
-    sound = run_elysium("check", str(root))
+    sound = run_cli("check", str(root))
     assert sound.returncode == 0, sound.stdout
     # Three events from the journal and the new turn: nothing invented, no gap.
     assert re.search(r"\b4 events\b", sound.stdout), sound.stdout
-    log = run_elysium("log", str(root)).stdout
+    log = run_cli("log", str(root)).stdout
     assert "lost to damage" not in log and str(CLAIM) not in log
 
 
@@ -99,24 +99,24 @@ def test_a_sealed_checkpoint_over_a_journal_cut_short_is_still_restored(tmp_path
     """The case the preference exists for: the journal lost its last records, the sealed
     checkpoint still holds them, so the newer state is restored and the loss recorded."""
     root = tmp_path / "c"
-    assert run_elysium("new", str(root)).returncode == 0
-    proc = run_elysium("run", str(root), "add Marcus vampire", "award Marcus 3", "award Marcus 2")
+    assert run_cli("new", str(root)).returncode == 0
+    proc = run_cli("run", str(root), "add Marcus vampire", "award Marcus 3", "award Marcus 2")
     assert proc.returncode == 0, proc.stderr
     journal = root / "journal" / "chapter-0001.jsonl"
     lines = journal.read_bytes().splitlines(keepends=True)
     journal.write_bytes(b"".join(lines[:-2]))  # the two awards are gone from the journal
 
-    found = run_elysium("check", str(root))
+    found = run_cli("check", str(root))
     assert found.returncode == 1
     assert "cannot be newer" not in found.stdout, found.stdout
 
-    went = run_elysium("run", str(root), "turn")
+    went = run_cli("run", str(root), "turn")
     assert went.returncode == 0, went.stderr
-    state = run_elysium("state", str(root), "--json")
+    state = run_cli("state", str(root), "--json")
     assert state.returncode == 0, state.stderr
     (marcus,) = json.loads(state.stdout)["characters"]
     assert marcus["xp"] == 5, marcus  # both awards, from the checkpoint
-    assert run_elysium("check", str(root)).returncode == 0
+    assert run_cli("check", str(root)).returncode == 0
 
 
 def test_a_state_its_own_events_do_not_make_is_named_by_check_and_undone_by_repair(
@@ -134,16 +134,16 @@ def test_a_state_its_own_events_do_not_make_is_named_by_check_and_undone_by_repa
         state["characters"]["marcus"]["blood"] = 1
 
     reseal(root, forge)
-    found = run_elysium("check", str(root))
+    found = run_cli("check", str(root))
     assert found.returncode == 1, found.stdout
     assert "not the one its own events make (up to event 3)" in found.stdout, found.stdout
-    assert "не то, что дают её же события" in run_elysium("check", str(root), "--lang", "ru").stdout
+    assert "не то, что дают её же события" in run_cli("check", str(root), "--lang", "ru").stdout
 
-    repaired = run_elysium("repair", str(root))
+    repaired = run_cli("repair", str(root))
     assert repaired.returncode == 0, repaired.stdout + repaired.stderr
     assert list(root.glob("chronicle.json.damaged-*"))
-    assert run_elysium("check", str(root)).returncode == 0
-    state = json.loads(run_elysium("state", str(root), "--json").stdout)
+    assert run_cli("check", str(root)).returncode == 0
+    state = json.loads(run_cli("state", str(root), "--json").stdout)
     (marcus,) = state["characters"]
     assert (state["turn"], state["events"]) == (2, 3)
     assert marcus["blood"] != 1

@@ -20,7 +20,7 @@ from elysium.chronicle.errors import StoreError
 from elysium.chronicle.session import Session
 from elysium.chronicle.store.store import Store
 from tests.chronicle_helpers import COTERIE, new_session, reseal
-from tests.conftest import run_elysium, sized
+from tests.conftest import run_cli, run_elysium, sized
 
 
 @pytest.fixture(scope="module")
@@ -158,7 +158,7 @@ def test_a_shortened_journal_keeps_both_files_and_the_newest_state(tmp_path: Pat
     original = journal.read_bytes()
     index = (root / "chronicle.json").read_bytes()
     journal.write_bytes(b"".join(original.split(b"\n")[i] + b"\n" for i in range(3)))
-    proc = run_elysium("run", str(root), "award Marcus 1")
+    proc = run_cli("run", str(root), "award Marcus 1")
     assert proc.returncode == 0, proc.stderr
     assert "disagree" in proc.stderr and "Traceback" not in proc.stderr
     kept = {p.name: p.read_bytes() for p in root.rglob("*.damaged-*")}
@@ -171,6 +171,7 @@ def test_a_shortened_journal_keeps_both_files_and_the_newest_state(tmp_path: Pat
     s.close()
 
 
+# A real `python -m elysium` here: log, stats, export, check and repair as a shell runs them.
 def test_a_damaged_closed_chapter_shows_its_readable_events_and_names_the_gap(
     pristine: Path, tmp_path: Path
 ) -> None:
@@ -222,7 +223,7 @@ def test_a_crafted_checkpoint_is_kept_aside_and_explained(
     root = _copy(pristine, tmp_path, "c")
     reseal(root, CRAFTED[case])
     for args in (("state",), ("state", "--json"), ("log",)):
-        proc = run_elysium(*args, str(root))
+        proc = run_cli(*args, str(root))
         assert "Traceback" not in proc.stderr, proc.stderr
         assert proc.returncode == 0, proc.stderr
     s = _recovers(root)
@@ -239,7 +240,7 @@ def test_raw_json_that_breaks_parsers(pristine: Path, tmp_path: Path) -> None:
     }.items():
         root = _copy(pristine, tmp_path, name)
         (root / "chronicle.json").write_bytes(body)
-        proc = run_elysium("state", str(root))
+        proc = run_cli("state", str(root))
         assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
         assert _recovers(root) is not None
 
@@ -256,11 +257,11 @@ def test_control_characters_from_a_crafted_checkpoint_never_reach_the_terminal(
 
     reseal(root, crafted)
     for args in (("state",), ("state", "--json")):
-        proc = run_elysium(*args, str(root))
+        proc = run_cli(*args, str(root))
         assert proc.returncode == 0
         assert "\x1b" not in proc.stdout and "\x07" not in proc.stdout
         assert "\\u001b" not in proc.stdout
-    assert "Chron\ufffd]0;pwned\ufffdicle" in run_elysium("state", str(root)).stdout
+    assert "Chron\ufffd]0;pwned\ufffdicle" in run_cli("state", str(root)).stdout
 
 
 def test_a_crafted_undo_stack_is_refused_with_one_line(pristine: Path, tmp_path: Path) -> None:
@@ -271,8 +272,8 @@ def test_a_crafted_undo_stack_is_refused_with_one_line(pristine: Path, tmp_path:
         state["undo"] = [[state["events"], {"chars": {"nobody": {"blood": [1, 2]}}}, "x"]]
 
     reseal(root, crafted)
-    before = run_elysium("state", str(root), "--json").stdout
-    proc = run_elysium("run", str(root), "undo")
+    before = run_cli("state", str(root), "--json").stdout
+    proc = run_cli("run", str(root), "undo")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "cannot undo that step" in proc.stderr or "damaged" in proc.stderr
-    assert run_elysium("state", str(root), "--json").stdout == before
+    assert run_cli("state", str(root), "--json").stdout == before

@@ -235,11 +235,11 @@ def test_a_chapter_laid_out_otherwise_is_read_as_before(
 ) -> None:
     """Any other layout its digest names (an older format, a hand's reformatting) is not
     searched: it gives what the line by line read (there: the whole read) gives."""
-    from tests.store.test_streams import _layouts
+    from tests.store.layouts import layouts
 
     root = tmp_path / "c"
     _chronicle(root)
-    _resealed(root, _layouts(_closed(root).read_bytes())[layout])
+    _resealed(root, layouts(_closed(root).read_bytes())[layout])
     got, searched = _searched(root, monkeypatch)
     assert searched == 1  # the second chapter only
     assert got == _by_lines(root)  # (out of order: damage, named the same)

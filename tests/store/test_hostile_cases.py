@@ -1,4 +1,7 @@
-"""What an independent hostile review of the store found, each kept as a test."""
+"""What an independent hostile review of the store found, each kept as a test.
+
+The commands run through ``elysium.cli.main`` in this process (:func:`tests.conftest.run_cli`),
+but for the crash, which kills a real ``python -m elysium``."""
 
 from __future__ import annotations
 
@@ -15,12 +18,12 @@ from elysium.chronicle.errors import StoreError
 from elysium.chronicle.session import Session
 from elysium.chronicle.store.store import Store
 from tests.chronicle_helpers import reseal
-from tests.conftest import run_elysium
+from tests.conftest import run_cli, run_elysium
 
 
 def _chronicle(root: Path, *commands: str) -> Path:
-    assert run_elysium("new", str(root)).returncode == 0
-    proc = run_elysium("run", str(root), *commands)
+    assert run_cli("new", str(root)).returncode == 0
+    proc = run_cli("run", str(root), *commands)
     assert proc.returncode == 0, proc.stderr
     return root
 
@@ -36,12 +39,12 @@ def test_the_lost_event_that_began_the_open_chapter(tmp_path: Path) -> None:
     journal's chapter, the loss is named, and `chapter` keeps working."""
     root = _chronicle(tmp_path / "c", "add Marcus vampire", "chapter", "award Marcus 1")
     _flip(root / "journal" / "chapter-0002.jsonl", 40)
-    assert run_elysium("check", str(root)).returncode == 1
-    assert run_elysium("repair", str(root)).returncode == 0
-    proc = run_elysium("run", str(root), "chapter", "award Marcus 1")
+    assert run_cli("check", str(root)).returncode == 1
+    assert run_cli("repair", str(root)).returncode == 0
+    proc = run_cli("run", str(root), "chapter", "award Marcus 1")
     assert proc.returncode == 0, proc.stderr
     assert "chapter 3 begins" in proc.stdout
-    assert run_elysium("check", str(root)).returncode == 0
+    assert run_cli("check", str(root)).returncode == 0
 
 
 def test_a_crash_while_repair_rewrites_a_closed_chapter_keeps_its_events(tmp_path: Path) -> None:
@@ -72,7 +75,7 @@ def test_an_export_is_never_written_inside_a_chronicle(tmp_path: Path) -> None:
     closed = root / "chapters" / "chapter-0001.json"
     before = closed.read_bytes()
     for target in (closed, root / "journal" / "chapter-0099.jsonl", root / "notes.md"):
-        proc = run_elysium("export", str(root), "-o", str(target))
+        proc = run_cli("export", str(root), "-o", str(target))
         assert proc.returncode == 2 and "inside a chronicle" in proc.stderr, target
     assert closed.read_bytes() == before
     assert not (root / "journal" / "chapter-0099.jsonl").exists()
@@ -95,11 +98,11 @@ def test_a_record_with_a_valid_checksum_and_malformed_changes(
     event = {"v": 1, "seq": 3, "type": "xp", "time": {}, "wall": "", "cmd": "", "data": {}}
     _append_record(root / "journal" / "chapter-0001.jsonl", {**event, "changes": changes})
     for command in ("state", "log", "check", "repair", "stats"):
-        proc = run_elysium(command, str(root))
+        proc = run_cli(command, str(root))
         assert "Traceback" not in proc.stderr, (command, proc.stderr)
-    proc = run_elysium("run", str(root), "award Marcus 1")
+    proc = run_cli("run", str(root), "award Marcus 1")
     assert proc.returncode == 0, proc.stderr
-    assert run_elysium("check", str(root)).returncode == 0
+    assert run_cli("check", str(root)).returncode == 0
 
 
 @pytest.mark.parametrize(
@@ -109,19 +112,19 @@ def test_a_record_with_a_valid_checksum_and_malformed_changes(
 def test_a_malformed_undo_stack_is_damage_that_check_sees(tmp_path: Path, entry: list) -> None:
     root = _chronicle(tmp_path / "c", "add Marcus vampire", "award Marcus 1")
     reseal(root, lambda doc: next(iter(doc["snapshot"].values()))["state"].update(undo=[entry]))
-    assert run_elysium("check", str(root)).returncode == 1
-    proc = run_elysium("run", str(root), "undo")
+    assert run_cli("check", str(root)).returncode == 1
+    proc = run_cli("run", str(root), "undo")
     assert "Traceback" not in proc.stderr
-    assert run_elysium("check", str(root)).returncode == 0
+    assert run_cli("check", str(root)).returncode == 0
 
 
 def test_a_checkpoint_whose_chapter_disagrees_with_its_state(tmp_path: Path) -> None:
     root = _chronicle(tmp_path / "c", "add Marcus vampire", "chapter", "chapter")
     reseal(root, lambda doc: next(iter(doc["snapshot"].values()))["state"].update(chapter=1))
-    assert run_elysium("check", str(root)).returncode == 1
-    proc = run_elysium("run", str(root), "chapter")
+    assert run_cli("check", str(root)).returncode == 1
+    proc = run_cli("run", str(root), "chapter")
     assert proc.returncode == 0 and "chapter 4 begins" in proc.stdout, proc.stdout + proc.stderr
-    assert run_elysium("check", str(root)).returncode == 0
+    assert run_cli("check", str(root)).returncode == 0
 
 
 def test_a_checkpoint_claiming_more_events_than_its_journal(tmp_path: Path) -> None:
@@ -132,18 +135,18 @@ def test_a_checkpoint_claiming_more_events_than_its_journal(tmp_path: Path) -> N
         snap["seq"] = snap["state"]["events"] = 10**12 - 5
 
     reseal(root, claim)
-    assert run_elysium("check", str(root)).returncode == 1
-    assert run_elysium("run", str(root), "award Marcus 1").returncode == 0
-    assert run_elysium("check", str(root)).returncode == 0
+    assert run_cli("check", str(root)).returncode == 1
+    assert run_cli("run", str(root), "award Marcus 1").returncode == 0
+    assert run_cli("check", str(root)).returncode == 0
 
 
 def test_chapter_zero_files_are_not_chapters(tmp_path: Path) -> None:
     root = _chronicle(tmp_path / "c", "add Marcus vampire")
     (root / "journal" / "chapter-0000.jsonl").write_bytes(b"garbage")
     (root / "chapters" / "chapter-0000.json").write_bytes(b"garbage")
-    assert run_elysium("run", str(root), "chapter").returncode == 0
-    assert run_elysium("check", str(root)).returncode == 0
-    assert run_elysium("run", str(root), "award Marcus 1").returncode == 0
+    assert run_cli("run", str(root), "chapter").returncode == 0
+    assert run_cli("check", str(root)).returncode == 0
+    assert run_cli("run", str(root), "award Marcus 1").returncode == 0
 
 
 def test_a_journal_cut_short_under_a_running_writer_stops_it(tmp_path: Path) -> None:
@@ -165,7 +168,7 @@ def test_symlinked_directories_are_refused_by_check_too(tmp_path: Path) -> None:
     (tmp_path / "elsewhere").mkdir()
     (root / "chapters").symlink_to(tmp_path / "elsewhere")
     for command in ("check", "run", "repair"):
-        proc = run_elysium(command, str(root), *(["turn"] if command == "run" else []))
+        proc = run_cli(command, str(root), *(["turn"] if command == "run" else []))
         assert proc.returncode == 2 and "symbolic link" in proc.stderr, command
 
 
@@ -175,11 +178,11 @@ def test_a_symlink_at_a_save_file_names_repair_and_repair_sets_it_aside(tmp_path
     victim.write_text("precious")
     (root / "chronicle.json").unlink()
     (root / "chronicle.json").symlink_to(victim)
-    proc = run_elysium("run", str(root), "turn")
+    proc = run_cli("run", str(root), "turn")
     assert proc.returncode == 2 and "elysium repair" in proc.stderr
-    assert run_elysium("repair", str(root)).returncode == 0
+    assert run_cli("repair", str(root)).returncode == 0
     assert victim.read_text() == "precious"
-    assert run_elysium("run", str(root), "turn").returncode == 0
+    assert run_cli("run", str(root), "turn").returncode == 0
 
 
 def test_write_errors_other_than_space_do_not_advise_freeing_space() -> None:
@@ -194,8 +197,7 @@ def test_write_errors_other_than_space_do_not_advise_freeing_space() -> None:
 def test_look_alike_characters_are_neutralised_in_names(tmp_path: Path) -> None:
     root = _chronicle(tmp_path / "c", 'add "Mar\u200bcus\u202e" vampire')
     names = [
-        c["name"]
-        for c in json.loads(run_elysium("state", str(root), "--json").stdout)["characters"]
+        c["name"] for c in json.loads(run_cli("state", str(root), "--json").stdout)["characters"]
     ]
     assert names == ["Mar\ufffdcus\ufffd"]
     assert Store.verify(root).sound

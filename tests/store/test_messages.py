@@ -17,7 +17,7 @@ import pytest
 from elysium.chronicle.errors import Line, StoreError
 from elysium.chronicle.session import Session
 from tests.chronicle_helpers import new_session
-from tests.conftest import run_elysium
+from tests.conftest import run_cli, run_elysium
 
 RU = {"LANG": "ru_RU.UTF-8"}
 EN = {"LANG": "C.UTF-8"}
@@ -59,8 +59,8 @@ def test_a_locked_chronicle_is_refused_in_russian(tmp_path: Path) -> None:
     root = _chronicle(tmp_path / "c", "add Marcus vampire")
     writer = Session.open(root)
     try:
-        ru = run_elysium("run", str(root), "award Marcus 1", env=RU)
-        en = run_elysium("run", str(root), "award Marcus 1", env=EN)
+        ru = run_cli("run", str(root), "award Marcus 1", env=RU)
+        en = run_cli("run", str(root), "award Marcus 1", env=EN)
     finally:
         writer.close()
     assert ru.returncode == 2 and en.returncode == 2
@@ -81,8 +81,8 @@ def test_the_language_option_overrides_the_locale(tmp_path: Path) -> None:
     root = _chronicle(tmp_path / "c", "add Marcus vampire")
     writer = Session.open(root)
     try:
-        ru = run_elysium("run", str(root), "award Marcus 1", "--lang", "ru", env=EN)
-        en = run_elysium("run", str(root), "award Marcus 1", "--lang", "en", env=RU)
+        ru = run_cli("run", str(root), "award Marcus 1", "--lang", "ru", env=EN)
+        en = run_cli("run", str(root), "award Marcus 1", "--lang", "en", env=RU)
     finally:
         writer.close()
     assert "хронику уже пишет другой процесс" in ru.stderr
@@ -109,8 +109,8 @@ def test_a_damaged_file_is_refused_with_the_repair_hint_in_russian(tmp_path: Pat
     target = tmp_path / "elsewhere.jsonl"
     journal.rename(target)
     journal.symlink_to(target)
-    ru = run_elysium("run", str(root), "award Marcus 1", env=RU)
-    en = run_elysium("run", str(root), "award Marcus 1", env=EN)
+    ru = run_cli("run", str(root), "award Marcus 1", env=RU)
+    en = run_cli("run", str(root), "award Marcus 1", env=EN)
     assert ru.returncode == 2 and en.returncode == 2
     assert ru.stderr == (
         "elysium run: ошибка: chapter-0001.jsonl — символическая ссылка; читать и писать через "
@@ -153,7 +153,7 @@ def test_a_full_disk_is_one_russian_sentence(
 
 def test_a_refused_command_names_its_line_in_russian(tmp_path: Path) -> None:
     root = _chronicle(tmp_path / "c", "add Marcus vampire")
-    ru = run_elysium("run", str(root), "award Marcus 1", "undo", "undo", "undo", env=RU)
+    ru = run_cli("run", str(root), "award Marcus 1", "undo", "undo", "undo", env=RU)
     assert ru.returncode == 2
     assert ru.stdout.splitlines()[1].startswith("отменено (событие 3) — теперь Marcus: опыт 0")
     assert ru.stderr == "elysium run: ошибка: команда 4 ('undo'): отменять нечего\n"
@@ -166,7 +166,7 @@ def test_check_and_repair_in_russian(tmp_path: Path) -> None:
     root = _chronicle(tmp_path / "c", "add Marcus vampire", "award Marcus 1", "award Marcus 1")
     _damage_a_record(root)
 
-    check = run_elysium("check", str(root), env=RU)
+    check = run_cli("check", str(root), env=RU)
     assert check.returncode == 1
     lines = check.stdout.splitlines()
     assert "в chapter-0001.jsonl повреждена 1 запись" in lines
@@ -174,12 +174,12 @@ def test_check_and_repair_in_russian(tmp_path: Path) -> None:
     for line in lines:
         _russian(line)
 
-    state = run_elysium("state", str(root), env=RU)  # a reader warns, changes nothing
+    state = run_cli("state", str(root), env=RU)  # a reader warns, changes nothing
     assert "elysium: предупреждение: в chapter-0001.jsonl повреждена 1 запись" in state.stderr
     for line in state.stderr.splitlines():
         _russian(line)
 
-    repair = run_elysium("repair", str(root), env=RU)
+    repair = run_cli("repair", str(root), env=RU)
     assert repair.returncode == 0, repair.stdout + repair.stderr
     lines = repair.stdout.splitlines()
     assert lines[0].startswith(
@@ -192,40 +192,40 @@ def test_check_and_repair_in_russian(tmp_path: Path) -> None:
     for line in lines:
         _russian(line)
 
-    again = run_elysium("repair", str(root), env=RU)
+    again = run_cli("repair", str(root), env=RU)
     assert again.stdout.splitlines()[0] == "восстанавливать нечего"
 
 
 def test_check_and_repair_in_english_are_unchanged(tmp_path: Path) -> None:
     root = _chronicle(tmp_path / "c", "add Marcus vampire", "award Marcus 1", "award Marcus 1")
     _damage_a_record(root)
-    check = run_elysium("check", str(root), env=EN)
+    check = run_cli("check", str(root), env=EN)
     assert check.returncode == 1
     assert "chapter-0001.jsonl has 1 damaged record(s)" in check.stdout.splitlines()
     assert check.stdout.splitlines()[-1] == f"damaged: run `elysium repair {root}` to repair it"
-    repair = run_elysium("repair", str(root), env=EN)
+    repair = run_cli("repair", str(root), env=EN)
     lines = repair.stdout.splitlines()
     assert lines[0].startswith(
         "repaired: chapter-0001.jsonl had 1 damaged record(s); kept 3 good ones (the original "
         "is kept as chapter-0001.jsonl.damaged-"
     ), lines
     assert lines[-1] == "sound: 1 chapter(s), 5 events, every checksum and digest verified"
-    assert run_elysium("repair", str(root), env=EN).stdout.splitlines()[0] == "nothing to repair"
+    assert run_cli("repair", str(root), env=EN).stdout.splitlines()[0] == "nothing to repair"
 
 
 def test_a_sound_chronicle_in_both_languages(tmp_path: Path) -> None:
     root = _chronicle(tmp_path / "c", "add Marcus vampire", "chapter")
-    ru = run_elysium("check", str(root), "--lang", "ru")
+    ru = run_cli("check", str(root), "--lang", "ru")
     assert ru.returncode == 0
     assert ru.stdout == (
         "в порядке: 2 главы, 3 события, все контрольные суммы и дайджесты сходятся\n"
     )
-    en = run_elysium("check", str(root))
+    en = run_cli("check", str(root))
     assert en.stdout == "sound: 2 chapter(s), 3 events, every checksum and digest verified\n"
 
 
 def test_there_is_no_chronicle_in_russian(tmp_path: Path) -> None:
-    ru = run_elysium("check", str(tmp_path / "nothing"), env=RU)
+    ru = run_cli("check", str(tmp_path / "nothing"), env=RU)
     assert ru.returncode == 2
     assert ru.stderr == f"elysium check: ошибка: хроники {tmp_path / 'nothing'} нет\n"
 
@@ -251,6 +251,7 @@ def test_recovery_lines_carry_their_message(tmp_path: Path) -> None:
     _russian(russian)
 
 
+# A real `python -m elysium` here: `import`, its language from the locale of a new process.
 def test_an_import_is_acknowledged_in_russian(tmp_path: Path) -> None:
     root = _chronicle(tmp_path / "c")
     sheet = tmp_path / "coterie.json"
@@ -267,14 +268,14 @@ def test_an_import_is_acknowledged_in_russian(tmp_path: Path) -> None:
 
 
 def test_usage_errors_in_russian_and_english(tmp_path: Path) -> None:
-    ru = run_elysium("run", str(tmp_path / "c"), env=RU)
+    ru = run_cli("run", str(tmp_path / "c"), env=RU)
     assert ru.returncode == 2
     assert ru.stderr == "elysium run: ошибка: не хватает обязательных параметров: COMMAND\n"
-    en = run_elysium("run", str(tmp_path / "c"), env=EN)
+    en = run_cli("run", str(tmp_path / "c"), env=EN)
     assert en.stderr == "elysium run: error: the following arguments are required: COMMAND\n"
-    ru = run_elysium("log", str(tmp_path / "c"), "--chapter", "x", "--lang", "ru")
+    ru = run_cli("log", str(tmp_path / "c"), "--chapter", "x", "--lang", "ru")
     assert ru.stderr == "elysium log: ошибка: параметр --chapter: ожидается номер главы, а не 'x'\n"
-    en = run_elysium("log", str(tmp_path / "c"), "--chapter", "x")
+    en = run_cli("log", str(tmp_path / "c"), "--chapter", "x")
     assert en.stderr == (
         "elysium log: error: argument --chapter: must be a chapter number, got 'x'\n"
     )

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from elysium.chronicle.text import plain_json, plain_json_bytes
 from tests.conftest import sized
+from tests.store.layouts import layouts
 from tests.store.stream_outputs import OUTPUTS, SAMPLES, copy_sample, key, run, runs
 
 RECORDED = json.loads(OUTPUTS.read_text(encoding="utf-8"))
@@ -58,26 +59,6 @@ def _two_chapters(root: Path) -> list:
     return events
 
 
-def _layouts(raw: bytes) -> dict[str, bytes]:
-    """The closed chapter's file laid out otherwise: each is sound JSON a whole read takes."""
-    doc = json.loads(raw)
-    entries = list(doc["events"].items())
-    bare = {"events": {k: v["e"] for k, v in entries}}  # format 1: bare events, no header
-    swapped = dict(doc, events=dict(entries[1:2] + entries[:1] + entries[2:]))
-    return {
-        "as written": raw,
-        "indented": json.dumps(doc, indent=1, ensure_ascii=False).encode(),
-        "one line": json.dumps(doc, ensure_ascii=False).encode(),
-        "format 1": json.dumps(bare, ensure_ascii=False).encode(),
-        "entries out of order": raw.replace(b"\n", b"\n", 1)
-        if len(entries) < 2
-        else json.dumps(swapped, ensure_ascii=False).encode(),
-        "no trailing newline": raw.rstrip(b"\n"),
-        # Laid out as written until the fourth entry, which spans two lines.
-        "one entry split": raw.replace(b'\n"4":{"c":', b'\n"4":\n{"c":'),
-    }
-
-
 @pytest.mark.parametrize(
     "layout",
     [
@@ -103,7 +84,7 @@ def test_a_closed_chapter_in_any_layout_reads_as_the_whole_read_reads_it(
     root = tmp_path / "c"
     events = _two_chapters(root)
     path = root / "chapters" / "chapter-0001.json"
-    body = _layouts(path.read_bytes())[layout]
+    body = layouts(path.read_bytes())[layout]
     path.write_bytes(body)
 
     def name_it(doc: dict) -> None:

@@ -133,10 +133,16 @@ async def dialogs_open_and_cancel(pilot) -> None:
 
 
 @run_async
-async def test_the_editor_sends_one_event(tmp_path: Path) -> None:
+async def test_the_editor_sends_one_event_and_keeps_edits_when_a_value_is_refused(
+    tmp_path: Path,
+) -> None:
+    """Two checks in one dashboard: Ctrl+Z takes the first one's save back, so the second
+    starts from the demo's sheet as a dashboard of its own would."""
     app = demo_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        start = app.session.state.characters["lucien marchetti"]
+        # One event: Strength and Brawl, from two tabs, are one set.
         await pilot.press("f3")
         await settle(pilot)
         app.screen.query_one("#f-strength").value = "3"
@@ -146,7 +152,36 @@ async def test_the_editor_sends_one_event(tmp_path: Path) -> None:
         await pilot.click("#save")
         await settle(pilot)
         event = app.session.events()[-1]
-        assert event.type == "trait_set" and event.data["values"] == {"strength": 3, "brawl": 2}
+        assert event.type == "trait_set" and event.data["values"] == {
+            "strength": 3,
+            "brawl": 2,
+        }, f"sends one event: {event}"
+        await pilot.press("ctrl+z")
+        await settle(pilot)
+        assert app.session.state.characters["lucien marchetti"] == start, "undone"
+        # A refused value keeps the edits; Enter in a field saves too.
+        await pilot.press("f3")
+        await settle(pilot)
+        editor = app.screen
+        assert isinstance(editor, EditDialog), "keeps edits: F3 opens the editor"
+        assert editor.focused is editor.query_one("#f-strength"), "keeps edits: ready to type"
+        editor.query_one("#f-strength").value = "9"  # above generation 9's maximum of 5
+        await pilot.press("alt+right")  # Abilities: a tab's fields are built when shown
+        await settle(pilot)
+        editor.query_one("#f-brawl").value = "2"
+        await pilot.click("#save")
+        await settle(pilot)
+        assert app.screen is editor, "keeps edits: still open"
+        assert editor.query_one("#f-brawl").value == "2", "keeps edits: nothing lost"
+        assert "above the trait maximum" in status(app), f"keeps edits: {status(app)}"
+        editor.query_one("#f-strength").value = "3"
+        editor.query_one("#f-strength").focus()
+        await pilot.press("enter")  # Enter in a field saves too (the toast may cover Save)
+        await settle(pilot)
+        assert not isinstance(app.screen, EditDialog), "keeps edits: Enter saved and closed"
+        values = app.session.events()[-1].data["values"]
+        assert values == {"strength": 3, "brawl": 2}, f"keeps edits: {values}"
+        assert app.focused is app.query_one(CommandBar), "keeps edits: back in the command bar"
     app.session.close()
 
 
@@ -289,35 +324,6 @@ async def test_declining_read_only_quits(tmp_path: Path) -> None:
         await settle(pilot)
     assert app.session is None
     holder.close()
-
-
-@run_async
-async def test_the_editor_keeps_edits_when_a_value_is_refused(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await pilot.press("f3")
-        await settle(pilot)
-        editor = app.screen
-        assert isinstance(editor, EditDialog)
-        assert editor.focused is editor.query_one("#f-strength")  # ready to type
-        editor.query_one("#f-strength").value = "9"  # above generation 9's maximum of 5
-        await pilot.press("alt+right")  # Abilities: a tab's fields are built when shown
-        await settle(pilot)
-        editor.query_one("#f-brawl").value = "2"
-        await pilot.click("#save")
-        await settle(pilot)
-        assert app.screen is editor  # still open, nothing lost
-        assert editor.query_one("#f-brawl").value == "2"
-        assert "above the trait maximum" in status(app)
-        editor.query_one("#f-strength").value = "3"
-        editor.query_one("#f-strength").focus()
-        await pilot.press("enter")  # Enter in a field saves too (the toast may cover Save)
-        await settle(pilot)
-        assert not isinstance(app.screen, EditDialog)
-        assert app.session.events()[-1].data["values"] == {"strength": 3, "brawl": 2}
-        assert app.focused is app.query_one(CommandBar)
-    app.session.close()
 
 
 @run_async

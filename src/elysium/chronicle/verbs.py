@@ -1,11 +1,11 @@
 """The command language's verbs, each declared once.
 
-A verb's English name and Russian spellings, the keywords it takes, what completes after
-it, its help group and its handler all live here. The parser, the command bar's completion,
-the F1 help, the command palette, ``elysium help`` and the README's command table read this
-table; its usage line and one-line help are catalog entries (``usage.VERB``, ``help.VERB``)
-so that they are told in the reader's language. Adding a verb is one entry here, its two
-catalog lines in each language, and its handler.
+A verb's English name and Russian spellings, the keywords it takes, what completes after it,
+its help group and its handler all live here. The parser, the command bar's completion, the
+F1 help, the command palette, ``elysium help`` and the manual's command reference (written
+from it: docs/commands.md) read this table; its usage line and one-line help are catalog
+entries (``usage.VERB``, ``help.VERB``) so that they are told in the reader's language.
+Adding a verb is one entry here, its two catalog lines in each language, and its handler.
 
 This module is data: it imports no handler, so the parser, the help and the command bar
 read the table without pulling in the rules. Each handler declares the verb it runs with

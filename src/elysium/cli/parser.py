@@ -245,7 +245,7 @@ def _parents(row: Subcommand) -> list[_Parser]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The whole command line; tests read its help, the README copies its forms."""
+    """The whole command line; tests read its help, the manual (docs/) copies its forms."""
     parser = _Parser(
         prog="elysium",
         usage=USAGE,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual import on
+from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import Reactive
@@ -184,12 +184,26 @@ class CommandBar(Input):
             return
         super().action_cursor_right(select)
 
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
+    async def _on_key(self, event: events.Key) -> None:
+        """Run the bar's own keys (Backspace, the arrows, Ctrl+U, Enter, ↑ ↓…) in the order
+        they were typed. Textual inserts a printable key at once but runs a focused Input's
+        bindings only after the key has bubbled up to the app, so in one burst of keys (a
+        link with lag, tmux, a fast typist) ``rolx⌫l`` became ``rolxl`` minus its last
+        letter, Ctrl+U erased what was typed after it, and Enter sent the next command
+        joined to this one."""
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            event.stop()
+            event.prevent_default()
+            await self.run_action(binding.action)
+            return
+        await super()._on_key(event)
+
+    async def action_submit(self) -> None:
         """Ask for the command; the bar keeps it until it is saved (then it clears) or
-        refused (then it is selected: fix it, or type the next command over it)."""
-        event.stop()
-        text = event.value.strip()
+        refused (then it is selected: fix it, or type the next command over it). Asked here,
+        at the key, not through Input's Submitted message: the letters typed right after
+        Enter then start the next command instead of joining this one."""
+        text = self.value.strip()
         if not text:
             return
         long = len(text) > MAX_COMMAND  # refused at once: not tokenised, not remembered
