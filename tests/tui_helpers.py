@@ -74,3 +74,11 @@ def status(app) -> str:
 def screen_text(app) -> str:
     """The screen as plain text, row by row, as the terminal would show it."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def check(name: str, run) -> None:
+    """One check of a shared dashboard session: a failure says which check it was."""
+    try:
+        await run
+    except AssertionError as error:
+        raise AssertionError(f"{name}: {error}") from error

@@ -17,17 +17,9 @@ from elysium.tui.dialogs.roll import RollDialog
 from elysium.tui.widgets.panes import BeastPane, InitiativePane
 from elysium.tui.widgets.rolllog import RollLog
 from elysium.tui.widgets.vitals import VitalsPane
-from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status
+from tests.tui_helpers import check, demo_app, demo_copy, run_async, settle, status
 
 SIZE = (120, 40)
-
-
-async def check(name: str, run) -> None:
-    """One check of a shared dashboard session: a failure says which check it was."""
-    try:
-        await run
-    except AssertionError as error:
-        raise AssertionError(f"{name}: {error}") from error
 
 
 async def type_text(pilot, text: str) -> None:

@@ -20,7 +20,7 @@ from elysium.tui import errorlog
 from elysium.tui.app import make_app
 from elysium.tui.commandbar import CommandBar
 from elysium.tui.screens.dashboard import DashboardScreen
-from tests.tui_helpers import demo_copy, run_async, settle, status
+from tests.tui_helpers import check, demo_copy, run_async, settle, status
 
 pytestmark = pytest.mark.logs_errors  # every test here makes something fail on purpose
 
@@ -69,14 +69,6 @@ async def submit(pilot, text: str) -> None:
     bar.value = text
     await pilot.press("enter")
     await settle(pilot)
-
-
-async def check(name: str, run) -> None:
-    """One check of a shared dashboard session: a failure says which check it was."""
-    try:
-        await run
-    except AssertionError as error:
-        raise AssertionError(f"{name}: {error}") from error
 
 
 async def a_failing_dialog_is_closed_and_the_session_goes_on(

@@ -20,18 +20,10 @@ from elysium.tui.screens.dashboard import HeaderBar
 from elysium.tui.widgets.panes import BeastPane, InitiativePane
 from elysium.tui.widgets.rolllog import RollLog
 from elysium.tui.widgets.vitals import VitalsPane, VitalsRow
-from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status, until
+from tests.tui_helpers import check, demo_app, demo_copy, run_async, settle, status, until
 
 SIZE = (120, 40)
 DANA = "det. dana price"
-
-
-async def check(name: str, run) -> None:
-    """One check of a shared dashboard session: a failure says which check it was."""
-    try:
-        await run
-    except AssertionError as error:
-        raise AssertionError(f"{name}: {error}") from error
 
 
 def count_renders(monkeypatch: pytest.MonkeyPatch) -> Counter:

@@ -21,7 +21,7 @@ from elysium.tui.widgets.panes import BeastPane, InitiativePane
 from elysium.tui.widgets.rolllog import RollLog
 from elysium.tui.widgets.status import StatusLine
 from elysium.tui.widgets.vitals import VitalsRow
-from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status
+from tests.tui_helpers import check, demo_app, demo_copy, run_async, settle, status
 
 SMALL = (80, 24)
 LARGE = (200, 55)
@@ -33,14 +33,6 @@ def log_text(app) -> str:
 
 
 # --- the roll log at 80 columns ------------------------------------------------------------
-
-
-async def check(name: str, run) -> None:
-    """One check of a shared dashboard session: a failure says which check it was."""
-    try:
-        await run
-    except AssertionError as error:
-        raise AssertionError(f"{name}: {error}") from error
 
 
 async def at_80_columns_the_log_has_the_width_and_no_stamps(pilot) -> None:

@@ -11,7 +11,7 @@ from textual.widgets import Input, Select
 
 from elysium.tui.dialogs.npc import NpcDialog
 from elysium.tui.widgets.line import Line
-from tests.tui_helpers import demo_app, run_async, settle
+from tests.tui_helpers import check, demo_app, run_async, settle
 
 SIZE = (80, 24)
 
@@ -67,14 +67,6 @@ TEMPLATES = {
     "en": ["mortal", "ghoul", "neonate", "ancilla", "elder"],
     "ru": ["смертный", "гуль", "неонат", "анцилла", "старейшина"],
 }
-
-
-async def check(name: str, run) -> None:
-    """One check of a shared dashboard session: a failure says which check it was."""
-    try:
-        await run
-    except AssertionError as error:
-        raise AssertionError(f"{name}: {error}") from error
 
 
 async def close(pilot) -> None:

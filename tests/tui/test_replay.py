@@ -13,7 +13,7 @@ from elysium.tui.dialogs.stats import StatsScreen
 from elysium.tui.widgets.panes import InitiativePane
 from elysium.tui.widgets.rolllog import RollLog
 from elysium.tui.widgets.vitals import VitalsPane
-from tests.tui_helpers import demo_app, demo_copy, run_async, settle, until
+from tests.tui_helpers import check, demo_app, demo_copy, run_async, settle, until
 
 SIZE = (120, 40)
 
@@ -76,14 +76,6 @@ async def jump_to_an_event_and_play(pilot, replay: Replay) -> None:
     stopped = app.default_screen.cursor
     await pilot.pause(0.3)
     assert app.default_screen.cursor == stopped and app.default_screen.timer is None
-
-
-async def check(name: str, run) -> None:
-    """One check of a shared replay session: a failure says which check it was."""
-    try:
-        await run
-    except AssertionError as error:
-        raise AssertionError(f"{name}: {error}") from error
 
 
 @run_async

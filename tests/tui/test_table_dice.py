@@ -19,7 +19,7 @@ from elysium.tui.commandbar import CommandBar
 from elysium.tui.dialogs.faces import FacesPrompt
 from elysium.tui.widgets.line import Line
 from tests.pty_helpers import Terminal, journal_events, terminal_env
-from tests.tui_helpers import demo_app, demo_copy, run_async, settle, status
+from tests.tui_helpers import check, demo_app, demo_copy, run_async, settle, status
 
 # The demo is in round 2's act phase and Ilse Varga acts now; Spike is a mortal.
 ATTACK = 'attack "Ilse Varga" Spike punch'
@@ -55,14 +55,6 @@ def faces_for(app, start: int = 6) -> str:
     """As many faces as the prompt asks for (6s and up: successes, no botch)."""
     count = app.screen.need.step.count
     return " ".join(str(min(10, start + i % 3)) for i in range(count))
-
-
-async def check(name: str, run) -> None:
-    """One check of a shared dashboard session: a failure says which check it was."""
-    try:
-        await run
-    except AssertionError as error:
-        raise AssertionError(f"{name}: {error}") from error
 
 
 async def cancel(pilot) -> None:

@@ -18,7 +18,7 @@ from elysium.tui.widgets.vitals import (
     VitalsPane,
     VitalsRow,
 )
-from tests.tui_helpers import demo_app, run_async, settle
+from tests.tui_helpers import check, demo_app, run_async, settle
 
 SMALL = (80, 24)
 LARGE = (200, 55)
@@ -64,14 +64,6 @@ def test_the_width_goes_to_names_then_status_then_boxes_then_the_level(
 
 
 # --- on the screen ------------------------------------------------------------------------
-
-
-async def check(name: str, run) -> None:
-    """One check of a shared dashboard session: a failure says which check it was."""
-    try:
-        await run
-    except AssertionError as error:
-        raise AssertionError(f"{name}: {error}") from error
 
 
 async def at_80_columns_a_long_name_is_shown_whole(pilot) -> None:
