@@ -231,6 +231,25 @@ def test_the_players_recap_keeps_the_storytellers_secrets(
     assert "Prince Vitel" not in capsys.readouterr().out
 
 
+def test_a_fight_in_the_players_recap_names_no_hidden_npc(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With NPCs hidden the players' recap names a fight by the players' characters only, as
+    the live view leaves them out of its order; told in words, the NPC is named."""
+    root = tmp_path / "c"
+    s = new_session(root, TABLE)
+    s.execute('combat start Marcus "Prince Vitel"')
+    s.execute("combat end")
+    s.close()
+    capsys.readouterr()
+    for lang in ("en", "ru"):
+        assert main(["recap", str(root), "--players", "--npcs", "hidden", "--lang", lang]) == 0
+        hidden = capsys.readouterr().out
+        assert "Marcus" in hidden and "Prince Vitel" not in hidden, hidden
+        assert main(["recap", str(root), "--players", "--lang", lang]) == 0
+        assert "Marcus, Prince Vitel" in capsys.readouterr().out
+
+
 def test_share_never_takes_over_a_directory_that_holds_anything_else(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -11,6 +11,7 @@ A name the sheet no longer has (renamed, removed) is an NPC's. Hidden rolls are 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from elysium.chronicle.events import COMPOUND_TYPES as COMPOUND
@@ -71,6 +72,9 @@ class Table:
         if is_hidden(d):
             return None
         who = roller(d)
+        if e.type == "combat_start" and self.hide_npcs:  # the fight as the view orders it
+            seen = [n for n in d.get("participants", []) if self.seen(n)]
+            return describe(replace(e, data={**d, "participants": seen}), lang)
         if e.type in PUBLIC:
             return describe(e, lang)
         if e.type in OWN:
