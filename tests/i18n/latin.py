@@ -41,6 +41,7 @@ ALLOWED_LATIN = {
     "enter",
     "esc",
     "ctrl",
+    "alt",
     # `elysium share`, `serve` and their options, typed as they are (--stop, --npcs, --to,
     # --group, --host, --port), and the file share writes (view.json).
     "share",
