@@ -168,6 +168,7 @@ STRINGS: dict[str, str] = {
     "ack.damage.dazed": "dazed: loses the next action",
     "ack.notes": " ({notes:l})",
     "heal.mortal_aggravated": "a mortal has no aggravated damage; it counts as lethal",
+    "heal.gone": "{who} is dead, and the dead do not heal; undo the blow if it was a mistake",
     "heal.only": "{who} has only {n} such levels to heal",
     "heal.aggravated_in_fight": "aggravated damage heals over a day's rest, not in a fight",
     "ack.heal": "{who} heals {n} ({how}) — {health}, blood {blood}/{most}",

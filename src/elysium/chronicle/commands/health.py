@@ -194,6 +194,8 @@ def cmd_heal(ctx: Context, words: tuple[str, ...]) -> Outcome:
     levels = args.take_int("what.heal_levels", 1, MAX_LEVELS)
     dtype = parse_damage_type(args.words.pop(0)) if args.words else None
     args.done()
+    if c.status() in (Status.DEAD, Status.FINAL_DEATH):  # seed 004: «Окончательная смерть — всё»
+        raise CommandError("heal.gone", who=c.name)
     before = c.blood
     if c.kind is Kind.MORTAL:
         if dtype is DamageType.AGGRAVATED:
