@@ -29,7 +29,7 @@ Usage::
 
     python bench/costs_bench.py            # the full run (a few minutes: most is building)
     python bench/costs_bench.py --quick    # small sizes, a few seconds
-    python bench/costs_bench.py --smoke    # the same (the tests)
+    python bench/costs_bench.py --smoke    # smaller still: 1,000 events, one pair (the tests)
 """
 
 from __future__ import annotations
@@ -202,10 +202,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke test")
     parser.add_argument("--keep", type=Path, help="keep (or reuse) the chronicles here")
-    parser.add_argument("--smoke", action="store_true", help="the quick run, for the test suite")
+    parser.add_argument("--smoke", action="store_true", help="smaller still, for the test suite")
     args = parser.parse_args(argv)
     args.quick |= args.smoke
-    if args.quick:
+    if args.smoke:
+        small, big, every, open_from, chapter, steps, pairs = 100, 1_000, 250, 600, 3, 20, 1
+    elif args.quick:
         small, big, every, open_from, chapter, steps, pairs = 200, 3_000, 500, 2_000, 4, 40, 2
     else:
         small, big, every, open_from, chapter, steps, pairs = (

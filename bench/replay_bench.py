@@ -4,7 +4,7 @@ Usage::
 
     python bench/replay_bench.py            # 50,000 events
     python bench/replay_bench.py --quick    # 5,000 (a smoke run)
-    python bench/replay_bench.py --smoke    # 1,000 (the tests)
+    python bench/replay_bench.py --smoke    # 300 (the tests)
 
 Prints the time to build the replay (one fold, once: ``Replay.prepare`` works out a state
 every 256 events; a replay opened on a session starts at the end without it, see
@@ -62,10 +62,10 @@ def build_chronicle(root: Path, events: int) -> list[Event]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--smoke", action="store_true", help="1,000 events, for the test suite")
+    parser.add_argument("--smoke", action="store_true", help="300 events, for the test suite")
     args = parser.parse_args(argv)
     args.quick |= args.smoke
-    size = (1_000 if args.smoke else 5_000) if args.quick else 50_000
+    size = (300 if args.smoke else 5_000) if args.quick else 50_000
     with tempfile.TemporaryDirectory() as tmp:
         events = build_chronicle(Path(tmp) / "c", size)
     start = time.perf_counter()

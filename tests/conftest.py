@@ -22,6 +22,13 @@ import elysium.tell  # noqa: F401  (installs the tellers that the chronicle reac
 ROOT = Path(__file__).resolve().parent.parent
 SLOW = os.environ.get("ELYSIUM_SLOW") == "1"
 
+# The suite starts a few hundred Python processes (the CLI, the dashboard in a pty, the
+# benches, xdist's workers). Where PYTHONDONTWRITEBYTECODE is set, each of them compiled
+# Elysium and the test modules from source again: some 20 s of the suite's CPU. So the suite
+# keeps bytecode (in __pycache__, ignored by git) whatever the environment says.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
 
 def sized(quick: int, full: int) -> int:
     """How long a loop runs: ``quick`` by default, ``full`` with ``ELYSIUM_SLOW=1``. The quick

@@ -56,10 +56,10 @@ BENCHES = [
     (
         "costs_bench.py",
         (
-            "open at 3000 / open at 200",
-            "export chapter 4 of 3000 (seconds)",
-            "stats of 3000, peak memory (MB)",
-            "replay: open at the end of 3000",
+            "open at {n} / open at {n}",
+            "export chapter {n} of {n} (seconds)",
+            "stats of {n}, peak memory (MB)",
+            "replay: open at the end of {n}",
             "replay: a step, worst (ms)",
             "odds 100 --rule-of-ten, the command's work",
             "odds 100 --rule-of-ten --spec, the command's work",

@@ -18,7 +18,6 @@ from textual.app import ComposeResult
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.parser import MAX_COMMAND
@@ -33,6 +32,7 @@ from elysium.tui.runner import Failed, Runner
 from elysium.tui.screens import breakpoints_now
 from elysium.tui.screens.acting import Acting
 from elysium.tui.screens.away import LOG_TAIL, Away
+from elysium.tui.widgets.footer import KeyBar
 from elysium.tui.widgets.header import HeaderBar
 from elysium.tui.widgets.panes import four_panes, other_side, show_side
 from elysium.tui.widgets.rolllog import RollLog
@@ -97,7 +97,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
         yield CommandBar(self._names, placeholder, powers, id="command")
         more = t("screen.more", lang, key=keys.shown(self.app, "said"))
         yield StatusLine(more, lambda width: key_hints(self, width), id="status")
-        yield Footer(show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         from elysium.tui.userstate import load_history

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from elysium.chronicle.errors import ChronicleError
 from elysium.chronicle.players import PlayersSource
@@ -26,6 +26,7 @@ from elysium.chronicle.view_check import ViewRefused
 from elysium.i18n import t
 from elysium.tui import players_render as draw
 from elysium.tui.render import without_colour
+from elysium.tui.widgets.footer import KeyBar
 from elysium.tui.widgets.line import Line
 
 POLL = 0.1  # seconds between looks at the files, as the Storyteller's watch screen
@@ -75,7 +76,7 @@ class PlayersScreen(Screen[None]):
                 box.border_title = t("players.pane.rolls", lang)
                 yield Pane(draw.rolls(self.view, lang), id="players-rolls")
         yield Line("", id="players-status")
-        yield Footer(show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if self.view is None:

@@ -15,7 +15,6 @@ from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from elysium.chronicle.replay import NotInChapter, Replay
 from elysium.chronicle.state import State
@@ -25,6 +24,7 @@ from elysium.tui import keys
 from elysium.tui.messages import CharacterChosen
 from elysium.tui.render import header
 from elysium.tui.screens import breakpoints_now
+from elysium.tui.widgets.footer import KeyBar
 from elysium.tui.widgets.line import Line
 from elysium.tui.widgets.panes import four_panes, show_side
 from elysium.tui.widgets.rolllog import RollLog
@@ -91,7 +91,7 @@ class ReplayScreen(Screen[None]):
         yield Line(self._top(self.state), id="topbar")
         yield four_panes(self.lang, self.state, self.selected, ReplayScreen)
         yield Timeline(self.replay, self.lang, id="timeline")
-        yield Footer(show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._log_until = None

@@ -14,12 +14,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList
+from textual.widgets import Button, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from elysium import demo
 from elysium.i18n import t
 from elysium.tui import keys
+from elysium.tui.widgets.footer import KeyBar
 from elysium.tui.widgets.line import Line
 
 DEMO = "demo"  # the option id of a fresh copy of the demo
@@ -80,7 +81,7 @@ class StartScreen(Screen[None]):
                 yield Button(t("start.create", lang), id="start-create", compact=True)
             yield Label(t("start.new_hint", lang), classes="hint")
             yield Line(id="start-status")
-        yield Footer(show_command_palette=False)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         name = self.query_one("#start-name", Input)
