@@ -66,6 +66,22 @@ VERBS: tuple[Verb, ...] = (
     Verb("remove", ("убрать",), "characters", C + "characters:cmd_remove", (NAME,)),
     Verb("set", ("задать",), "characters", C + "characters:cmd_set", (NAME, TRAITS)),
     Verb("rename", ("переименовать",), "characters", C + "rename:cmd_rename", (NAME, TEXT)),
+    Verb(
+        "merit",
+        ("достоинство",),
+        "characters",
+        C + "merits:cmd_merit",
+        (NAME, TEXT),
+        ("dice", "diff"),
+    ),
+    Verb(
+        "flaw",
+        ("недостаток",),
+        "characters",
+        C + "merits:cmd_flaw",
+        (NAME, TEXT),
+        ("dice", "diff"),
+    ),
     # Dice.
     Verb(
         "roll",
@@ -73,7 +89,19 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "dice:cmd_roll",
         (NAME, TRAITS),
-        ("diff", "spec", "wp", "bearing", "retry", "moving", "dice", "by", "hidden"),
+        (
+            "diff",
+            "spec",
+            "wp",
+            "bearing",
+            "retry",
+            "moving",
+            "dice",
+            "by",
+            "hidden",
+            "merit",
+            "flaw",
+        ),
     ),
     Verb(
         "resist",

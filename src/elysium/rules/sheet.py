@@ -17,6 +17,7 @@ from elysium.i18n.message import Msg
 from elysium.rules.beast_state import BeastCheck, BeastState
 from elysium.rules.errors import RulesError
 from elysium.rules.health import Condition, HealthTrack, Status
+from elysium.rules.merits import FLAW, MERIT, Merit, check_list, merit_from
 from elysium.rules.powers import Power, power_from
 from elysium.rules.shape import check_record
 from elysium.rules.tables import ABSOLUTE_TRAIT_MAX, GenerationRow, generation_row
@@ -71,6 +72,8 @@ OMITTED_WHEN_EMPTY: dict[str, Any] = {
     "player": False,
     "celerity_actions": 0,
     "load": 0,
+    "merits": [],
+    "flaws": [],
 }
 
 
@@ -124,6 +127,8 @@ class Character:
     lost: bool = False  # Humanity / Path 0: the character has passed to the Storyteller
     powers: tuple[Power, ...] = ()  # named rolls (``power NAME Majesty``)
     player: bool = False  # a player's character: the players' view shows its pools (issue 15)
+    merits: tuple[Merit, ...] = ()  # V20 Merits, each 1-7 points (``merit NAME TEXT N``)
+    flaws: tuple[Merit, ...] = ()  # V20 Flaws, each 1-7 points (``flaw NAME TEXT N``)
 
     # --- derived -----------------------------------------------------------------------
 
@@ -257,7 +262,7 @@ class Character:
                 value = list(value)
             elif isinstance(value, BeastCheck):
                 value = value.to_dict()
-            elif f.name == "powers":
+            elif f.name in ("powers", "merits", "flaws"):
                 value = [p.to_dict() for p in value]
             elif f.name == "boosts":
                 value = {k: {"amount": b.amount, "turns": b.turns} for k, b in value.items()}
@@ -304,6 +309,9 @@ class Character:
                     values[name] = BeastCheck.from_dict(values[name])
             if "powers" in values:
                 values["powers"] = tuple(power_from(p) for p in values["powers"])
+            for name, kind in (("merits", MERIT), ("flaws", FLAW)):
+                if name in values:
+                    values[name] = tuple(merit_from(m, kind) for m in values[name])
             for name in ("clan_disciplines", "derangements"):
                 if name in values:
                     values[name] = tuple(values[name])
@@ -384,6 +392,8 @@ def validate(c: Character) -> Character:
         raise RulesError("character.virtue_pair")
     if c.armour and (c.armour.rating < 0 or c.armour.penalty < 0):
         raise RulesError("character.armour_negative")
+    check_list(c.merits, MERIT)
+    check_list(c.flaws, FLAW)
     return c
 
 
