@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from elysium.chronicle.commands.merits import given
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.jsonsafe import loads, loads_toml
 from elysium.chronicle.text import clean_name, clean_text, name_key
@@ -29,6 +30,7 @@ from elysium.rules.character import (
 )
 from elysium.rules.clans import check_clan, parse_disciplines
 from elysium.rules.errors import RulesError
+from elysium.rules.merits import FLAW, MERIT, check_list, merit_from
 from elysium.rules.profiles import Profile
 from elysium.rules.traits import parse_kind
 
@@ -52,6 +54,8 @@ KNOWN = {
     "specialties",
     "notes",
     "supernatural",
+    "merits",
+    "flaws",
 }
 
 
@@ -187,4 +191,11 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
         raise CommandError("import.specialties_table")
     for trait, text in specialties.items():
         c = set_specialty(c, trait, text)
+    for group, sort in (("merits", MERIT), ("flaws", FLAW)):  # lists of {"name", "points"}
+        if group in e:
+            if not isinstance(e[group], list):
+                raise CommandError("import.merits_list", field=group)
+            listed = [merit_from(m, sort) for m in e[group]]
+            cleaned = tuple(replace(m, name=clean_name(m.name)) for m in listed)
+            c = given(c, sort, check_list(cleaned, sort))
     return c

@@ -52,6 +52,8 @@ def character_json(c: Character) -> dict[str, Any]:
             if c.boost_bonus(k)
         },
         **({"load": c.load} if c.load else {}),  # pounds carried (``carry``)
+        "merits": [m.to_dict() for m in c.merits],  # name, points and any modifier
+        "flaws": [m.to_dict() for m in c.flaws],
     }
 
 

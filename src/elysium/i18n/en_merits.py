@@ -9,7 +9,7 @@ STRINGS: dict[str, str] = {
     "help.merit": "a character's Merits: give one with its points, take one away, list them",
     "usage.flaw": 'flaw NAME ["FLAW" POINTS [dice ±N | diff ±N]]   (POINTS 1-7; 0 takes it away)',
     "help.flaw": "a character's Flaws: give one with its points, take one away, list them",
-    "what.merit_name": "the Merit's name, such as \"Eat Food\"",
+    "what.merit_name": 'the Merit\'s name, such as "Eat Food"',
     "what.flaw_name": "the Flaw's name, such as Nightmares",
     "what.merit_points": "the points",
     "what.merit_dice": "the dice it adds to a roll naming it",
@@ -21,10 +21,10 @@ STRINGS: dict[str, str] = {
     "merit.mod.dice": "; dice {n} when a roll names it",
     "merit.mod.difficulty": "; difficulty {n} when a roll names it",
     "ack.merit.added": "{who} has the Merit {line}",
-    "ack.merit.changed": "{who}'s Merit is now {line} , was {was:n:pt|pts}",
+    "ack.merit.changed": "{who}'s Merit is now {line}, was {was:n:pt|pts}",
     "ack.merit.removed": "{who} no longer has the Merit {name}",
     "ack.flaw.added": "{who} has the Flaw {line}",
-    "ack.flaw.changed": "{who}'s Flaw is now {line} , was {was:n:pt|pts}",
+    "ack.flaw.changed": "{who}'s Flaw is now {line}, was {was:n:pt|pts}",
     "ack.flaw.removed": "{who} no longer has the Flaw {name}",
     "merit.unchanged": "{who} already has the Merit {line}",
     "flaw.unchanged": "{who} already has the Flaw {line}",
@@ -56,7 +56,7 @@ STRINGS: dict[str, str] = {
     "flaw.twice": "the Flaw {name} is on the sheet twice",
     "merit.too_many": "a character has at most {most} Merits",
     "flaw.too_many": "a character has at most {most} Flaws",
-    "merit.not_table": 'a Merit or Flaw is a table: {"name": ..., "points": ...}',
+    "merit.not_table": 'a Merit or Flaw is a table: {{"name": ..., "points": ...}}',
     "merit.unknown_field": (
         "a Merit or Flaw has name, points and dice or difficulty, not {field!r}"
     ),
@@ -83,9 +83,14 @@ STRINGS: dict[str, str] = {
     "log.flaw.added": "{who} gains the Flaw {line}",
     "log.flaw.changed": "{who}'s Flaw is now {line}",
     "log.flaw.removed": "{who} loses the Flaw {name}",
+    # Importing them.
+    "import.merits_list": '{field} must be a list of tables: {{"name": ..., "points": ...}}',
     # The sheet.
     "sheet.merit": "Merit",
     "sheet.flaw": "Flaw",
     "ui.merits": "Merits",
     "ui.flaws": "Flaws",
+    "dlg.edit.new_merit": "a new Merit",
+    "dlg.edit.new_flaw": "a new Flaw",
+    "dlg.edit.points": "points",
 }

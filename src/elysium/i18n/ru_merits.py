@@ -21,14 +21,10 @@ STRINGS: dict[str, str] = {
     "merit.mod.dice": "; {n} к костям, если бросок его называет",
     "merit.mod.difficulty": "; сложность {n}, если бросок его называет",
     "ack.merit.added": "{who}: новое достоинство {line}",
-    "ack.merit.changed": (
-        "{who}: достоинство теперь {line}, было {was:n:очко|очка|очков}"
-    ),
+    "ack.merit.changed": ("{who}: достоинство теперь {line}, было {was:n:очко|очка|очков}"),
     "ack.merit.removed": "у персонажа {who} больше нет достоинства {name}",
     "ack.flaw.added": "{who}: новый недостаток {line}",
-    "ack.flaw.changed": (
-        "{who}: недостаток теперь {line}, было {was:n:очко|очка|очков}"
-    ),
+    "ack.flaw.changed": ("{who}: недостаток теперь {line}, было {was:n:очко|очка|очков}"),
     "ack.flaw.removed": "у персонажа {who} больше нет недостатка {name}",
     "merit.unchanged": "у персонажа {who} уже есть достоинство {line}",
     "flaw.unchanged": "у персонажа {who} уже есть недостаток {line}",
@@ -61,7 +57,7 @@ STRINGS: dict[str, str] = {
     "flaw.twice": "недостаток {name} записан на листе дважды",
     "merit.too_many": "у персонажа не больше {most} достоинств",
     "flaw.too_many": "у персонажа не больше {most} недостатков",
-    "merit.not_table": 'достоинство или недостаток — таблица: {"name": ..., "points": ...}',
+    "merit.not_table": 'достоинство или недостаток — таблица: {{"name": ..., "points": ...}}',
     "merit.unknown_field": (
         "у достоинства или недостатка есть name, points и dice или difficulty, но не {field!r}"
     ),
@@ -96,8 +92,12 @@ STRINGS: dict[str, str] = {
     "log.flaw.added": "{who} получает недостаток {line}",
     "log.flaw.changed": "{who}: недостаток теперь {line}",
     "log.flaw.removed": "{who} теряет недостаток {name}",
+    "import.merits_list": '{field} — это список таблиц: {{"name": ..., "points": ...}}',
     "sheet.merit": "Достоинство",
     "sheet.flaw": "Недостаток",
     "ui.merits": "Достоинства",
     "ui.flaws": "Недостатки",
+    "dlg.edit.new_merit": "новое достоинство",
+    "dlg.edit.new_flaw": "новый недостаток",
+    "dlg.edit.points": "очки",
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
+from elysium.chronicle.commands.merits import line
 from elysium.i18n import t, trait_label
 from elysium.rules.beast import vampire_bearing
 from elysium.rules.character import Character
@@ -172,6 +173,8 @@ def _extras(c: Character, lang: str) -> list[Row]:
     ]
     rows += [(t("sheet.derangement", lang), d) for d in c.derangements]
     rows += [(t("sheet.power", lang), p.name) for p in c.powers]
+    rows += [(t("sheet.merit", lang), line(m).render(lang)) for m in c.merits]
+    rows += [(t("sheet.flaw", lang), line(m).render(lang)) for m in c.flaws]
     return rows
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from elysium.i18n import t
-from elysium.rules.modifiers import PoolMod
 from elysium.rules.marks import marked
+from elysium.rules.modifiers import PoolMod
 
 
 def faces(roll: dict[str, Any] | None) -> str:

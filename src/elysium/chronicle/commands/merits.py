@@ -56,6 +56,11 @@ def owned(c: Character, kind: str) -> tuple[Merit, ...]:
     return c.flaws if kind == FLAW else c.merits
 
 
+def given(c: Character, kind: str, listed: tuple[Merit, ...]) -> Character:
+    """``c`` with these Merits (``kind`` ``merit``) or Flaws instead of its own."""
+    return replace(c, flaws=listed) if kind == FLAW else replace(c, merits=listed)
+
+
 def _change(ctx: Context, words: tuple[str, ...], kind: str) -> Outcome:
     args = Args(kind, words)
     typed = args.take("what.name")
@@ -81,8 +86,10 @@ def _change(ctx: Context, words: tuple[str, ...], kind: str) -> Outcome:
     had = next((m for m in owned(c, kind) if m.name.casefold() == name.casefold()), None)
     merit = Merit(name if had is None else had.name, points, dice or 0, difficulty or 0)
     if merit == had:
-        return Outcome(ctx.state, ANSWER, {}, Msg(f"{kind}.unchanged", who=c.name, line=line(merit)))
-    new = replace(c, **{f"{kind}s": with_merit(owned(c, kind), merit, kind)})
+        return Outcome(
+            ctx.state, ANSWER, {}, Msg(f"{kind}.unchanged", who=c.name, line=line(merit))
+        )
+    new = given(c, kind, with_merit(owned(c, kind), merit, kind))
     data: dict[str, Any] = {"who": c.name, **merit.to_dict()}
     if had is not None:
         data["was"] = had.points
@@ -105,7 +112,7 @@ def _signed(args: Args, keyword: str, what: str, most: int) -> int | None:
 def _remove(ctx: Context, typed: str, name: str, kind: str) -> Outcome:
     key, c = find_exact(ctx.state, typed, kind)
     found = named(c, name, kind, exact=True)
-    new = replace(c, **{f"{kind}s": without_merit(owned(c, kind), found.name)})
+    new = given(c, kind, without_merit(owned(c, kind), found.name))
     data = {"who": c.name, "name": found.name, "points": 0, "was": found.points}
     say = Msg(f"ack.{kind}.removed", who=c.name, name=found.name)
     return Outcome(put(ctx.state, key, new), kind, data, say)
@@ -116,7 +123,9 @@ def named(c: Character, word: str, kind: str, exact: bool = False) -> Merit:
     found = find_merit(owned(c, kind), word)
     if exact and found is not None and found.name.casefold() != word.strip().casefold():
         close = [m.name for m in owned(c, kind) if word.strip().casefold() in m.name.casefold()]
-        raise CommandError(f"exact.{kind}", verb=verb_word(kind), name=clean_name(word), close=close)
+        raise CommandError(
+            f"exact.{kind}", verb=verb_word(kind), name=clean_name(word), close=close
+        )
     if found is None:
         have = [m.name for m in owned(c, kind)] or Msg(f"{kind}.none")
         raise CommandError(f"{kind}.unknown", who=c.name, name=clean_name(word), have=have)

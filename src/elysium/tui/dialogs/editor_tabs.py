@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 
 from elysium.i18n import t, trait_label
 from elysium.rules.character import Character
+from elysium.rules.merits import Merit
 from elysium.rules.traits import HUMANITY, Kind
 from elysium.tell.sheet import ATTRIBUTE_GROUPS, VIRTUE_ORDER, abilities_by_group
 
@@ -69,6 +70,8 @@ class SheetForm:
             "notes": c.notes,
         }
         texts.update({f"spec-{k}": v for k, v in c.specialties.items()})
+        for kind, have in (("merit", c.merits), ("flaw", c.flaws)):  # their points, by place
+            texts.update({f"{kind}-{i}": str(m.points) for i, m in enumerate(have)})
         return texts
 
     def _rating(
@@ -238,7 +241,30 @@ class SheetForm:
                 Input(placeholder="…", id="new-spec-text", compact=True),
                 classes="adder",
             ),
+        ]
+        for kind, have in (("merit", c.merits), ("flaw", c.flaws)):
+            rows += self._merits(kind, have)
+        rows += [
             Label(t("sheet.notes", lang), classes="group"),
             TextArea(c.notes, id="t-notes", soft_wrap=True),
         ]
         return _pane(*rows)
+
+    def _merits(self, kind: str, have: tuple[Merit, ...]) -> list[Widget]:
+        """Merits or Flaws: each one's points (0 takes it away), then a new one's name and
+        points. Their names are user text, shown as plain text."""
+        lang = self.lang
+        rows: list[Widget] = [Label(t(f"ui.{kind}s", lang), classes="group")]
+        rows += [self._text(f"{kind}-{i}", m.name) for i, m in enumerate(have)]
+        rows.append(
+            Horizontal(
+                Input(
+                    placeholder=t(f"dlg.edit.new_{kind}", lang), id=f"new-{kind}-name", compact=True
+                ),
+                Input(
+                    placeholder=t("dlg.edit.points", lang), id=f"new-{kind}-points", compact=True
+                ),
+                classes="adder",
+            )
+        )
+        return rows
