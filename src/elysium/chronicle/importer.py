@@ -194,7 +194,7 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
     for group, sort in (("merits", MERIT), ("flaws", FLAW)):  # lists of {"name", "points"}
         if group in e:
             if not isinstance(e[group], list):
-                raise CommandError("import.merits_list", field=group)
+                raise CommandError("import.merits_list", field=group, fields=["name", "points"])
             listed = [merit_from(m, sort) for m in e[group]]
             cleaned = tuple(replace(m, name=clean_name(m.name)) for m in listed)
             c = given(c, sort, check_list(cleaned, sort))

@@ -56,10 +56,8 @@ STRINGS: dict[str, str] = {
     "flaw.twice": "the Flaw {name} is on the sheet twice",
     "merit.too_many": "a character has at most {most} Merits",
     "flaw.too_many": "a character has at most {most} Flaws",
-    "merit.not_table": 'a Merit or Flaw is a table: {{"name": ..., "points": ...}}',
-    "merit.unknown_field": (
-        "a Merit or Flaw has name, points and dice or difficulty, not {field!r}"
-    ),
+    "merit.not_table": "a Merit or Flaw is a table of {fields:l}",
+    "merit.unknown_field": "a Merit or Flaw has {fields:l}, not {field!r}",
     "merit.needs_name_points": "a Merit or Flaw needs a name and points",
     # A roll naming one.
     "merit.roll_needs_character": "a Merit belongs to a character: roll NAME TRAITS merit MERIT",
@@ -84,13 +82,17 @@ STRINGS: dict[str, str] = {
     "log.flaw.changed": "{who}'s Flaw is now {line}",
     "log.flaw.removed": "{who} loses the Flaw {name}",
     # Importing them.
-    "import.merits_list": '{field} must be a list of tables: {{"name": ..., "points": ...}}',
+    "import.merits_list": "{field} must be a list of tables, each of {fields:l}",
     # The sheet.
-    "sheet.merit": "Merit",
-    "sheet.flaw": "Flaw",
     "ui.merits": "Merits",
     "ui.flaws": "Flaws",
     "dlg.edit.new_merit": "a new Merit",
     "dlg.edit.new_flaw": "a new Flaw",
     "dlg.edit.points": "points",
+    "merit.worth": "{points:n:pt|pts}{mod}",
+    "sheet.merits_and_flaws": "Merits and Flaws",
+    "dlg.roll.merit": "Merit or Flaw that changes this roll",
+    "dlg.roll.no_merit": "none",
+    "sheet.merit": "Merit",
+    "sheet.flaw": "Flaw",
 }

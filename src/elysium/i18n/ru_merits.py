@@ -57,10 +57,8 @@ STRINGS: dict[str, str] = {
     "flaw.twice": "недостаток {name} записан на листе дважды",
     "merit.too_many": "у персонажа не больше {most} достоинств",
     "flaw.too_many": "у персонажа не больше {most} недостатков",
-    "merit.not_table": 'достоинство или недостаток — таблица: {{"name": ..., "points": ...}}',
-    "merit.unknown_field": (
-        "у достоинства или недостатка есть name, points и dice или difficulty, но не {field!r}"
-    ),
+    "merit.not_table": "достоинство или недостаток — таблица с полями {fields:l}",
+    "merit.unknown_field": "у достоинства или недостатка есть поля {fields:l}, но не {field!r}",
     "merit.needs_name_points": "достоинству или недостатку нужны название и очки",
     "merit.roll_needs_character": (
         "достоинство есть только у персонажа: бросок ИМЯ ПАРАМЕТРЫ достоинство НАЗВАНИЕ"
@@ -92,12 +90,16 @@ STRINGS: dict[str, str] = {
     "log.flaw.added": "{who} получает недостаток {line}",
     "log.flaw.changed": "{who}: недостаток теперь {line}",
     "log.flaw.removed": "{who} теряет недостаток {name}",
-    "import.merits_list": '{field} — это список таблиц: {{"name": ..., "points": ...}}',
-    "sheet.merit": "Достоинство",
-    "sheet.flaw": "Недостаток",
+    "import.merits_list": "{field} — список таблиц с полями {fields:l}",
     "ui.merits": "Достоинства",
     "ui.flaws": "Недостатки",
     "dlg.edit.new_merit": "новое достоинство",
     "dlg.edit.new_flaw": "новый недостаток",
     "dlg.edit.points": "очки",
+    "merit.worth": "{points:n:очко|очка|очков}{mod}",
+    "sheet.merits_and_flaws": "Достоинства и недостатки",
+    "dlg.roll.merit": "Достоинство или недостаток, меняющие бросок",
+    "dlg.roll.no_merit": "нет",
+    "sheet.merit": "Достоинство",
+    "sheet.flaw": "Недостаток",
 }

@@ -22,6 +22,7 @@ MAX_DICE = 5  # a modifier's dice either way: a sanity bound, not a rule
 MAX_DIFFICULTY_STEP = 3  # a modifier's difficulty either way: a sanity bound, not a rule
 MAX_MERIT_NAME = 60  # characters in a name: a sanity bound, not a rule
 MAX_MERITS = 30  # Merits (or Flaws) one character may carry: a sanity bound
+STORED_FIELDS = ("name", "points", "dice", "difficulty")  # the last two only when not 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,10 +111,10 @@ def merit_from(data: Any, kind: str = MERIT) -> Merit:
     if isinstance(data, Merit):
         return check_merit(data, kind)
     if not isinstance(data, dict):
-        raise RulesError("merit.not_table")
-    unknown = sorted(str(k) for k in set(data) - {"name", "points", "dice", "difficulty"})
+        raise RulesError("merit.not_table", fields=list(STORED_FIELDS))
+    unknown = sorted(str(k) for k in set(data) - set(STORED_FIELDS))
     if unknown:
-        raise RulesError("merit.unknown_field", field=unknown[0][:40])
+        raise RulesError("merit.unknown_field", field=unknown[0][:40], fields=list(STORED_FIELDS))
     if not isinstance(data.get("name"), str) or "points" not in data:
         raise RulesError("merit.needs_name_points")
     return check_merit(Merit(**data), kind)

@@ -142,8 +142,13 @@ def modifier(m: Merit) -> Msg | str:
 
 
 def line(m: Merit) -> Msg:
-    """``Lightning Reflexes (3 pts; +1 die)`` in the reader's language."""
+    """``Lightning Reflexes (3 pts; dice +1 …)`` in the reader's language."""
     return Msg("merit.line", name=m.name, points=m.points, mod=modifier(m))
+
+
+def worth(m: Merit) -> Msg:
+    """``3 pts; dice +1 …``: what the sheet shows beside the name."""
+    return Msg("merit.worth", points=m.points, mod=modifier(m))
 
 
 def listing(c: Character, kind: str) -> Msg:

@@ -107,6 +107,14 @@ class SheetForm:
             classes="row",
         )
 
+    def _points(self, key: str, name: str) -> Horizontal:
+        """A Merit's or Flaw's points on a row of its own, its name (user text) beside."""
+        return Horizontal(
+            Label(Text(name), classes="trait"),
+            Input(self.texts[key], id=f"t-{key}", type="integer", compact=True, classes="text"),
+            classes="row",
+        )
+
     def _adder(self, group: str) -> Vertical:
         """A new Discipline's or Background's name, and Add, under the column: the whole
         column's width for the name (beside Add it was cut to four letters at 80x24)."""
@@ -255,7 +263,7 @@ class SheetForm:
         points. Their names are user text, shown as plain text."""
         lang = self.lang
         rows: list[Widget] = [Label(t(f"ui.{kind}s", lang), classes="group")]
-        rows += [self._text(f"{kind}-{i}", m.name) for i, m in enumerate(have)]
+        rows += [self._points(f"{kind}-{i}", m.name) for i, m in enumerate(have)]
         rows.append(
             Horizontal(
                 Input(
