@@ -82,7 +82,7 @@ class RollDialog(Dialog[None]):
             with Vertical(id="merit-row"):
                 yield Label(t("dlg.roll.merit", lang))
                 yield Select(
-                    self._merit_options(start),
+                    self.merit_options(start),
                     value="",
                     allow_blank=False,
                     id="merit",
@@ -149,7 +149,7 @@ class RollDialog(Dialog[None]):
             summary.append("\n" + t("warn.difficulty10", lang), style="bold")
         return line, summary
 
-    def _merit_options(self, who: object) -> list[tuple[Text, str]]:
+    def merit_options(self, who: object) -> list[tuple[Text, str]]:
         """Nothing, then each Merit and Flaw of ``who`` that changes a roll (user text)."""
         options = [(Text(t("dlg.roll.no_merit", self.lang)), "")]
         c = self.state.characters.get(str(who)) if who else None
@@ -165,7 +165,7 @@ class RollDialog(Dialog[None]):
     @on(Select.Changed, "#who")
     def _show_merits(self) -> None:
         """The Merits and Flaws of the character now chosen; the row hidden without any."""
-        options = self._merit_options(self.query_one("#who", Select).value)
+        options = self.merit_options(self.query_one("#who", Select).value)
         self.query_one("#merit", Select).set_options(options)
         self.query_one("#merit-row").display = len(options) > 1
 
