@@ -94,7 +94,7 @@ def test_the_sheet_has_a_section_of_them(root: Path) -> None:
     assert "### Flaws" not in md  # Nightmares was taken away
     ru = run_cli("sheet", str(root), "Prince", "--lang", "ru", "--format", "html").stdout
     assert "<h2>Достоинства и недостатки</h2>" in ru
-    assert "<td>SECRET-FLAW Bad Sight</td><td class=\"v\">2 очка; сложность +1" in ru
+    assert '<td>SECRET-FLAW Bad Sight</td><td class="v">2 очка; сложность +1' in ru
     none = run_cli("sheet", str(root), "Bob").stdout
     assert "Merits" not in none
 
