@@ -103,7 +103,9 @@ def test_zero_takes_it_away_by_its_whole_name_and_undo_brings_it_back(s) -> None
     said = s.execute('merit Marcus "Lightning Reflexes" 0')
     assert said.render("en") == "Marcus no longer has the Merit Lightning Reflexes"
     assert marcus(s).merits == (Merit("Eat Food", 1),)
-    s.execute("undo")  # back where it was on the sheet
+    said = s.execute("undo")  # back where it was on the sheet, and the undo says so
+    assert "— now Marcus: Merits: Lightning Reflexes, Eat Food [was:" in said.render("en")
+    assert "теперь Marcus: достоинства: Lightning Reflexes, Eat Food" in said.render("ru")
     assert marcus(s).merits == (Merit("Lightning Reflexes", 3, dice=1), Merit("Eat Food", 1))
     s.execute("redo")
     assert marcus(s).merits == (Merit("Eat Food", 1),)

@@ -64,6 +64,10 @@ def _character(c: Character, fields: Mapping[str, Any]) -> list[Msg]:
     if "derangements" in fields or "derangements_due" in fields:
         names = list(c.derangements) or Msg("now.none")
         told.append(Msg("now.derangements", names=names, due=due_note(c)))
+    for kind in ("merits", "flaws"):
+        if kind in fields:
+            names = [m.name for m in getattr(c, kind)] or Msg("now.none")
+            told.append(Msg(f"now.{kind}", names=names))
     if "xp" in fields:
         told.append(Msg("now.xp", n=c.xp))
     return told

@@ -95,4 +95,6 @@ STRINGS: dict[str, str] = {
     "dlg.roll.no_merit": "none",
     "sheet.merit": "Merit",
     "sheet.flaw": "Flaw",
+    "now.merits": "Merits: {names:l}",
+    "now.flaws": "Flaws: {names:l}",
 }

@@ -102,4 +102,6 @@ STRINGS: dict[str, str] = {
     "dlg.roll.no_merit": "нет",
     "sheet.merit": "Достоинство",
     "sheet.flaw": "Недостаток",
+    "now.merits": "достоинства: {names:l}",
+    "now.flaws": "недостатки: {names:l}",
 }
