@@ -90,11 +90,11 @@ def test_the_players_view_holds_no_merit_or_flaw(root: Path) -> None:
 
 def test_the_sheet_has_a_section_of_them(root: Path) -> None:
     md = run_cli("sheet", str(root), "Marcus").stdout
-    assert "## Merits and Flaws\n\n### Merits\n\n- Lightning Reflexes: 4 pts; dice +1" in md
+    assert "## Merits and Flaws\n\n### Merits\n\n- Lightning Reflexes: 4 pts, dice +1\n" in md
     assert "### Flaws" not in md  # Nightmares was taken away
     ru = run_cli("sheet", str(root), "Prince", "--lang", "ru", "--format", "html").stdout
     assert "<h2>Достоинства и недостатки</h2>" in ru
-    assert '<td>SECRET-FLAW Bad Sight</td><td class="v">2 очка; сложность +1' in ru
+    assert '<td>SECRET-FLAW Bad Sight</td><td class="v">2 очка, сложность +1</td>' in ru
     none = run_cli("sheet", str(root), "Bob").stdout
     assert "Merits" not in none
 

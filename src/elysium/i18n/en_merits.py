@@ -97,4 +97,6 @@ STRINGS: dict[str, str] = {
     "sheet.flaw": "Flaw",
     "now.merits": "Merits: {names:l}",
     "now.flaws": "Flaws: {names:l}",
+    "merit.short.dice": ", dice {n}",
+    "merit.short.difficulty": ", difficulty {n}",
 }

@@ -104,4 +104,6 @@ STRINGS: dict[str, str] = {
     "sheet.flaw": "Недостаток",
     "now.merits": "достоинства: {names:l}",
     "now.flaws": "недостатки: {names:l}",
+    "merit.short.dice": ", кости {n}",
+    "merit.short.difficulty": ", сложность {n}",
 }

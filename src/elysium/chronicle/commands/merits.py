@@ -147,8 +147,13 @@ def line(m: Merit) -> Msg:
 
 
 def worth(m: Merit) -> Msg:
-    """``3 pts; dice +1 …``: what the sheet shows beside the name."""
-    return Msg("merit.worth", points=m.points, mod=modifier(m))
+    """``3 pts, dice +1``: what the sheet shows beside the name, short enough for a column
+    of the dashboard's sheet."""
+    mod: Msg | str = ""
+    if m.dice or m.difficulty:
+        part = "dice" if m.dice else "difficulty"
+        mod = Msg(f"merit.short.{part}", n=f"{m.dice or m.difficulty:+d}")
+    return Msg("merit.worth", points=m.points, mod=mod)
 
 
 def listing(c: Character, kind: str) -> Msg:
