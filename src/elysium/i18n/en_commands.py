@@ -145,7 +145,7 @@ STRINGS: dict[str, str] = {
     "roll.no_dice": "{who} has no dice for {what}: the action cannot be attempted",
     "roll.no_dice.wounds": "{who} has no dice for {what} after the wound penalty {penalty}: "
     "the action cannot be attempted",
-    "ack.roll.dice": "{n} dice, diff {diff}: {faces} — {verdict}{warn}",
+    "ack.roll.dice": "{n:n:die|dice}, diff {diff}: {faces} — {verdict}{warn}",
     "ack.roll": "{who} rolls {traits} = {pool}{pen}{wp}, diff {diff}: {faces} — {verdict}{warn}",
     "ack.roll.wounds": " ({n} wounds)",
     "ack.roll.wp": " + Willpower",
