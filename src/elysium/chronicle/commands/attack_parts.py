@@ -192,6 +192,10 @@ def order_of(words: AttackWords, state: State) -> AttackOrder:
     tkey, target = find(state, args.take("what.attack_target"))
     move = cr.maneuver(args.take("what.maneuver"))
     args.done()
+    if words.weapon is not None and move.abilities == ("brawl",):
+        # A Brawl maneuver is made bare-handed: its damage is the body's (V20 p. 299), and a
+        # weapon typed with it would be ignored without a word.
+        raise CommandError("fight.unarmed_weapon", move=move.key)
     if akey == tkey:
         raise CommandError("combat.self_attack", who=attacker.name)
     flags = words.flags
