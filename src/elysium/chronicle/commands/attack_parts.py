@@ -237,6 +237,10 @@ def as_declared(words: AttackWords, state: State) -> AttackWords:
         return words
     combat = CombatState.from_dict(state.combat)
     key = resolve(state, words.names[0])
+    if combat.phase != "act" and len(words.names) == 1:
+        # ``attack Ann`` alone means the attack declared, which only the actions can make:
+        # said as the full form would say it, not as a missing target.
+        raise CommandError("combat.attack_phase", round=combat.round, phase=combat.phase)
     if combat.phase != "act" or key is None:
         return words
     declared = declared_words(combat.declared.get(key))
