@@ -210,9 +210,9 @@ STRINGS: dict[str, str] = {
     # night, scene, turn, chapter.
     "time.in_fight": "a fight is going on: combat end before {verb}",
     "ack.night": "night {n}",
-    "ack.night.sunset": "night {n} — sunset: {notes:l}",
-    "ack.night.blood": "{who} {blood}",
-    "ack.night.starving": "{who} {blood} (starving: {n} lethal)",
+    "ack.night.sunset": "night {n} — sunset, 1 blood each: {notes:l}",
+    "ack.night.blood": "{who} has {blood} left",
+    "ack.night.starving": "{who} has {blood} left (starving: {n} lethal)",
     "ack.scene": "scene {n}",
     "ack.turn": "turn {n}",
     "ack.chapter": "chapter {n} begins",
