@@ -144,7 +144,8 @@ def merits_and_flaws(actor: Mapping[str, Any]) -> tuple[list[dict[str, Any]], li
         kind = _item_type(item)
         if kind in (MERIT, FLAW):
             where = merits if kind == MERIT else flaws
-            where.append({"name": _item_name(item), "points": _int(item, "system.value", 0)})
+            name = _item_name(item)
+            where.append({"name": name, "points": _int(item, "system.value", 0, name)})
     return merits, flaws
 
 
@@ -155,9 +156,9 @@ def _vampire(system: Mapping[str, Any]) -> dict[str, Any]:
     """Generation (less the Diablerie or Background modifier, as the system counts it),
     clan, and the blood in the pool."""
     out: dict[str, Any] = {}
-    generation = _int(system, "generation", None)
+    generation = _int(system, "generation", None, "system")
     if generation is not None:
-        out["generation"] = generation - _int(system, "generationmod", 0)
+        out["generation"] = generation - _int(system, "generationmod", 0, "system")
     clan = _text(system, "clan")
     if clan == "custom":
         clan = _text(_table(system, "custom"), "clan")
@@ -168,7 +169,7 @@ def _vampire(system: Mapping[str, Any]) -> dict[str, Any]:
         out["clan"] = clan
     pool = _advantage(system, "bloodpool")
     if pool is not None:
-        out["blood"] = {"current": _int(pool, "temporary", 0)}
+        out["blood"] = {"current": _int(pool, "temporary", 0, "bloodpool")}
     return out
 
 
@@ -180,7 +181,7 @@ def _attributes(
     for key, node in _table(system, "attributes").items():
         if not isinstance(node, Mapping):
             raise CommandError("import.foundry_table", field=f"system.attributes.{key}"[:SHOWN])
-        value = _int(node, "value", BLANK_ATTRIBUTE)
+        value = _int(node, "value", BLANK_ATTRIBUTE, f"system.attributes.{key}")
         if key in ATTRIBUTES:
             values[key] = value
             _specialty(node, key, specialties)
@@ -207,7 +208,7 @@ def _abilities(
     values: dict[str, int] = {}
     specialties: dict[str, str] = {}
     for key, node in found:
-        value = _int(node, "value", 0)
+        value = _int(node, "value", 0, f"system.abilities.{key}")
         if value == 0:
             continue
         trait = _ability_key(key)
@@ -244,12 +245,12 @@ def _advantages(system: Mapping[str, Any], kind: str) -> dict[str, Any]:
         if node is None:
             continue
         label = str(node.get("label", "")).rsplit(".", 1)[-1]
-        virtues[alternatives.get(label, plain)] = _int(node, "permanent", 1)
+        virtues[alternatives.get(label, plain)] = _int(node, "permanent", 1, f"virtues.{key}")
     if virtues:
         out["virtues"] = virtues
     path = _advantage(system, "path")
     if path is not None:
-        rating = _int(path, "permanent", _int(path, "value", 0))
+        rating = _int(path, "permanent", _int(path, "value", 0, "path"), "path")
         label = str(path.get("label", ""))
         name = label.removeprefix(PATH_LABEL)
         if name == "custom" or (not label.startswith(PATH_LABEL) and label):
@@ -262,8 +263,11 @@ def _advantages(system: Mapping[str, Any], kind: str) -> dict[str, Any]:
             out["path"], out["path_rating"] = name, rating
     willpower = _advantage(system, "willpower")
     if willpower is not None:
-        rating = _int(willpower, "permanent", 1)
-        out["willpower"] = {"rating": rating, "current": _int(willpower, "temporary", rating)}
+        rating = _int(willpower, "permanent", 1, "willpower")
+        out["willpower"] = {
+            "rating": rating,
+            "current": _int(willpower, "temporary", rating, "willpower"),
+        }
     return out
 
 
@@ -287,7 +291,9 @@ def _advantage(system: Mapping[str, Any], key: str) -> Mapping[str, Any] | None:
 
 def _health(system: Mapping[str, Any]) -> dict[str, int]:
     damage = _table(_table(system, "health"), "damage")
-    return {k: _int(damage, k, 0) for k in ("bashing", "lethal", "aggravated")}
+    return {
+        k: _int(damage, k, 0, "system.health.damage") for k in ("bashing", "lethal", "aggravated")
+    }
 
 
 def _disciplines(items: list[Mapping[str, Any]]) -> dict[str, int]:
@@ -295,7 +301,8 @@ def _disciplines(items: list[Mapping[str, Any]]) -> dict[str, int]:
     for item in items:
         if _item_type(item) != DISCIPLINE:
             continue
-        name, value = _item_name(item), _int(item, "system.value", 0)
+        name = _item_name(item)
+        value = _int(item, "system.value", 0, name)
         if value:
             out[_trait_key(name, V20_DISCIPLINES, "discipline")] = value
     return out
@@ -306,7 +313,8 @@ def _backgrounds(items: list[Mapping[str, Any]], skipped: list[Msg]) -> dict[str
     for item in items:
         if _item_type(item) != BACKGROUND:
             continue
-        name, value = _item_name(item), _int(item, "system.value", 0)
+        name = _item_name(item)
+        value = _int(item, "system.value", 0, name)
         key = _trait_key(name, V20_BACKGROUNDS, "background")
         if key == "background:generation":  # the sheet's generation already counts it
             skipped.append(Msg("import.foundry_generation_background", value=value))
@@ -336,7 +344,7 @@ def _experience(items: list[Mapping[str, Any]]) -> int:
     for item in items:
         if item.get("type") != "Experience":
             continue
-        amount = _int(item, "system.amount", 0)
+        amount = _int(item, "system.amount", 0, _item_name(item))
         if _item_type(item) == XP_GAINED:
             total += amount
         elif _item_type(item) == XP_SPENT and _table(item, "system").get("isspent", True):
@@ -374,7 +382,7 @@ def _unkept(system: Mapping[str, Any], items: list[Mapping[str, Any]]) -> list[M
 def _items(actor: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     items = actor.get("items", [])
     if not isinstance(items, list) or not all(isinstance(i, Mapping) for i in items):
-        raise CommandError("import.foundry_table", field="items")
+        raise CommandError("import.foundry_list", field="items")
     return items
 
 
@@ -406,8 +414,9 @@ def _text(node: Mapping[str, Any], key: str, *, multiline: bool = False) -> str:
     return clean_text(value, multiline=True) if multiline else clean_name(value)
 
 
-def _int(node: Mapping[str, Any], path: str, default: Any) -> Any:
-    """A whole number at ``path`` (dotted); Foundry keeps some as digit strings."""
+def _int(node: Mapping[str, Any], path: str, default: Any, where: str = "") -> Any:
+    """A whole number at ``path`` (dotted) in the table found at ``where``, or ``default``;
+    Foundry keeps some numbers as digit strings."""
     value: Any = node
     for part in path.split("."):
         value = value.get(part) if isinstance(value, Mapping) else None
@@ -416,5 +425,6 @@ def _int(node: Mapping[str, Any], path: str, default: Any) -> Any:
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 1000:
-        raise CommandError("import.foundry_number", field=path, value=str(value)[:SHOWN])
+        field = f"{where}.{path}" if where else path
+        raise CommandError("import.foundry_number", field=field, value=str(value)[:SHOWN])
     return value

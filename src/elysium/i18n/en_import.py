@@ -24,6 +24,7 @@ STRINGS: dict[str, str] = {
     "import.foundry_where": "{name}: {error}",
     "import.foundry_type": "a Foundry actor of type {type!r}; Elysium imports {types:l}",
     "import.foundry_table": "{field} must be a table",
+    "import.foundry_list": "{field} must be a list",
     "import.foundry_text": "{field} must be text",
     "import.foundry_number": "{field} must be a whole number, not {value!r}",
     "import.foundry_item_name": "every item needs a name",
