@@ -62,13 +62,13 @@ LEFT_OUT_EN = [
     "'set NAME ability:dodge 2' adds it)",
     "  Dmitri Volkov, not imported: Merit 'Iron Will' (3 points)",
     "  Dmitri Volkov, not imported: Flaw 'Nightmares' (1 point)",
-    "  Dmitri Volkov, not imported: system.concept 'Union organiser'",
-    "  Dmitri Volkov, not imported: system.sire 'Katya'",
-    "  Dmitri Volkov, not imported: system.sect 'Anarch Movement'",
+    "  Dmitri Volkov, not imported: Concept: 'Union organiser'",
+    "  Dmitri Volkov, not imported: Sire: 'Katya'",
+    "  Dmitri Volkov, not imported: Sect: 'Anarch Movement'",
     "  Dmitri Volkov, not imported: the Discipline powers Awe (the Disciplines' ratings are kept)",
     "  Dmitri Volkov, not imported: Melee Weapon items: Switchblade",
-    "  Dmitri Volkov, not imported: the specialty 'Knives' of Melee, rated 3 "
-    "(a specialty needs 4 dots)",
+    "  Dmitri Volkov, not imported: the specialty 'Knives': Melee is 3, "
+    "and a specialty needs 4 dots",
 ]
 
 
@@ -93,6 +93,7 @@ def test_the_sample_vampire_maps_to_the_sheet_and_says_what_it_left_out(tmp_path
     assert (c["nature"], c["demeanour"]) == ("Rebel", "Bravo")
     assert c["specialties"] == {"brawl": "Dirty fighting"}
     assert c["notes"] == "Owes Sofia a favour & a warning."  # the editor's HTML taken off
+    assert c["derangements"] == ["Paranoia", "Bulimia"]
     # Undone as one event, like any import.
     assert run_cli("run", str(root), "undo").returncode == 0
     assert json.loads(run_cli("state", str(root), "--json").stdout)["characters"] == []
@@ -160,6 +161,24 @@ def test_russian_item_names_and_near_misses_map_to_the_traits(tmp_path: Path) ->
     c = _sheet(root)
     assert c["disciplines"] == {"potence": 2, "presence": 1, "celerity": 1, "path:path-of-blood": 2}
     assert c["backgrounds"]["resources"] == 2
+
+
+def test_a_mortal_and_a_ghoul(tmp_path: Path) -> None:
+    root = _new(tmp_path / "c")
+    ghoul = _actor()
+    ghoul.update(name="Hob", type="Mortal")
+    ghoul["system"]["settings"]["variant"] = "ghoul"
+    ghoul["system"]["advantages"]["bloodpool"]["temporary"] = 2
+    mortal = copy.deepcopy(ghoul)
+    mortal["name"] = "Sam"
+    mortal["system"]["settings"]["variant"] = ""
+    mortal["items"] = [i for i in mortal["items"] if i["system"]["type"] != "wod.types.discipline"]
+    assert _import(root, ghoul, tmp_path).returncode == 0
+    assert _import(root, mortal, tmp_path).returncode == 0
+    hob, sam = _sheet(root, "Hob"), _sheet(root, "Sam")
+    assert (hob["kind"], hob["generation"], hob["blood"]["current"]) == ("ghoul", None, 2)
+    assert hob["disciplines"]["potence"] == 2
+    assert (sam["kind"], sam["blood"]["current"], sam["disciplines"]) == ("mortal", 10, {})
 
 
 def test_merits_and_flaws_are_collected_for_the_sheet() -> None:

@@ -38,6 +38,7 @@ from elysium.rules.traits import (
 
 # The actor types Elysium has a sheet for; a Werewolf or a Mage is refused.
 ACTOR_KINDS = {"Vampire": "vampire", "Mortal": "mortal"}
+GHOUL = "ghoul"  # the Mortal actor's variant
 DISCIPLINE = "wod.types.discipline"
 BACKGROUND = "wod.types.background"
 MERIT, FLAW = "wod.types.merit", "wod.types.flaw"
@@ -81,7 +82,8 @@ DISCIPLINE_POWER = "wod.types.disciplinepower"  # a power of a Discipline: its r
 # Attributes of the other World of Darkness games, at their blank value unless used.
 BLANK_ATTRIBUTE = 1
 # Words of the biography Elysium has no field for; said when they hold something.
-UNKEPT_TEXT = ("concept", "sire", "sect", "derangement", "player", "appearance", "background")
+UNKEPT_TEXT = ("concept", "sire", "sect", "player", "appearance", "background")
+DERANGEMENTS = re.compile(r"[,;\n]")  # the one text field holds them all
 SHOWN = 40  # characters of a skipped text shown in its line
 TAG = re.compile(r"<[^>]*>")
 
@@ -100,12 +102,17 @@ def actor_entry(actor: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
             "import.foundry_type", type=str(actor.get("type"))[:SHOWN], types=list(ACTOR_KINDS)
         )
     system = _table(actor, "system")
+    if kind == "mortal" and _table(system, "settings").get("variant") == GHOUL:
+        kind = "ghoul"  # a Mortal actor with the ghoul variant: blood and Disciplines
     name = actor.get("name")
     entry: dict[str, Any] = {"name": name if isinstance(name, str) else "", "kind": kind}
     skipped: list[Msg] = []
     items = _items(actor)
     if kind == "vampire":
         entry.update(_vampire(system))
+    pool = _advantage(system, "bloodpool")
+    if pool is not None and kind != "mortal":
+        entry["blood"] = {"current": _int(pool, "temporary", 0, "bloodpool")}
     entry["attributes"], entry["specialties"] = _attributes(system, skipped)
     abilities, specialties = _abilities(system, skipped)
     entry["abilities"] = abilities
@@ -116,6 +123,9 @@ def actor_entry(actor: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
         text = _text(system, key)
         if text:
             entry["nature" if key == "nature" else "demeanour"] = text
+    derangements = [clean_name(d) for d in DERANGEMENTS.split(_text(system, "derangement"))]
+    if any(derangements):
+        entry["derangements"] = [d for d in derangements if d]
     notes = TAG.sub("", _text(system, "notes", multiline=True))
     if notes.strip():
         entry["notes"] = html.unescape(notes).strip()
@@ -153,8 +163,8 @@ def merits_and_flaws(actor: Mapping[str, Any]) -> tuple[list[dict[str, Any]], li
 
 
 def _vampire(system: Mapping[str, Any]) -> dict[str, Any]:
-    """Generation (less the Diablerie or Background modifier, as the system counts it),
-    clan, and the blood in the pool."""
+    """Generation (less the Diablerie or Background modifier, as the system counts it) and
+    clan."""
     out: dict[str, Any] = {}
     generation = _int(system, "generation", None, "system")
     if generation is not None:
@@ -167,9 +177,6 @@ def _vampire(system: Mapping[str, Any]) -> dict[str, Any]:
         clan = CLANS.get(key, key.capitalize())
     if clan:
         out["clan"] = clan
-    pool = _advantage(system, "bloodpool")
-    if pool is not None:
-        out["blood"] = {"current": _int(pool, "temporary", 0, "bloodpool")}
     return out
 
 
@@ -361,7 +368,9 @@ def _unkept(system: Mapping[str, Any], items: list[Mapping[str, Any]]) -> list[M
             text = SECTS.get(text.removeprefix(CLAN_LABEL), text.removeprefix(CLAN_LABEL))
         if text:
             shown = text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
-            out.append(Msg("import.foundry_field", field=f"system.{key}", text=shown))
+            out.append(
+                Msg("import.foundry_field", field=Msg(f"import.foundry_bio.{key}"), text=shown)
+            )
     used = {DISCIPLINE, BACKGROUND, MERIT, FLAW, XP_GAINED, XP_SPENT}
     powers = [_item_name(i) for i in items if _item_type(i) == DISCIPLINE_POWER]
     if powers:

@@ -12,12 +12,18 @@ STRINGS: dict[str, str] = {
         "Ability {name!r} {value} (not one of V20's: 'set NAME ability:{name} {value}' adds it)"
     ),
     "import.foundry_specialty": (
-        "the specialty {text!r} of {trait:t:trait}, rated {rating} (a specialty needs 4 dots)"
+        "the specialty {text!r}: {trait:t:trait} is {rating}, and a specialty needs 4 dots"
     ),
     "import.foundry_generation_background": (
         "the Generation Background {value} (the generation already counts it)"
     ),
-    "import.foundry_field": "{field} {text!r}",
+    "import.foundry_field": "{field}: {text!r}",
+    "import.foundry_bio.concept": "Concept",
+    "import.foundry_bio.sire": "Sire",
+    "import.foundry_bio.sect": "Sect",
+    "import.foundry_bio.player": "Player",
+    "import.foundry_bio.appearance": "Appearance",
+    "import.foundry_bio.background": "Background story",
     "import.foundry_powers": "the Discipline powers {names:l} (the Disciplines' ratings are kept)",
     "import.foundry_items": "{type} items: {names:l}",
     "import.state_boosts": "the blood spent on {names:l} (it lasts the scene: spend it again)",

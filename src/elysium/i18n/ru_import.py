@@ -13,13 +13,19 @@ STRINGS: dict[str, str] = {
         "«задать ИМЯ способность:{name} {value}»)"
     ),
     "import.foundry_specialty": (
-        "специализация {text!r} параметра {trait:t:trait} со значением {rating} "
-        "(специализация возможна с четырёх точек)"
+        "специализация {text!r}: у параметра {trait:t:trait} {rating}, "
+        "а специализация бывает только с четырёх точек"
     ),
     "import.foundry_generation_background": (
         "дополнение «Поколение» {value} (поколение персонажа уже его учитывает)"
     ),
-    "import.foundry_field": "{field} {text!r}",
+    "import.foundry_field": "{field}: {text!r}",
+    "import.foundry_bio.concept": "концепция",
+    "import.foundry_bio.sire": "сир",
+    "import.foundry_bio.sect": "секта",
+    "import.foundry_bio.player": "игрок",
+    "import.foundry_bio.appearance": "внешность",
+    "import.foundry_bio.background": "предыстория",
     "import.foundry_powers": "силы Дисциплин {names:l} (уровни самих Дисциплин перенесены)",
     "import.foundry_items": "предметы типа {type}: {names:l}",
     "import.state_boosts": (
