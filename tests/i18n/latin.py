@@ -9,6 +9,7 @@ ALLOWED_LATIN = {
     "check",
     "export",
     "run",
+    "state",
     "json",
     "toml",
     "tinydb",
