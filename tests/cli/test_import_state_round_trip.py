@@ -162,3 +162,19 @@ def test_the_import_format_takes_the_new_fields_and_refuses_bad_ones(tmp_path: P
         assert words.lower() in lines[0].lower(), (extra, lines[0])
     assert _state(root) == before
     assert run_cli("log", str(root), "--json").stdout == journal
+
+
+def test_blood_on_an_attribute_lasts_the_scene_and_is_said_so(tmp_path: Path) -> None:
+    source, target = tmp_path / "a", tmp_path / "b"
+    _new(source, 'add "Marcus" vampire gen 10', "set Marcus strength 3", "boost Marcus strength 1")
+    _new(target)
+    exported = tmp_path / "state.json"
+    exported.write_text(run_cli("state", str(source), "--json").stdout, encoding="utf-8")
+    proc = run_cli("import", str(target), str(exported), "--lang", "ru")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[1:] == [
+        "  Marcus, не перенесено: усиление кровью: Сила "
+        "(оно действует до конца сцены: потратьте кровь снова)"
+    ]
+    marcus = _character(_state(target), "Marcus")
+    assert marcus["boosts"] == {} and marcus["attributes"]["strength"] == 3

@@ -14,6 +14,7 @@ from typing import Any
 from elysium.chronicle.errors import CommandError
 from elysium.i18n.message import Msg
 from elysium.rules.health import DAMAGE_MARKS
+from elysium.rules.traits import PHYSICAL
 
 # Fields copied as they are; the rest (``caitiff``, the pool's maximum, the track's marks
 # and penalty) the sheet computes again.
@@ -56,7 +57,8 @@ def state_entry(c: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
     entry = {k: c[k] for k in SAME if k in c and c[k] is not None}
     skipped = []
     if c.get("boosts"):  # blood on Physical Attributes lasts the scene: spend it again
-        skipped.append(Msg("import.state_boosts", names=sorted(map(str, c["boosts"]))))
+        names = [Msg(f"trait.{k}") if k in PHYSICAL else str(k) for k in sorted(c["boosts"])]
+        skipped.append(Msg("import.state_boosts", names=names))
     if c.get("clan_disciplines_own"):
         entry["clan_disciplines"] = c.get("clan_disciplines")
     # Every Ability and Discipline by its group: a free-form one is as welcome as a listed one.

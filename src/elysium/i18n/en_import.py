@@ -26,7 +26,7 @@ STRINGS: dict[str, str] = {
     "import.foundry_bio.background": "Background story",
     "import.foundry_powers": "the Discipline powers {names:l} (the Disciplines' ratings are kept)",
     "import.foundry_items": "{type} items: {names:l}",
-    "import.state_boosts": "the blood spent on {names:l} (it lasts the scene: spend it again)",
+    "import.state_boosts": "a blood boost to {names:l} (it lasts the scene: spend the blood again)",
     "import.foundry_where": "{name}: {error}",
     "import.foundry_type": "a Foundry actor of type {type!r}; Elysium imports {types:l}",
     "import.foundry_table": "{field} must be a table",

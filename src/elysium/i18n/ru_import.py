@@ -29,7 +29,7 @@ STRINGS: dict[str, str] = {
     "import.foundry_powers": "силы Дисциплин {names:l} (уровни самих Дисциплин перенесены)",
     "import.foundry_items": "предметы типа {type}: {names:l}",
     "import.state_boosts": (
-        "кровь, потраченная на {names:l} (она действует до конца сцены: потратьте её снова)"
+        "усиление кровью: {names:l} (оно действует до конца сцены: потратьте кровь снова)"
     ),
     "import.foundry_where": "{name}: {error}",
     "import.foundry_type": "персонаж Foundry типа {type!r}; Elysium импортирует {types:l}",
