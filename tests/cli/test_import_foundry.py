@@ -163,6 +163,15 @@ def test_russian_item_names_and_near_misses_map_to_the_traits(tmp_path: Path) ->
     assert c["backgrounds"]["resources"] == 2
 
 
+def test_a_list_of_actors_imports_them_all(tmp_path: Path) -> None:
+    root = _new(tmp_path / "c")
+    second = {**_actor(), "name": "Katya"}
+    proc = _import(root, [_actor(), second], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[0] == "imported 2 characters: Dmitri Volkov, Katya"
+    assert _sheet(root, "Katya")["abilities"] == _sheet(root)["abilities"]
+
+
 def test_a_mortal_and_a_ghoul(tmp_path: Path) -> None:
     root = _new(tmp_path / "c")
     ghoul = _actor()

@@ -20,6 +20,8 @@ SHEET = (
     "set Anya conviction 3 instinct 2 courage 4 willpower 5",
     "set Anya specialty brawl Grappling",
     "set Anya specialty dexterity Quick hands",
+    'set Anya clan "Lasombra antitribu"',
+    "set Anya clan-disciplines obtenebration potence thaumaturgy",
     'set Anya nature "Architect"',
     'set Anya demeanour "Bon Vivant"',
     'set Anya notes "Owes the Prince a boon. Hates [red]markup[/red]."',
@@ -55,17 +57,22 @@ def _character(state: dict[str, Any], name: str) -> dict[str, Any]:
 
 def test_the_whole_state_imports_into_another_chronicle_unchanged(tmp_path: Path) -> None:
     source, target = tmp_path / "chicago", tmp_path / "moscow"
-    _new(source, *SHEET, 'add "Bob" mortal blank', "set Bob wits 3")
+    _new(
+        source, *SHEET, 'add "Bob" mortal blank', "set Bob wits 3", 'add "Lea" vampire clan Tremere'
+    )
     _new(target)
     exported = tmp_path / "state.json"
     exported.write_text(run_cli("state", str(source), "--json").stdout, encoding="utf-8")
     proc = run_cli("import", str(target), str(exported))
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines() == ["imported 2 characters: Anya, Bob"]
+    assert proc.stdout.splitlines() == ["imported 3 characters: Anya, Bob, Lea"]
     before, after = _state(source), _state(target)
     anya = _character(after, "Anya")
     assert anya == _character(before, "Anya")
     assert _character(after, "Bob") == _character(before, "Bob")
+    lea = _character(after, "Lea")
+    assert lea == _character(before, "Lea") and not lea["clan_disciplines_own"]
+    assert anya["clan_disciplines_own"] and "thaumaturgy" in anya["clan_disciplines"]
     # What the round trip is for, said plainly (the equality above covers the rest):
     assert anya["health"]["damage"] == {"bashing": 1, "lethal": 2, "aggravated": 1}
     assert anya["blood"]["current"] == anya["blood"]["max"] - 1
