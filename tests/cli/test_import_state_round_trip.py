@@ -157,6 +157,8 @@ def test_the_import_format_takes_the_new_fields_and_refuses_bad_ones(tmp_path: P
         ({"backgrounds": {"resources": 6}}, "5"),
         ({"blood": {"current": 99}}, "blood"),
         ({"derangements": "Paranoia"}, "derangements"),
+        ({"nature": ["Rebel"]}, "nature must be text"),
+        ({"notes": {"a": 1}}, "notes must be text"),
     ]
     for extra, words in bad_values:
         bad = tmp_path / "bad.json"
@@ -185,3 +187,31 @@ def test_blood_on_an_attribute_lasts_the_scene_and_is_said_so(tmp_path: Path) ->
     ]
     marcus = _character(_state(target), "Marcus")
     assert marcus["boosts"] == {} and marcus["attributes"]["strength"] == 3
+
+
+def test_a_damaged_state_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    source, target = tmp_path / "a", tmp_path / "b"
+    _new(source, 'add "Marcus" vampire gen 10')
+    _new(target)
+    marcus = _character(_state(source), "Marcus")
+    before = run_cli("log", str(target), "--json").stdout
+    cases = [
+        ({"boosts": 5}, "boosts must be a table"),
+        ({"morality": "humanity", "clan_disciplines_own": False}, "morality must be a table"),
+        ({"health": "fine"}, "health must be a table"),
+        ({"health": {"track": "XX....."}}, "health must be a table"),
+        ({"willpower": {"rating": "five"}}, "whole number"),
+        ({"blood": {"current": 200}}, "blood"),
+        ({"abilities": {"brawl": [3]}}, "whole number"),
+        ({"powers": [{"name": 3}]}, "character 1 (Marcus)"),
+        ({"frenzy": {"state": "??"}}, "character 1 (Marcus)"),
+    ]
+    for change, words in cases:
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps({"characters": [{**marcus, **change}]}), encoding="utf-8")
+        proc = run_cli("import", str(target), str(bad))
+        assert proc.returncode == 2, change
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and "character 1 (Marcus)" in lines[0], (change, proc.stderr)
+        assert words in lines[0], (change, lines[0])
+    assert run_cli("log", str(target), "--json").stdout == before

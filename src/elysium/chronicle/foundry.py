@@ -419,7 +419,7 @@ def _text(node: Mapping[str, Any], key: str, *, multiline: bool = False) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise CommandError("import.foundry_text", field=f"system.{key}")
+        raise CommandError("import.not_text", field=f"system.{key}")
     return clean_text(value, multiline=True) if multiline else clean_name(value)
 
 

@@ -129,12 +129,26 @@ def read_import(path: Path) -> Imported:
             raise CommandError("import.no_characters", name=path.name)
         if not all(isinstance(e, dict) for e in data):
             raise CommandError("import.not_tables", name=path.name)
-        converted = [state_entry(e) if is_state_character(e) else (e, []) for e in data]
+        converted = [_entry(i, e) for i, e in enumerate(data, start=1)]
     skipped = []
     for entry, lines in converted:
         who = clean_name(entry["name"]) if isinstance(entry.get("name"), str) else "?"
         skipped += [Msg("import.skipped", who=who, what=line) for line in lines]
     return Imported([entry for entry, _ in converted], skipped)
+
+
+def _entry(n: int, e: dict[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
+    """One entry in the import format: as it is, or read from ``state --json``'s shape."""
+    if not is_state_character(e):
+        return e, []
+    try:
+        return state_entry(e)
+    except CommandError as exc:
+        label = e.get("name") if isinstance(e.get("name"), str) else None
+        where = Msg("import.character_named", n=n, name=clean_name(label)) if label else None
+        raise CommandError(
+            "import.where", where=where or Msg("import.character", n=n), error=exc
+        ) from None
 
 
 def _parse(path: Path) -> Any:
@@ -291,11 +305,11 @@ def _words(c: Character, e: dict[str, Any]) -> Character:
         c = replace(c, clan_disciplines=parse_disciplines(own))
     check_clan(c.clan, c.clan_disciplines)
     if "nature" in e:
-        c = replace(c, nature=clean_name(str(e["nature"])))
+        c = replace(c, nature=clean_name(_text(e, "nature")))
     if "demeanour" in e:
-        c = replace(c, demeanour=clean_name(str(e["demeanour"])))
+        c = replace(c, demeanour=clean_name(_text(e, "demeanour")))
     if "notes" in e:
-        c = replace(c, notes=clean_text(str(e["notes"]), multiline=True))
+        c = replace(c, notes=clean_text(_text(e, "notes"), multiline=True))
     if "supernatural" in e:
         c = replace(c, supernatural=bool(e["supernatural"]))
     specialties = e.get("specialties") or {}
@@ -306,6 +320,14 @@ def _words(c: Character, e: dict[str, Any]) -> Character:
     for trait, text in specialties.items():
         c = set_specialty(c, trait, clean_text(text))
     return c
+
+
+def _text(e: dict[str, Any], key: str) -> str:
+    """A text field; a number is taken as its digits, as the import always took it."""
+    value = e[key]
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise CommandError("import.not_text", field=key)
+    return str(value)
 
 
 def _stored(c: Character, e: dict[str, Any]) -> Character:

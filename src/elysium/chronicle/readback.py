@@ -56,6 +56,8 @@ def state_entry(c: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
     """The import entry for one ``state --json`` character, and what could not come along."""
     entry = {k: c[k] for k in SAME if k in c and c[k] is not None}
     skipped = []
+    if not isinstance(c.get("boosts", {}), Mapping):
+        raise CommandError("import.state_table", field="boosts")
     if c.get("boosts"):  # blood on Physical Attributes lasts the scene: spend it again
         names = [Msg(f"trait.{k}") if k in PHYSICAL else str(k) for k in sorted(c["boosts"])]
         skipped.append(Msg("import.state_boosts", names=names))
@@ -65,6 +67,8 @@ def state_entry(c: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
     entry["abilities"] = _grouped(c.get("abilities"), "ability")
     entry["disciplines"] = _grouped(c.get("disciplines"), "discipline")
     morality = c.get("morality")
+    if morality is not None and not isinstance(morality, Mapping):
+        raise CommandError("import.state_table", field="morality")
     if isinstance(morality, Mapping):
         name, rating = morality.get("name"), morality.get("rating")
         if name == "humanity":
@@ -75,7 +79,9 @@ def state_entry(c: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
         if key in c:
             entry[key] = c[key]
     health = c.get("health")
-    if isinstance(health, Mapping):
+    if health is not None:
+        if not isinstance(health, Mapping):
+            raise CommandError("import.health_table")
         entry["health"] = _damage(health)
     return entry, skipped
 

@@ -31,11 +31,12 @@ STRINGS: dict[str, str] = {
     "import.state_boosts": (
         "усиление кровью: {names:l} (оно действует до конца сцены: потратьте кровь снова)"
     ),
+    "import.state_table": "{field} должно быть таблицей, как его пишет elysium state --json",
     "import.foundry_where": "{name}: {error}",
     "import.foundry_type": "персонаж Foundry типа {type!r}; Elysium импортирует {types:l}",
     "import.foundry_table": "{field} должно быть таблицей",
     "import.foundry_list": "{field} должно быть списком",
-    "import.foundry_text": "{field} должно быть текстом",
+    "import.not_text": "{field} должно быть текстом",
     "import.foundry_number": "{field} должно быть целым числом, а не {value!r}",
     "import.foundry_item_name": "у каждого предмета должно быть название",
     "import.health_table": (
