@@ -217,6 +217,7 @@ def test_names_are_data(tmp_path: Path) -> None:
     actor = _actor()
     actor["name"] = "Dmitri \x1b]0;pwned\x07[bold]Volkov[/bold]"
     actor["items"][-1]["name"] = "[red]Switch\x1b[2Jblade"
+    actor["system"]["notes"] = "<p>One &#27;]0;x&#7;</p><p>Two <script>[b]</script></p>"
     root = _new(tmp_path / "c")
     proc = _import(root, actor, tmp_path)
     assert proc.returncode == 0, proc.stderr
@@ -224,6 +225,7 @@ def test_names_are_data(tmp_path: Path) -> None:
     assert "[bold]Volkov[/bold]" in proc.stdout and "[red]Switch\ufffd[2Jblade" in proc.stdout
     state = json.loads(run_cli("state", str(root), "--json").stdout)
     assert state["characters"][0]["name"] == "Dmitri \ufffd]0;pwned\ufffd[bold]Volkov[/bold]"
+    assert state["characters"][0]["notes"] == "One ]0;x\nTwo [b]"  # no escape left in
 
 
 def _hostile() -> list[tuple[str, Any, str]]:

@@ -86,6 +86,7 @@ UNKEPT_TEXT = ("concept", "sire", "sect", "player", "appearance", "background")
 DERANGEMENTS = re.compile(r"[,;\n]")  # the one text field holds them all
 SHOWN = 40  # characters of a skipped text shown in its line
 TAG = re.compile(r"<[^>]*>")
+LINE_BREAK = re.compile(r"<br\s*/?>|</p>|</div>|</li>", re.IGNORECASE)
 
 
 def is_actor(data: object) -> bool:
@@ -117,7 +118,7 @@ def actor_entry(actor: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
     abilities, specialties = _abilities(system, skipped)
     entry["abilities"] = abilities
     entry["specialties"].update(specialties)
-    entry.update(_advantages(system, kind))
+    entry.update(_advantages(system))
     entry["health"] = _health(system)
     for key in ("nature", "demeanor"):
         text = _text(system, key)
@@ -126,9 +127,9 @@ def actor_entry(actor: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
     derangements = [clean_name(d) for d in DERANGEMENTS.split(_text(system, "derangement"))]
     if any(derangements):
         entry["derangements"] = [d for d in derangements if d]
-    notes = TAG.sub("", _text(system, "notes", multiline=True))
-    if notes.strip():
-        entry["notes"] = html.unescape(notes).strip()
+    notes = _notes(_text(system, "notes", multiline=True))
+    if notes:
+        entry["notes"] = notes
     entry["disciplines"] = _disciplines(items)
     entry["backgrounds"] = _backgrounds(items, skipped)
     entry["xp"] = _experience(items)
@@ -143,6 +144,14 @@ def actor_entry(actor: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
             del specialties[trait]
             skipped.append(Msg("import.foundry_specialty", trait=trait, text=text, rating=rating))
     return entry, skipped
+
+
+def _notes(text: str) -> str:
+    """The notes' words without the editor's HTML: a paragraph or a break is a new line,
+    and what an entity spells is cleaned like any text (``&#27;`` is no escape)."""
+    plain = html.unescape(TAG.sub("", LINE_BREAK.sub("\n", text)))
+    lines = (" ".join(line.split()) for line in clean_text(plain, multiline=True).split("\n"))
+    return "\n".join(line for line in lines if line)
 
 
 def merits_and_flaws(actor: Mapping[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -243,7 +252,7 @@ def _specialty(node: Mapping[str, Any], trait: str, out: dict[str, str]) -> None
         out[trait] = clean_name(text)
 
 
-def _advantages(system: Mapping[str, Any], kind: str) -> dict[str, Any]:
+def _advantages(system: Mapping[str, Any]) -> dict[str, Any]:
     """Virtues, Humanity or a Path (by its label), and Willpower."""
     out: dict[str, Any] = {}
     virtues: dict[str, int] = {}
