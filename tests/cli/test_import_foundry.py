@@ -32,6 +32,7 @@ def _older(actor: dict[str, Any]) -> dict[str, Any]:
         group = node.pop("type")
         nested[group][key] = node
     system["abilities"] = nested
+    nested["talent"]["brawl"]["value"] = "4"  # some versions keep numbers as digit strings
     advantages = system.pop("advantages")
     path = advantages.pop("path")
     system["path"] = {"value": path["permanent"], "max": 10, "label": path["label"]}

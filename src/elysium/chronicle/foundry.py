@@ -18,6 +18,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from elysium.chronicle.errors import CommandError
+from elysium.chronicle.foundry_values import (
+    SHOWN,
+    actor_items,
+    item_name,
+    item_type,
+    table,
+    text_at,
+    whole,
+)
 from elysium.chronicle.text import clean_name, clean_text
 from elysium.i18n.message import Msg
 from elysium.rules.errors import RulesError
@@ -84,7 +93,6 @@ BLANK_ATTRIBUTE = 1
 # Words of the biography Elysium has no field for; said when they hold something.
 UNKEPT_TEXT = ("concept", "sire", "sect", "player", "appearance", "background")
 DERANGEMENTS = re.compile(r"[,;\n]")  # the one text field holds them all
-SHOWN = 40  # characters of a skipped text shown in its line
 TAG = re.compile(r"<[^>]*>")
 LINE_BREAK = re.compile(r"<br\s*/?>|</p>|</div>|</li>", re.IGNORECASE)
 
@@ -102,18 +110,18 @@ def actor_entry(actor: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
         raise CommandError(
             "import.foundry_type", type=str(actor.get("type"))[:SHOWN], types=list(ACTOR_KINDS)
         )
-    system = _table(actor, "system")
-    if kind == "mortal" and _table(system, "settings").get("variant") == GHOUL:
+    system = table(actor, "system")
+    if kind == "mortal" and table(system, "settings").get("variant") == GHOUL:
         kind = "ghoul"  # a Mortal actor with the ghoul variant: blood and Disciplines
     name = actor.get("name")
     entry: dict[str, Any] = {"name": name if isinstance(name, str) else "", "kind": kind}
     skipped: list[Msg] = []
-    items = _items(actor)
+    items = actor_items(actor)
     if kind == "vampire":
         entry.update(_vampire(system))
     pool = _advantage(system, "bloodpool")
     if pool is not None and kind != "mortal":
-        entry["blood"] = {"current": _int(pool, "temporary", 0, "bloodpool")}
+        entry["blood"] = {"current": whole(pool, "temporary", 0, "bloodpool")}
     entry["attributes"], entry["specialties"] = _attributes(system, skipped)
     abilities, specialties = _abilities(system, skipped)
     entry["abilities"] = abilities
@@ -121,13 +129,13 @@ def actor_entry(actor: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
     entry.update(_advantages(system))
     entry["health"] = _health(system)
     for key in ("nature", "demeanor"):
-        text = _text(system, key)
+        text = text_at(system, key)
         if text:
             entry["nature" if key == "nature" else "demeanour"] = text
-    derangements = [clean_name(d) for d in DERANGEMENTS.split(_text(system, "derangement"))]
+    derangements = [clean_name(d) for d in DERANGEMENTS.split(text_at(system, "derangement"))]
     if any(derangements):
         entry["derangements"] = [d for d in derangements if d]
-    notes = _notes(_text(system, "notes", multiline=True))
+    notes = _notes(text_at(system, "notes", multiline=True))
     if notes:
         entry["notes"] = notes
     entry["disciplines"] = _disciplines(items)
@@ -159,12 +167,12 @@ def merits_and_flaws(actor: Mapping[str, Any]) -> tuple[list[dict[str, Any]], li
     ``merits`` and ``flaws``)."""
     merits: list[dict[str, Any]] = []
     flaws: list[dict[str, Any]] = []
-    for item in _items(actor):
-        kind = _item_type(item)
+    for item in actor_items(actor):
+        kind = item_type(item)
         if kind in (MERIT, FLAW):
             where = merits if kind == MERIT else flaws
-            name = _item_name(item)
-            where.append({"name": name, "points": _int(item, "system.value", 0, name)})
+            name = item_name(item)
+            where.append({"name": name, "points": whole(item, "system.value", 0, name)})
     return merits, flaws
 
 
@@ -175,12 +183,12 @@ def _vampire(system: Mapping[str, Any]) -> dict[str, Any]:
     """Generation (less the Diablerie or Background modifier, as the system counts it) and
     clan."""
     out: dict[str, Any] = {}
-    generation = _int(system, "generation", None, "system")
+    generation = whole(system, "generation", None, "system")
     if generation is not None:
-        out["generation"] = generation - _int(system, "generationmod", 0, "system")
-    clan = _text(system, "clan")
+        out["generation"] = generation - whole(system, "generationmod", 0, "system")
+    clan = text_at(system, "clan")
     if clan == "custom":
-        clan = _text(_table(system, "custom"), "clan")
+        clan = text_at(table(system, "custom"), "clan")
     elif clan.startswith(CLAN_LABEL):
         key = clan.removeprefix(CLAN_LABEL)
         clan = CLANS.get(key, key.capitalize())
@@ -194,10 +202,10 @@ def _attributes(
 ) -> tuple[dict[str, int], dict[str, str]]:
     values: dict[str, int] = {}
     specialties: dict[str, str] = {}
-    for key, node in _table(system, "attributes").items():
+    for key, node in table(system, "attributes").items():
         if not isinstance(node, Mapping):
             raise CommandError("import.foundry_table", field=f"system.attributes.{key}"[:SHOWN])
-        value = _int(node, "value", BLANK_ATTRIBUTE, f"system.attributes.{key}")
+        value = whole(node, "value", BLANK_ATTRIBUTE, f"system.attributes.{key}")
         if key in ATTRIBUTES:
             values[key] = value
             _specialty(node, key, specialties)
@@ -211,7 +219,7 @@ def _abilities(
 ) -> tuple[dict[str, int], dict[str, str]]:
     """Both layouts: ``abilities.<key>.{type,value}`` and ``abilities.<group>.<key>.value``."""
     found: list[tuple[str, Mapping[str, Any]]] = []
-    for key, node in _table(system, "abilities").items():
+    for key, node in table(system, "abilities").items():
         if not isinstance(node, Mapping):
             raise CommandError("import.foundry_table", field=f"system.abilities.{key}"[:SHOWN])
         if key in ABILITY_GROUPS and "value" not in node:
@@ -224,7 +232,7 @@ def _abilities(
     values: dict[str, int] = {}
     specialties: dict[str, str] = {}
     for key, node in found:
-        value = _int(node, "value", 0, f"system.abilities.{key}")
+        value = whole(node, "value", 0, f"system.abilities.{key}")
         if value == 0:
             continue
         trait = _ability_key(key)
@@ -261,12 +269,12 @@ def _advantages(system: Mapping[str, Any]) -> dict[str, Any]:
         if node is None:
             continue
         label = str(node.get("label", "")).rsplit(".", 1)[-1]
-        virtues[alternatives.get(label, plain)] = _int(node, "permanent", 1, f"virtues.{key}")
+        virtues[alternatives.get(label, plain)] = whole(node, "permanent", 1, f"virtues.{key}")
     if virtues:
         out["virtues"] = virtues
     path = _advantage(system, "path")
     if path is not None:
-        rating = _int(path, "permanent", _int(path, "value", 0, "path"), "path")
+        rating = whole(path, "permanent", whole(path, "value", 0, "path"), "path")
         label = str(path.get("label", ""))
         name = label.removeprefix(PATH_LABEL)
         if name == "custom" or (not label.startswith(PATH_LABEL) and label):
@@ -279,10 +287,10 @@ def _advantages(system: Mapping[str, Any]) -> dict[str, Any]:
             out["path"], out["path_rating"] = name, rating
     willpower = _advantage(system, "willpower")
     if willpower is not None:
-        rating = _int(willpower, "permanent", 1, "willpower")
+        rating = whole(willpower, "permanent", 1, "willpower")
         out["willpower"] = {
             "rating": rating,
-            "current": _int(willpower, "temporary", rating, "willpower"),
+            "current": whole(willpower, "temporary", rating, "willpower"),
         }
     return out
 
@@ -306,19 +314,19 @@ def _advantage(system: Mapping[str, Any], key: str) -> Mapping[str, Any] | None:
 
 
 def _health(system: Mapping[str, Any]) -> dict[str, int]:
-    damage = _table(_table(system, "health"), "damage")
+    damage = table(table(system, "health"), "damage")
     return {
-        k: _int(damage, k, 0, "system.health.damage") for k in ("bashing", "lethal", "aggravated")
+        k: whole(damage, k, 0, "system.health.damage") for k in ("bashing", "lethal", "aggravated")
     }
 
 
 def _disciplines(items: list[Mapping[str, Any]]) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in items:
-        if _item_type(item) != DISCIPLINE:
+        if item_type(item) != DISCIPLINE:
             continue
-        name = _item_name(item)
-        value = _int(item, "system.value", 0, name)
+        name = item_name(item)
+        value = whole(item, "system.value", 0, name)
         if value:
             out[_trait_key(name, V20_DISCIPLINES, "discipline")] = value
     return out
@@ -327,10 +335,10 @@ def _disciplines(items: list[Mapping[str, Any]]) -> dict[str, int]:
 def _backgrounds(items: list[Mapping[str, Any]], skipped: list[Msg]) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in items:
-        if _item_type(item) != BACKGROUND:
+        if item_type(item) != BACKGROUND:
             continue
-        name = _item_name(item)
-        value = _int(item, "system.value", 0, name)
+        name = item_name(item)
+        value = whole(item, "system.value", 0, name)
         key = _trait_key(name, V20_BACKGROUNDS, "background")
         if key == "background:generation":  # the sheet's generation already counts it
             skipped.append(Msg("import.foundry_generation_background", value=value))
@@ -360,10 +368,10 @@ def _experience(items: list[Mapping[str, Any]]) -> int:
     for item in items:
         if item.get("type") != "Experience":
             continue
-        amount = _int(item, "system.amount", 0, _item_name(item))
-        if _item_type(item) == XP_GAINED:
+        amount = whole(item, "system.amount", 0, item_name(item))
+        if item_type(item) == XP_GAINED:
             total += amount
-        elif _item_type(item) == XP_SPENT and _table(item, "system").get("isspent", True):
+        elif item_type(item) == XP_SPENT and table(item, "system").get("isspent", True):
             total -= amount
     return max(0, total)
 
@@ -372,7 +380,7 @@ def _unkept(system: Mapping[str, Any], items: list[Mapping[str, Any]]) -> list[M
     """A line for each biography field with text, and one for each kind of item left out."""
     out = []
     for key in UNKEPT_TEXT:
-        text = _text(system, key)
+        text = text_at(system, key)
         if text.startswith(CLAN_LABEL):  # a sect chosen from the system's list
             text = SECTS.get(text.removeprefix(CLAN_LABEL), text.removeprefix(CLAN_LABEL))
         if text:
@@ -381,68 +389,14 @@ def _unkept(system: Mapping[str, Any], items: list[Mapping[str, Any]]) -> list[M
                 Msg("import.foundry_field", field=Msg(f"import.foundry_bio.{key}"), text=shown)
             )
     used = {DISCIPLINE, BACKGROUND, MERIT, FLAW, XP_GAINED, XP_SPENT}
-    powers = [_item_name(i) for i in items if _item_type(i) == DISCIPLINE_POWER]
+    powers = [item_name(i) for i in items if item_type(i) == DISCIPLINE_POWER]
     if powers:
         out.append(Msg("import.foundry_powers", names=powers))
     left: dict[str, list[str]] = {}
     for item in items:
-        kind = _item_type(item)
+        kind = item_type(item)
         if kind not in used and kind != DISCIPLINE_POWER and item.get("type") != "Experience":
             label = str(item.get("type") or "?")[:SHOWN]
-            left.setdefault(label, []).append(_item_name(item))
+            left.setdefault(label, []).append(item_name(item))
     out += [Msg("import.foundry_items", type=k, names=v) for k, v in left.items()]
     return out
-
-
-# --- reading values safely ---------------------------------------------------------------
-
-
-def _items(actor: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    items = actor.get("items", [])
-    if not isinstance(items, list) or not all(isinstance(i, Mapping) for i in items):
-        raise CommandError("import.foundry_list", field="items")
-    return items
-
-
-def _item_type(item: Mapping[str, Any]) -> str:
-    system = item.get("system")
-    return str(system.get("type", "")) if isinstance(system, Mapping) else ""
-
-
-def _item_name(item: Mapping[str, Any]) -> str:
-    name = item.get("name")
-    if not isinstance(name, str) or not clean_name(name):
-        raise CommandError("import.foundry_item_name")
-    return clean_name(name)[:SHOWN]
-
-
-def _table(node: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = node.get(key, {})
-    if not isinstance(value, Mapping):
-        raise CommandError("import.foundry_table", field=key)
-    return value
-
-
-def _text(node: Mapping[str, Any], key: str, *, multiline: bool = False) -> str:
-    value = node.get(key, "")
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise CommandError("import.not_text", field=f"system.{key}")
-    return clean_text(value, multiline=True) if multiline else clean_name(value)
-
-
-def _int(node: Mapping[str, Any], path: str, default: Any, where: str = "") -> Any:
-    """A whole number at ``path`` (dotted) in the table found at ``where``, or ``default``;
-    Foundry keeps some numbers as digit strings."""
-    value: Any = node
-    for part in path.split("."):
-        value = value.get(part) if isinstance(value, Mapping) else None
-    if value is None or value == "":
-        return default
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 1000:
-        field = f"{where}.{path}" if where else path
-        raise CommandError("import.foundry_number", field=field, value=str(value)[:SHOWN])
-    return value

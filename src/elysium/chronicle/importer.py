@@ -105,14 +105,10 @@ class Imported:
     skipped: list[Msg]
 
 
-def read_file(path: Path) -> list[dict[str, Any]]:
-    """The character entries of a JSON or TOML file (by its ending, else by content)."""
-    return read_import(path).entries
-
-
 def read_import(path: Path) -> Imported:
-    """A file's entries, whichever of the three shapes it holds: Elysium's import format,
-    ``state --json`` (one character or the whole state), or a Foundry actor."""
+    """A JSON or TOML file's entries (by its ending, else by content), whichever of the
+    three shapes it holds: Elysium's import format, ``state --json`` (one character or the
+    whole state), or a Foundry actor (one, or a list)."""
     data = _parse(path)
     if is_actor(data) or (isinstance(data, list) and data and all(map(is_actor, data))):
         actors = data if isinstance(data, list) else [data]
