@@ -13,6 +13,7 @@ from elysium.i18n import (
     en_config,
     en_feats,
     en_house,
+    en_import,
     en_players,
     en_pools,
     en_rolls,
@@ -33,6 +34,7 @@ from elysium.i18n import (
     ru_config,
     ru_feats,
     ru_house,
+    ru_import,
     ru_players,
     ru_pools,
     ru_rolls,
@@ -65,6 +67,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_pools.STRINGS,
         en_story.STRINGS,
         en_cli.STRINGS,
+        en_import.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -79,6 +82,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_pools.STRINGS,
         ru_story.STRINGS,
         ru_cli.STRINGS,
+        ru_import.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {
