@@ -11,6 +11,7 @@ from elysium.i18n import (
     en_combat,
     en_commands,
     en_config,
+    en_encounters,
     en_feats,
     en_house,
     en_players,
@@ -31,6 +32,7 @@ from elysium.i18n import (
     ru_combat,
     ru_commands,
     ru_config,
+    ru_encounters,
     ru_feats,
     ru_house,
     ru_players,
@@ -65,6 +67,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_pools.STRINGS,
         en_story.STRINGS,
         en_cli.STRINGS,
+        en_encounters.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -79,6 +82,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_pools.STRINGS,
         ru_story.STRINGS,
         ru_cli.STRINGS,
+        ru_encounters.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {
