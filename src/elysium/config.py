@@ -71,10 +71,10 @@ class Config:
 
 
 def default_theme(environ: Mapping[str, str]) -> str:
-    """The theme when the file names none (or one unknown): Textual's own where the terminal says it has true
-    colour (``COLORTERM``) or colour is off (``NO_COLOR``, which Textual greys as before),
-    else ``ansi-dark``, so a terminal over SSH draws in its own palette, not in a 256-colour
-    approximation of Textual's."""
+    """The theme when the file names none (or an unknown one): Textual's own where the
+    terminal says it has true colour (``COLORTERM``) or colour is off (``NO_COLOR``, which
+    Textual greys as before), else ``ansi-dark``: a terminal over SSH then draws in its own
+    palette, not in a 256-colour approximation of Textual's."""
     if environ.get("NO_COLOR") or environ.get("COLORTERM", "").casefold() in TRUE_COLOUR:
         return DEFAULT_THEME
     return ANSI_THEMES[0]

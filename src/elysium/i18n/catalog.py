@@ -25,6 +25,7 @@ from elysium.i18n import (
     en_story,
     en_surprises,
     en_table,
+    en_terminal,
     en_watch,
     en_xp,
     ru,
@@ -46,6 +47,7 @@ from elysium.i18n import (
     ru_story,
     ru_surprises,
     ru_table,
+    ru_terminal,
     ru_watch,
     ru_xp,
 )
@@ -68,6 +70,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_story.STRINGS,
         en_cli.STRINGS,
         en_encounters.STRINGS,
+        en_terminal.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -83,6 +86,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_story.STRINGS,
         ru_cli.STRINGS,
         ru_encounters.STRINGS,
+        ru_terminal.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {
