@@ -17,6 +17,7 @@ import pytest
 from textual.widgets import TextArea
 
 from elysium.chronicle.session import Session
+from elysium.i18n import t
 from elysium.tui.app import ElysiumApp
 from elysium.tui.dialogs.editor import EditDialog
 from elysium.tui.notes_editor import NotEdited, editor_command
@@ -84,9 +85,8 @@ async def cannot_suspend_under_the_pilot(pilot) -> None:
     await pilot.press("f3", "ctrl+g")
     await until(pilot, lambda: app._notifications, "a line about the editor")
     said = [n.message for n in app._notifications]
-    assert said == [
-        "this terminal cannot be handed over to an editor here; edit the notes in the box"
-    ]
+    assert said == [t("editor.cannot_suspend", "en")]
+    assert "cannot be handed over" in said[0]
     assert isinstance(app.screen, EditDialog)  # the form is still open, the notes as they were
     assert app.screen.query_one("#t-notes", TextArea).has_focus
     assert app.session.state.events == events
