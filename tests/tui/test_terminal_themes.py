@@ -14,6 +14,7 @@ from textual.theme import ThemeProvider
 from elysium.chronicle.session import Session
 from elysium.config import default_theme, load_config, unknown_theme
 from elysium.tui.app import ElysiumApp, make_app
+from tests.conftest import run_cli
 from tests.tui.test_theme_kept import write_config
 from tests.tui_helpers import demo_copy, run_async, screen_text, settle
 
@@ -84,3 +85,10 @@ async def test_over_ssh_the_dashboard_draws_in_the_terminals_colours(
     app.session.close()
     assert load_config().theme == "ansi-light"  # kept for the next start
     assert app.theme == "ansi-light"
+
+
+def test_elysium_config_shows_the_default_this_terminal_gets() -> None:
+    plain = run_cli("config", env={"COLORTERM": ""})
+    assert 'theme = "ansi-dark"  # the dashboard\'s default' in plain.stdout
+    true_colour = run_cli("config", env={"COLORTERM": "24bit"})
+    assert 'theme = "textual-dark"  # the dashboard\'s default' in true_colour.stdout
