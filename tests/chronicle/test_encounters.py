@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from elysium.chronicle.errors import CommandError
+from elysium.chronicle.encounters import encounters_in
+from elysium.chronicle.errors import CommandError, Invalid
 from elysium.chronicle.projection import project
 from elysium.chronicle.session import Session
 from elysium.rules.traits import Kind
@@ -199,3 +200,29 @@ def test_elysium_run_and_log_in_both_languages(tmp_path: Path) -> None:
     log = run_cli("log", root).stdout
     assert "saved the encounter “Стая”: Ghoul, Ghoul" in log
     assert "the encounter “Стая” joins the scene: Ghoul 2, Ghoul 3" in log
+
+
+GHOUL = {"name": "Ghoul", "kind": "ghoul"}
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        [],  # not a table
+        {"Pack": {"name": "Pack", "sheets": [GHOUL]}},  # a key that is not the name's key
+        {"pack": {"name": "", "sheets": [GHOUL]}},  # no name
+        {"pack": {"name": "Pack", "sheets": []}},  # nobody in it
+        {"pack": {"name": "Pack", "sheets": [GHOUL] * 31}},  # more than a group holds
+        {"pack": {"name": "Pack", "sheets": [{"name": "Ghoul", "kind": "dragon"}]}},
+        {"pack": {"name": "Pack", "sheets": [{**GHOUL, "claws": 3}]}},  # an unknown field
+        {"pack": {"name": "Pack"}},
+    ],
+)
+def test_a_damaged_table_of_groups_read_from_disk_is_refused(bad) -> None:
+    with pytest.raises(Invalid):
+        encounters_in(bad)
+
+
+def test_text_read_from_disk_is_neutralised() -> None:
+    read = encounters_in({"pack": {"name": "Pack", "sheets": [{**GHOUL, "name": "G\x1b[2J"}]}})
+    assert read["pack"]["sheets"][0]["name"] == "G\ufffd[2J"

@@ -68,7 +68,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("rename", ("переименовать",), "characters", C + "rename:cmd_rename", (NAME, TEXT)),
     Verb(
         "encounter",
-        ("группа", "встреча"),
+        ("группа",),
         "characters",
         C + "encounters:cmd_encounter",
         (SUB, TEXT, NAME, NAME, NAME, NAME),
