@@ -80,4 +80,10 @@ ALLOWED_LATIN = {
     "damaged",
     "local",
     "shared",
+    # The environment's names for the Storyteller's editor and where programs are found
+    # ($EDITOR, $VISUAL, PATH), and a common editor as the example to set (EDITOR=nano).
+    "editor",
+    "visual",
+    "path",
+    "nano",
 }

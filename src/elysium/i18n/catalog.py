@@ -11,6 +11,7 @@ from elysium.i18n import (
     en_combat,
     en_commands,
     en_config,
+    en_encounters,
     en_feats,
     en_house,
     en_import,
@@ -25,6 +26,7 @@ from elysium.i18n import (
     en_story,
     en_surprises,
     en_table,
+    en_terminal,
     en_watch,
     en_xp,
     ru,
@@ -32,6 +34,7 @@ from elysium.i18n import (
     ru_combat,
     ru_commands,
     ru_config,
+    ru_encounters,
     ru_feats,
     ru_house,
     ru_import,
@@ -46,6 +49,7 @@ from elysium.i18n import (
     ru_story,
     ru_surprises,
     ru_table,
+    ru_terminal,
     ru_watch,
     ru_xp,
 )
@@ -68,6 +72,8 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_story.STRINGS,
         en_cli.STRINGS,
         en_import.STRINGS,
+        en_encounters.STRINGS,
+        en_terminal.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -83,6 +89,8 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_story.STRINGS,
         ru_cli.STRINGS,
         ru_import.STRINGS,
+        ru_encounters.STRINGS,
+        ru_terminal.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {
