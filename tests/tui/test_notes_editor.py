@@ -1,5 +1,5 @@
 """A character's notes in the Storyteller's own editor: Ctrl+G in F3 hands the terminal over
-(``App.suspend``) to ``$EDITOR`` (else ``$VISUAL``), read as a command line and never given to
+(``App.suspend``) to ``$VISUAL`` (else ``$EDITOR``), read as a command line and never given to
 a shell, on a temporary file with the notes; changed, they come back as one ``set NAME notes``
 event and the form stays open. What stops it (no editor, a missing program, a terminal that
 cannot be handed over, an editor that fails) is one line, and nothing changes. The editor
@@ -68,15 +68,15 @@ def test_an_editor_that_cannot_be_run_is_one_line(environ: dict[str, str], refus
         assert "\n" not in refused.value.msg.render(lang)
 
 
-def test_the_editor_is_split_as_a_command_line_and_visual_is_the_fallback(
+def test_the_editor_is_split_as_a_command_line_and_visual_comes_first(
     tmp_path: Path,
 ) -> None:
     script = editor_script(tmp_path)
     path = str(script.parent)
     spaced = {"PATH": path, "EDITOR": "edit-notes --flag 'two words'"}
     assert editor_command(spaced) == [str(script), "--flag", "two words"]
-    assert editor_command({"PATH": path, "VISUAL": "edit-notes"}) == [str(script)]
-    assert editor_command({"PATH": path, "EDITOR": str(script), "VISUAL": "vi"}) == [str(script)]
+    assert editor_command({"PATH": path, "EDITOR": "edit-notes"}) == [str(script)]
+    assert editor_command({"PATH": path, "VISUAL": str(script), "EDITOR": "vi"}) == [str(script)]
 
 
 async def cannot_suspend_under_the_pilot(pilot) -> None:

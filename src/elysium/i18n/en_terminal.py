@@ -2,7 +2,7 @@
 
 STRINGS: dict[str, str] = {
     "dlg.edit.notes_editor": "Ctrl+G: write the notes in your own editor ($EDITOR); they are saved when it closes.",
-    "editor.none": "no editor to open: set $EDITOR (or $VISUAL) to one, such as EDITOR=nano",
+    "editor.none": "no editor to open: set $VISUAL or $EDITOR to one, such as EDITOR=nano",
     "editor.unreadable": "${variable} cannot be read as a command line (a quote left open?); the notes are as they were",
     "editor.missing": "the editor {program!r} (${variable}) is not installed or not on PATH; the notes are as they were",
     "editor.cannot_suspend": "this terminal cannot be handed over to an editor here; edit the notes in the box",

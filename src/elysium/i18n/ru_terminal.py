@@ -2,7 +2,7 @@
 
 STRINGS: dict[str, str] = {
     "dlg.edit.notes_editor": "Ctrl+G — написать заметки в своём редакторе ($EDITOR); они сохранятся, когда он закроется.",
-    "editor.none": "нечем открыть заметки: укажите редактор в $EDITOR (или $VISUAL), например EDITOR=nano",
+    "editor.none": "нечем открыть заметки: укажите редактор в $VISUAL или $EDITOR, например EDITOR=nano",
     "editor.unreadable": "${variable} не читается как командная строка (не закрыта кавычка?); заметки не изменились",
     "editor.missing": "редактор {program!r} (${variable}) не установлен или не найден в PATH; заметки не изменились",
     "editor.cannot_suspend": "здесь терминал нельзя передать редактору; правьте заметки в поле",

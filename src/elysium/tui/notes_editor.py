@@ -1,4 +1,5 @@
-"""A character's notes in the Storyteller's own editor (``$EDITOR``, else ``$VISUAL``).
+"""A character's notes in the Storyteller's own editor (``$VISUAL``, else ``$EDITOR``: the
+order Git reads them in).
 
 The dashboard hands the terminal over (:meth:`App.suspend`), runs the editor on a private
 temporary file holding the notes, and takes the terminal back when it ends. The variable is
@@ -22,7 +23,8 @@ from textual.app import App, SuspendNotSupported
 
 from elysium.i18n import Msg
 
-VARIABLES = ("EDITOR", "VISUAL")  # read in this order; the first that is set is used
+# Read in this order, as Git and most Unix tools do; the first that is set is used.
+VARIABLES = ("VISUAL", "EDITOR")
 
 
 class NotEdited(Exception):
