@@ -67,6 +67,13 @@ VERBS: tuple[Verb, ...] = (
     Verb("set", ("задать",), "characters", C + "characters:cmd_set", (NAME, TRAITS)),
     Verb("rename", ("переименовать",), "characters", C + "rename:cmd_rename", (NAME, TEXT)),
     Verb(
+        "encounter",
+        ("группа",),
+        "characters",
+        C + "encounters:cmd_encounter",
+        (SUB, TEXT, NAME, NAME, NAME, NAME),
+    ),
+    Verb(
         "merit",
         ("достоинство",),
         "characters",

@@ -20,6 +20,7 @@ from elysium.chronicle.commands import (  # noqa: F401
     defend,
     derangements,
     dice,
+    encounters,
     extended,
     feats,
     feeding,
