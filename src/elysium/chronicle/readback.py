@@ -43,6 +43,8 @@ SAME = (
     "staked",
     "frenzy",
     "rotschreck",
+    "merits",
+    "flaws",
 )
 
 
