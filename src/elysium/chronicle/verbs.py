@@ -66,6 +66,13 @@ VERBS: tuple[Verb, ...] = (
     Verb("remove", ("убрать",), "characters", C + "characters:cmd_remove", (NAME,)),
     Verb("set", ("задать",), "characters", C + "characters:cmd_set", (NAME, TRAITS)),
     Verb("rename", ("переименовать",), "characters", C + "rename:cmd_rename", (NAME, TEXT)),
+    Verb(
+        "condition",
+        ("состояние",),
+        "characters",
+        C + "conditions:cmd_condition",
+        (NAME, TEXT),
+    ),
     # Dice.
     Verb(
         "roll",

@@ -10,6 +10,7 @@ from elysium.i18n import (
     en_cli,
     en_combat,
     en_commands,
+    en_conditions,
     en_config,
     en_feats,
     en_house,
@@ -31,6 +32,7 @@ from elysium.i18n import (
     ru_cli,
     ru_combat,
     ru_commands,
+    ru_conditions,
     ru_config,
     ru_feats,
     ru_house,
@@ -68,6 +70,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_story.STRINGS,
         en_cli.STRINGS,
         en_import.STRINGS,
+        en_conditions.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -83,6 +86,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_story.STRINGS,
         ru_cli.STRINGS,
         ru_import.STRINGS,
+        ru_conditions.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {
