@@ -14,12 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from elysium.rules.errors import RulesError
-
-if TYPE_CHECKING:
-    from elysium.rules.sheet import Character
 
 MAX_LABEL = 60  # characters in a condition's label: a sanity bound, not a rule
 MAX_CONDITIONS = 20  # conditions one character carries at once: a sanity bound
@@ -113,27 +109,24 @@ def check_tag(tag: Tag) -> Tag:
     return tag
 
 
-def give(c: Character, tag: Tag) -> Character:
-    """``c`` with the condition ``tag``; one of the same label (any case) is replaced, so
-    giving it again sets how long it has left."""
+def give(tags: tuple[Tag, ...], tag: Tag, who: str) -> tuple[Tag, ...]:
+    """``who``'s conditions with ``tag``; one of the same label (any case) is replaced in
+    its place, so giving it again sets how long it has left."""
     tag = check_tag(tag)
     wanted = tag.label.casefold()
-    others = tuple(t for t in c.conditions if t.label.casefold() != wanted)
-    if len(others) >= MAX_CONDITIONS:
-        raise RulesError("condition.too_many", who=c.name, most=MAX_CONDITIONS)
-    at = next((i for i, t in enumerate(c.conditions) if t.label.casefold() == wanted), None)
-    if at is None:
-        return replace(c, conditions=(*c.conditions, tag))
-    return replace(c, conditions=(*c.conditions[:at], tag, *c.conditions[at + 1 :]))
+    at = next((i for i, t in enumerate(tags) if t.label.casefold() == wanted), None)
+    if at is not None:
+        return (*tags[:at], tag, *tags[at + 1 :])
+    if len(tags) >= MAX_CONDITIONS:
+        raise RulesError("condition.too_many", who=who, most=MAX_CONDITIONS)
+    return (*tags, tag)
 
 
-def take_off(c: Character, label: str) -> tuple[Character, Tag]:
-    """``c`` without the condition whose whole label (any case) is ``label``, and that
-    condition as it was. A label it does not carry is refused, naming the ones it does."""
+def take_off(tags: tuple[Tag, ...], label: str, who: str) -> tuple[tuple[Tag, ...], Tag]:
+    """``who``'s conditions without the one whose whole label (any case) is ``label``, and
+    that one as it was. A label not carried is refused, naming the ones carried."""
     wanted = label.casefold()
-    found = next((t for t in c.conditions if t.label.casefold() == wanted), None)
+    found = next((t for t in tags if t.label.casefold() == wanted), None)
     if found is None:
-        raise RulesError(
-            "condition.unknown", who=c.name, label=label, have=[t.label for t in c.conditions]
-        )
-    return replace(c, conditions=tuple(t for t in c.conditions if t is not found)), found
+        raise RulesError("condition.unknown", who=who, label=label, have=[t.label for t in tags])
+    return tuple(t for t in tags if t is not found), found

@@ -42,15 +42,16 @@ def cmd_condition(ctx: Context, words: tuple[str, ...]) -> Outcome:
         args.words.pop()
         label = _label(args)
         key, c = find_exact(ctx.state, typed, "condition")
-        new, gone = take_off(c, label)
-        data = {"who": c.name, "label": gone.label}
+        kept, gone = take_off(c.conditions, label, c.name)
+        new = replace(c, conditions=kept)
+        data: dict[str, Any] = {"who": c.name, "label": gone.label}
         say = Msg("ack.condition.off", who=c.name, label=gone.label)
         return Outcome(put(ctx.state, key, new), "condition_off", data, say)
     unit, left = _duration(args)
     label = _label(args)
     key, c = find(ctx.state, typed)
     tag = Tag(label, unit, left)
-    new = give(c, tag)
+    new = replace(c, conditions=give(c.conditions, tag, c.name))
     data = {"who": c.name, **tag.to_dict()}
     say = Msg("ack.condition", who=c.name, what=shown(tag))
     return Outcome(put(ctx.state, key, new), "condition", data, say)
