@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from elysium.tui.commandbar import CommandBar
+from elysium.tui.render import status_words
 from elysium.tui.widgets.panes import InitiativePane
 from elysium.tui.widgets.vitals import VitalsRow
+from tests.chronicle_helpers import new_session
 from tests.tui_helpers import check, demo_app, run_async, screen_text, settle, status, until
 
 WORDS = {
@@ -65,3 +67,25 @@ async def test_a_condition_is_shown_counted_down_and_undone(tmp_path: Path, lang
         await check("given", given())
         await check("counted", counted())
         await check("undone", undone())
+
+
+# The built-in timed states, said as conditions are: a boost to the scene's end or, above
+# the safe cap, the turns to its next fading step (seed 004: «выше - прибавка тает по 1 за
+# каждые 3 хода»); a frenzy lost to the scene's end, a botched one until calmed.
+TIMED = [
+    ([], "Dexterity 6→9 −1 in 3 turns", "Ловкость 6→9, −1 через 3 хода"),
+    (["turn"], "Dexterity 6→9 −1 in 2 turns", "Ловкость 6→9, −1 через 2 хода"),
+    (["turn"] * 3, "Dexterity 6→8 this scene", "Ловкость 6→8 на сцену"),
+    (["frenzy Eld diff 6 dice 2,5"], "‼ FRENZY this scene", "‼ ЯРОСТЬ на сцену"),
+    (["frenzy Eld diff 6 dice 1,3"], "‼ FRENZY until calmed", "‼ ЯРОСТЬ, пока не успокоят"),
+]
+
+
+@pytest.mark.parametrize(("commands", "en", "ru"), TIMED)
+def test_the_built_in_timed_states_say_how_long(tmp_path: Path, commands, en, ru) -> None:
+    setup = ['add "Eld" vampire gen 6', "set Eld dexterity 6 blood 20 self-control 2"]
+    s = new_session(tmp_path / "c", [*setup, "boost Eld dexterity 3", *commands])
+    eld = s.state.characters["eld"]
+    assert en in status_words(eld, "en").plain
+    assert ru in status_words(eld, "ru").plain
+    s.close()

@@ -31,7 +31,7 @@ STRINGS: dict[str, str] = {
     "condition.unknown": "{who} has no condition {label!r}; conditions: {have:l}",
     # The built-in timed states, shown as conditions are.
     "timed.dazed": "dazed: next action",
-    "timed.scene": "{what} scene",
+    "timed.scene": "{what} this scene",
     "timed.fading": "{what} −1 in {n:n:turn|turns}",
     "timed.until_calmed": "{what} until calmed",
 }

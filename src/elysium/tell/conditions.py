@@ -44,7 +44,7 @@ def conditions_words(c: Character, lang: str) -> list[str]:
 
 
 def boost_words(c: Character, lang: str) -> list[str]:
-    """``Dexterity 4→6 scene``: each blood boost and how long it has, as a condition is
+    """``Dexterity 4→6 this scene``: each blood boost and how long it has, as a condition is
     shown: to the scene's end, or (above the safe cap) the turns to its next fading step."""
     said = []
     for attribute, boost in c.boosts.items():

@@ -21,7 +21,7 @@ from elysium.rules.beast_state import BeastState
 from elysium.rules.character import Character
 from elysium.rules.health import Status
 from elysium.rules.tables import FRENZY_TRIGGERS, ROTSCHRECK_TRIGGERS, SINS
-from elysium.tell.conditions import boost_words, conditions_words
+from elysium.tell.conditions import boost_words, conditions_words, lost_to_beast
 from elysium.tell.marks import load_words
 
 # A mark that is filled is bold and an empty one dim, so it reads by shape and weight alone;
@@ -98,15 +98,17 @@ def status_words(c: Character, lang: str, dazed: bool = False) -> Text:
             else t("status." + status.value, lang),
             style=style,
         )
-    if c.frenzied:
-        out.append((" " if out else "") + "‼ " + t("ui.frenzy", lang), style="bold red")
+    if c.frenzy is not None and c.frenzied:  # lost: to the scene's end, or until calmed
+        said = lost_to_beast(c.frenzy.botched, t("ui.frenzy", lang), lang)
+        out.append((" " if out else "") + "‼ " + said, style="bold red")
     for check, word in ((c.frenzy, "ui.frenzy_short"), (c.fear, "ui.rotschreck_short")):
         if check is not None and check.state.value == "resisting":
             out.append(
                 (" " if out else "") + f"{t(word, lang)} {check.accumulated}/5", style="bold yellow"
             )
-    if c.in_rotschreck:
-        out.append((" " if out else "") + "‼ " + t("ui.rotschreck", lang), style="bold yellow")
+    if c.fear is not None and c.in_rotschreck:
+        said = lost_to_beast(c.fear.botched, t("ui.rotschreck", lang), lang)
+        out.append((" " if out else "") + "‼ " + said, style="bold yellow")
     for said in boost_words(c, lang):
         out.append((" " if out else "") + said, style="bold")
     for said in load_words(c, lang):
