@@ -171,6 +171,7 @@ def test_the_replay_and_a_reopened_chronicle_hold_the_same(tmp_path: Path) -> No
 REFUSED = [
     ("condition Nobody Dominated 2 turns", "Nobody"),
     ("condition Marcus 3 turns", "label"),
+    ("condition Marcus Dominated 3", "say what 3 counts"),
     ("condition Marcus Dominated 0 turns", "1 to 1000"),
     ("condition Marcus Dominated 1001 nights", "1 to 1000"),
     ("condition Marcus Dominated off", "no condition 'Dominated'"),

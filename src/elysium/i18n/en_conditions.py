@@ -4,6 +4,7 @@ STRINGS: dict[str, str] = {
     "usage.condition": 'condition NAME ["LABEL" [N turns|rounds|scenes|nights] | "LABEL" off]',
     "help.condition": "a condition that runs out (or lasts until taken off), or list them",
     "condition.what.label": "the condition's label",
+    "condition.which_unit": "say what {n} counts: turns, rounds, scenes or nights",
     "condition.what.left": "how long it lasts",
     "ack.condition": "{who}: {what}",
     "ack.condition.off": "{who}: {label} taken off",

@@ -5,6 +5,7 @@ STRINGS: dict[str, str] = {
     '| "СОСТОЯНИЕ" снять]',
     "help.condition": "состояние на время (или пока не снимут); без остального — список",
     "condition.what.label": "название состояния",
+    "condition.which_unit": "укажите, что считает {n}: ходы, раунды, сцены или ночи",
     "condition.what.left": "сколько оно длится",
     "ack.condition": "{who}: {what}",
     "ack.condition.off": "{who}: состояние «{label}» снято",

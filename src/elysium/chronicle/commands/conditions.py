@@ -63,6 +63,8 @@ def _duration(args: Args) -> tuple[Unit, int]:
         return Unit.UNTIL_REMOVED, 0
     unit = UNIT_WORDS.get(args.words[-1].casefold())
     if unit is None:
+        if args.words[-1].lstrip("+-").isdigit():  # a number with no unit: a slip, not a label
+            raise args.fail("condition.which_unit", n=args.words[-1])
         return Unit.UNTIL_REMOVED, 0
     args.words.pop()
     if args.words and args.words[-1].lstrip("+-").isdigit():
