@@ -116,8 +116,12 @@ def test_a_night_ends_them_and_undoing_it_brings_them_back(s) -> None:
     assert tags(s, "marcus") == [] and tags(s, "bob") == []
     assert tags(s, "rex") == [("Cursed", "night", 1)]
     assert said.render("en").endswith("— Dominated ends for Marcus; Shaken ends for Bob")
-    s.execute("undo")
+    undone = s.execute("undo")
     assert {k: c.conditions for k, c in s.state.characters.items()} == before
+    assert "Marcus: blood 13/13, conditions Dominated 3 turns; Bob: conditions Shaken" in (
+        undone.render("en")
+    )
+    assert "состояния: Dominated: 3 хода" in undone.render("ru")
     s.execute("redo")
     s.execute("ночь")
     assert tags(s, "rex") == []

@@ -22,6 +22,8 @@ STRINGS: dict[str, str] = {
     # What the clock's verbs add when a condition runs out.
     "conditions.after": "{line} — {ended:s}",
     "condition.ends": "{label} ends for {who}",
+    # What an undo or a redo leaves of them (chronicle.now).
+    "now.conditions": "conditions {items:l}",
     # Refusals (rules.conditions).
     "condition.malformed": "a condition needs a label, a unit and what is left",
     "condition.empty": "a condition needs a label",

@@ -21,6 +21,7 @@ STRINGS: dict[str, str] = {
     "condition.listing": "{who}: состояния: {items:l}",
     "conditions.after": "{line} — {ended:s}",
     "condition.ends": "{who}: состояние «{label}» закончилось",
+    "now.conditions": "состояния: {items:l}",
     "condition.malformed": "у состояния должны быть название, мера времени и остаток",
     "condition.empty": "у состояния должно быть название",
     "condition.too_long": "название состояния — не длиннее {most} знаков",
