@@ -58,16 +58,23 @@ def test_the_recap_and_the_log_tell_a_condition_set_and_ended(
     s = new_session(root, TABLE)
     s.execute("condition Marcus Dominated 1 scene")
     s.execute('condition "Prince Vitel" SECRET-PLAN 1 scene')
+    s.execute("condition Marcus Dazzled 1 turn")
+    s.execute('condition "Prince Vitel" SECRET-TURN 1 turn')
+    s.execute("turn")
+    s.execute('condition "Prince Vitel" SECRET-ALONE 1 turn')
+    s.execute("turn")  # ends an NPC's only: nothing for the table
     s.execute("scene")
     s.close()
     capsys.readouterr()
     ends = {"en": "Dominated ends for Marcus", "ru": "Marcus: состояние «Dominated» закончилось"}
+    turn = {"en": "turn 2 — Dazzled ends for Marcus", "ru": "ход 2 — Marcus: состояние «Dazzled»"}
     assert main(["--lang", lang, "recap", str(root)]) == 0
     own = capsys.readouterr().out
-    assert ends[lang] in own and "SECRET-PLAN" in own
+    assert ends[lang] in own and turn[lang] in own and "SECRET-ALONE" in own
     assert main(["--lang", lang, "recap", str(root), "--players"]) == 0
     theirs = capsys.readouterr().out
-    assert ends[lang] in theirs and "SECRET" not in theirs
+    assert ends[lang] in theirs and turn[lang] in theirs and "SECRET" not in theirs
+    assert "turn 3" not in theirs and "ход 3" not in theirs
     assert main(["--lang", lang, "log", str(root)]) == 0
     log = capsys.readouterr().out
     assert ends[lang] in log and "Marcus: Dominated" in log

@@ -78,6 +78,9 @@ class Table:
             return describe(replace(e, data={**d, "participants": seen}), lang)
         if e.type in PUBLIC:
             return describe(self._own_ended(e), lang)
+        if e.type in ("turn", "round_end") and d.get("ended"):  # told when a PC's one ended
+            own = self._own_ended(e)
+            return describe(own, lang) if own.data["ended"] else None
         if e.type in OWN:
             return describe(e, lang) if self.player(who) else None
         if e.type not in ROLL_TYPES:
