@@ -35,6 +35,8 @@ SHEET = (
     "spend Anya wp 2",
     "award Anya 7",
     "carry Anya 30",
+    'condition Anya "Blood Bond"',
+    "condition Anya Dominated 2 scenes",
 )
 
 
@@ -78,6 +80,7 @@ def test_the_whole_state_imports_into_another_chronicle_unchanged(tmp_path: Path
     assert anya["blood"]["current"] == anya["blood"]["max"] - 1
     assert anya["willpower"] == {"current": 3, "rating": 5}
     assert anya["xp"] == 7 and anya["load"] == 30
+    assert [c["label"] for c in anya["conditions"]] == ["Blood Bond", "Dominated"]
     assert (anya["nature"], anya["demeanour"]) == ("Architect", "Bon Vivant")
     assert anya["backgrounds"] == {"resources": 3, "contacts": 2, "haven": 1}
     assert anya["specialties"] == {"brawl": "Grappling", "dexterity": "Quick hands"}

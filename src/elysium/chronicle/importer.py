@@ -76,6 +76,7 @@ KNOWN = {
     "staked",
     "frenzy",
     "rotschreck",
+    "conditions",
 }
 HEALTH_FIELDS = {"bashing", "lethal", "aggravated", "condition"}
 # The rest of the sheet as its stored form names it (``rested`` is ``aggravated_rested``):
@@ -93,6 +94,7 @@ STORED = {
     "staked": "staked",
     "frenzy": "frenzy",
     "rotschreck": "fear",
+    "conditions": "conditions",
 }
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from elysium.chronicle.commands.conditions import shown
 from elysium.chronicle.events import ROLL_TYPES, Event, undone
 from elysium.chronicle.state import State
 from elysium.chronicle.telling import Tellers, installed
@@ -171,6 +172,10 @@ def _character(c: Character, player: bool) -> dict[str, Any]:
     }
     if c.blood_max:
         out["blood"] = {"points": c.blood, "max": c.blood_max}
+    if c.conditions:  # the player knows their own; an NPC's the table may not have seen
+        out["conditions"] = [
+            {lang: shown(tag).render(lang) for lang in LANGS} for tag in c.conditions
+        ]
     return out
 
 

@@ -43,6 +43,7 @@ SAME = (
     "staked",
     "frenzy",
     "rotschreck",
+    "conditions",
 )
 
 

@@ -73,6 +73,13 @@ VERBS: tuple[Verb, ...] = (
         C + "encounters:cmd_encounter",
         (SUB, TEXT, NAME, NAME, NAME, NAME),
     ),
+    Verb(
+        "condition",
+        ("состояние",),
+        "characters",
+        C + "conditions:cmd_condition",
+        (NAME, TEXT),
+    ),
     # Dice.
     Verb(
         "roll",

@@ -31,6 +31,7 @@ from elysium.chronicle.jsonsafe import loads
 from elysium.chronicle.text import clean_name, clean_text
 from elysium.chronicle.validate import PHASES, ShapeError
 from elysium.i18n.message import Msg
+from elysium.rules.conditions import MAX_CONDITIONS
 
 FORMAT = "elysium-players"
 VERSION = 1
@@ -230,6 +231,7 @@ _CHARACTER = record(
         ),
         "willpower": record({"points": POINTS, "rating": POINTS}),
         "blood": record({"points": POINTS, "max": POINTS}),
+        "conditions": list_of(WORDS, MAX_CONDITIONS),
     },
     required=("name",),
 )

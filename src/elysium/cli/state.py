@@ -13,6 +13,7 @@ from elysium.i18n import t
 from elysium.rules.beast import vampire_bearing as bearing
 from elysium.rules.character import Character
 from elysium.rules.clans import in_clan, is_caitiff
+from elysium.tell.conditions import conditions_words
 from elysium.tell.marks import bearing_note, boosts, load_words
 
 
@@ -71,6 +72,7 @@ def character_json(c: Character) -> dict[str, Any]:
         **({"player": True} if c.player else {}),
         **({"bonds": dict(c.bonds)} if c.bonds else {}),
         **({"staked": True} if c.staked else {}),
+        **({"conditions": [tag.to_dict() for tag in c.conditions]} if c.conditions else {}),
     }
 
 
@@ -172,6 +174,7 @@ def _marks(state: State, key: str, c: Character, lang: str) -> list[str]:
     if c.staked:
         flags.append(t("ui.staked", lang))
     flags += [t("ui.dazed", lang)] if key in (state.combat or {}).get("dazed", ()) else []
+    flags += conditions_words(c, lang)
     if c.aggravated_rested:
         flags.append(t("ui.rested", lang))
     if c.lost:

@@ -10,6 +10,7 @@ from elysium.i18n import (
     en_cli,
     en_combat,
     en_commands,
+    en_conditions,
     en_config,
     en_encounters,
     en_feats,
@@ -33,6 +34,7 @@ from elysium.i18n import (
     ru_cli,
     ru_combat,
     ru_commands,
+    ru_conditions,
     ru_config,
     ru_encounters,
     ru_feats,
@@ -74,6 +76,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_import.STRINGS,
         en_encounters.STRINGS,
         en_terminal.STRINGS,
+        en_conditions.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -91,6 +94,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_import.STRINGS,
         ru_encounters.STRINGS,
         ru_terminal.STRINGS,
+        ru_conditions.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

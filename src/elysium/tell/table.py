@@ -29,6 +29,7 @@ from elysium.tell.stored import faces, verdict
 PUBLIC = frozenset({"night", "scene", "chapter", "combat_start", "combat_end", "house_rule"})
 # A player's character's own doings, told whole for a player's, never for an NPC.
 OWN = frozenset({"heal", "spend", "feed", "boost", "blush", "xp", "gain", "raise", "award"})
+OWN |= {"condition", "condition_off"}  # a player knows their own conditions; not an NPC's
 
 
 def _names(d: Mapping[str, Any]) -> list[str]:
@@ -76,7 +77,10 @@ class Table:
             seen = [n for n in d.get("participants", []) if self.seen(n)]
             return describe(replace(e, data={**d, "participants": seen}), lang)
         if e.type in PUBLIC:
-            return describe(e, lang)
+            return describe(self._own_ended(e), lang)
+        if e.type in ("turn", "round_end") and d.get("ended"):  # told when a PC's one ended
+            own = self._own_ended(e)
+            return describe(own, lang) if own.data["ended"] else None
         if e.type in OWN:
             return describe(e, lang) if self.player(who) else None
         if e.type not in ROLL_TYPES:
@@ -92,6 +96,14 @@ class Table:
         if self.player(who):
             return describe(e, lang)
         return _npc_line(e.type, d, who, lang)  # an NPC or a bare pool: dice and result
+
+    def _own_ended(self, e: Event) -> Event:
+        """A clock event with only the players' characters' conditions that ended."""
+        ended = e.data.get("ended")
+        if not ended:
+            return e
+        kept = [x for x in ended if self.player(x.get("who"))]
+        return replace(e, data={**e.data, "ended": kept})
 
     def _initiative(self, d: Mapping[str, Any], lang: str) -> str:
         found = d.get("init")

@@ -93,6 +93,9 @@ def characters(view: dict[str, Any] | None, lang: str) -> Text:
             out.append(
                 f" · {t('players.willpower', lang)} {will.get('points')}/{will.get('rating')}"
             )
+        for condition in row.get("conditions") or []:
+            out.append(" · ")
+            out.append(_word(condition, lang), style="italic")  # user text: plain
         out.append("\n")
     out.rstrip()
     return out

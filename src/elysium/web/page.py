@@ -116,6 +116,8 @@ def _characters(rows: list[dict[str, Any]], lang: str) -> str:
                 f'<span class="will">{_e(t("players.willpower", lang))} '
                 f"{_e(will.get('points'))}/{_e(will.get('rating'))}</span>"
             )
+        for condition in row.get("conditions") or []:
+            out.append(f'<span class="condition">{_e(_word(condition, lang))}</span>')
         out.append("</li>")
     out.append("</ul>")
     return "".join(out)
