@@ -82,6 +82,7 @@ def test_a_copy_comes_fresh(s) -> None:
     s.execute("spend Ventrue wp 2")
     s.execute("spend Ventrue blood 2")
     s.execute("spend Ghoul wp 1")
+    s.execute('condition Ventrue "Dominated" 3 scenes')
     s.execute(PACK)
     s.execute('encounter add "Sabbat pack"')
     ventrue, ghoul = s.state.characters["ventrue 2"], s.state.characters["ghoul 2"]
@@ -93,6 +94,7 @@ def test_a_copy_comes_fresh(s) -> None:
     assert ghoul.kind is Kind.GHOUL and ghoul.blood == s.state.characters["ghoul"].blood
     assert ghoul.willpower_points == ghoul.willpower
     assert not ghoul.player
+    assert s.state.characters["ventrue"].conditions and not ventrue.conditions
 
 
 def test_adding_is_one_event_and_one_undo_takes_the_whole_group_back(s) -> None:
