@@ -3,7 +3,8 @@
 A pure function of the state and the recent events. What it holds: the scene and turn, the
 fight's round, initiative order and who declares or acts now, player characters' health,
 blood and Willpower, non-player characters' wounds as a level in words (or nothing of them
-at all, ``npcs="hidden"``), and the public rolls' lines with their faces and results.
+at all, ``npcs="hidden"``, nor of an NPC kept off the view, ``set NAME hidden yes``), and the
+public rolls' lines with their faces and results.
 
 What it never holds, by construction (every field is chosen here, nothing is copied whole):
 rolls the Storyteller made hidden, anyone's notes, NPCs' traits, pools, difficulties,
@@ -21,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from elysium.chronicle.events import ROLL_TYPES, Event, undone
+from elysium.chronicle.offstage import Offstage, offstage_of
 from elysium.chronicle.state import State
 from elysium.chronicle.telling import Tellers, installed
 from elysium.chronicle.view_check import FORMAT, LANGS, VERSION
@@ -43,7 +45,11 @@ def project(
     """The players' view of ``state``; ``recent`` are the last events, oldest first. The
     rolls' lines are told by ``tellers`` (by default the ones the floor above installed)."""
     players = {k for k, c in state.characters.items() if c.player}
-    shown = {k for k in state.characters if k in players or npcs != "hidden"}
+    shown = {
+        k
+        for k, c in state.characters.items()
+        if k in players or (npcs != "hidden" and not c.hidden)
+    }
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -176,7 +182,9 @@ def _character(c: Character, player: bool) -> dict[str, Any]:
 
 def _rolls(state: State, events: list[Event], npcs: str, tellers: Tellers) -> list[dict[str, Any]]:
     taken_back = undone(events)
-    table = tellers.table(state, npcs)
+    offstage = offstage_of(state, events, taken_back)
+    table = tellers.table(state, npcs, offstage)
+    pcs = {c.name for c in state.characters.values() if c.player}
     out: list[dict[str, Any]] = []
     for e in events:
         if e.type not in ROLL_TYPES or e.seq in taken_back:
@@ -185,7 +193,8 @@ def _rolls(state: State, events: list[Event], npcs: str, tellers: Tellers) -> li
         if lines["en"] is None:
             continue
         # No event number: its gaps would tell the table that something hidden happened.
-        row: dict[str, Any] = {"type": e.type, "who": roller(e.data), "time": e.time}
+        who = _roller_seen(roller(e.data), pcs, npcs, offstage, e.seq)
+        row: dict[str, Any] = {"type": e.type, "who": who, "time": e.time}
         row["line"] = lines
         if isinstance(e.data.get("dice"), list):
             row["faces"] = list(e.data["dice"])
@@ -193,3 +202,11 @@ def _rolls(state: State, events: list[Event], npcs: str, tellers: Tellers) -> li
             row["successes"] = e.data.get("successes")
         out.append(row)
     return out[-ROLLS_SHOWN:]
+
+
+def _roller_seen(who: str, pcs: set[str], npcs: str, offstage: Offstage, seq: int) -> str:
+    """Whose roll the view names: nobody when the table may not see that roller (a contest
+    whose first side is an NPC left out is told as "the other side")."""
+    if who in pcs:
+        return who
+    return "" if npcs == "hidden" or who in offstage.at(seq) else who

@@ -12,6 +12,7 @@ from elysium.i18n import (
     en_commands,
     en_config,
     en_feats,
+    en_hidden,
     en_house,
     en_players,
     en_pools,
@@ -32,6 +33,7 @@ from elysium.i18n import (
     ru_commands,
     ru_config,
     ru_feats,
+    ru_hidden,
     ru_house,
     ru_players,
     ru_pools,
@@ -65,6 +67,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_pools.STRINGS,
         en_story.STRINGS,
         en_cli.STRINGS,
+        en_hidden.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -79,6 +82,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_pools.STRINGS,
         ru_story.STRINGS,
         ru_cli.STRINGS,
+        ru_hidden.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

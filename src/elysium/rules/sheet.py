@@ -69,6 +69,7 @@ OMITTED_WHEN_EMPTY: dict[str, Any] = {
     "nature": "",
     "demeanour": "",
     "player": False,
+    "hidden": False,
     "celerity_actions": 0,
     "load": 0,
 }
@@ -124,6 +125,7 @@ class Character:
     lost: bool = False  # Humanity / Path 0: the character has passed to the Storyteller
     powers: tuple[Power, ...] = ()  # named rolls (``power NAME Majesty``)
     player: bool = False  # a player's character: the players' view shows its pools (issue 15)
+    hidden: bool = False  # an NPC kept off the players' view until revealed (never a player's)
 
     # --- derived -----------------------------------------------------------------------
 

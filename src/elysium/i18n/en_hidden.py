@@ -1,0 +1,10 @@
+"""English messages: an NPC kept off the players' view, and a player's own sheet there."""
+
+STRINGS: dict[str, str] = {
+    "set.hidden": "kept off the players' view",
+    "ack.set.hidden": "kept off the players' view: {flag}",
+    "set.hidden_yes_no": "hidden takes yes or no (on or off): is this NPC kept off the players' view",
+    "set.hidden_player": "{who} is a player's character: only an NPC can be kept off the players' view",
+    "set.player_hidden": "{who} is kept off the players' view: reveal them first (set {who} hidden no)",
+    "vitals.offstage": "⊘",
+}
