@@ -177,7 +177,30 @@ def _character(c: Character, player: bool) -> dict[str, Any]:
     }
     if c.blood_max:
         out["blood"] = {"points": c.blood, "max": c.blood_max}
+    out["sheet"] = _sheet(c)
     return out
+
+
+def _sheet(c: Character) -> dict[str, Any]:
+    """What a player reads on their own sheet besides the health, blood and Willpower above
+    it: the traits, Archetypes, Path and experience. Never the notes, the derangements or
+    the powers' names (the Storyteller's to say), and never an NPC's: only a player's
+    character's row carries it."""
+    return {
+        "kind": c.kind.value,
+        "clan": c.clan,
+        "generation": c.generation,
+        "nature": c.nature,
+        "demeanour": c.demeanour,
+        "attributes": dict(c.attributes),
+        "abilities": {k: v for k, v in c.abilities.items() if v},
+        "disciplines": {k: v for k, v in c.disciplines.items() if v},
+        "backgrounds": {k: v for k, v in c.backgrounds.items() if v},
+        "virtues": dict(c.virtues),
+        "morality": {"name": c.morality, "rating": c.morality_rating},
+        "specialties": dict(c.specialties),
+        "xp": c.xp,
+    }
 
 
 def _rolls(state: State, events: list[Event], npcs: str, tellers: Tellers) -> list[dict[str, Any]]:

@@ -7,4 +7,9 @@ STRINGS: dict[str, str] = {
     "set.hidden_player": "{who} is a player's character: only an NPC can be kept off the players' view",
     "set.player_hidden": "{who} is kept off the players' view: reveal them first (set {who} hidden no)",
     "vitals.offstage": "⊘",
+    "shape.table_long": "{where} must be a table of at most {most:,} entries",
+    "players.key.sheet": "sheet",
+    "players.sheet.pick": "Whose sheet?",
+    "players.sheet.none": "no player's character has a sheet in this view",
+    "players.sheet.open": "open {who}'s sheet",
 }

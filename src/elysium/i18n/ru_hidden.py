@@ -7,4 +7,9 @@ STRINGS: dict[str, str] = {
     "set.hidden_player": "{who} — персонаж игрока: от игроков можно скрыть только NPC",
     "set.player_hidden": "{who} скрыт от игроков: сначала покажите его (задать {who} скрыт нет)",
     "vitals.offstage": "⊘",
+    "shape.table_long": "{where} — нужна таблица не больше чем из {most:n:записи|записей|записей}",
+    "players.key.sheet": "лист",
+    "players.sheet.pick": "Чей лист открыть?",
+    "players.sheet.none": "в этом виде нет листа ни одного персонажа игрока",
+    "players.sheet.open": "открыть лист: {who}",
 }

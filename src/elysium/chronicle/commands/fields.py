@@ -107,7 +107,12 @@ def set_flag(args: Args, c: Character, what: str) -> Set:
         raise args.fail("set.hidden_player", who=c.name)
     if what == "player" and flagged and c.hidden:
         raise args.fail("set.player_hidden", who=c.name)
-    new = replace(c, **{what: flagged})
+    if what == "player":
+        new = replace(c, player=flagged)
+    elif what == "hidden":
+        new = replace(c, hidden=flagged)
+    else:
+        new = replace(c, supernatural=flagged)
     said = "yes" if flagged else "no"
     detail = Msg(f"ack.set.{what}", flag=Msg(f"set.flag.{said}"))
     return new, detail, {"name": c.name, "trait": what, "flag": said}
