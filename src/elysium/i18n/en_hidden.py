@@ -8,7 +8,7 @@ STRINGS: dict[str, str] = {
     "set.player_hidden": "{who} is kept off the players' view: reveal them first (set {who} hidden no)",
     "vitals.offstage": "⊘",
     "shape.table_long": "{where} must be a table of at most {most:,} entries",
-    "players.key.sheet": "sheet",
+    "players.key.sheet": "Sheet",
     "players.sheet.pick": "Whose sheet?",
     "players.sheet.none": "no player's character has a sheet in this view",
     "players.sheet.open": "open {who}'s sheet",

@@ -8,7 +8,7 @@ STRINGS: dict[str, str] = {
     "set.player_hidden": "{who} скрыт от игроков: сначала покажите его (задать {who} скрыт нет)",
     "vitals.offstage": "⊘",
     "shape.table_long": "{where} — нужна таблица не больше чем из {most:n:записи|записей|записей}",
-    "players.key.sheet": "лист",
+    "players.key.sheet": "Лист",
     "players.sheet.pick": "Чей лист открыть?",
     "players.sheet.none": "в этом виде нет листа ни одного персонажа игрока",
     "players.sheet.open": "открыть лист: {who}",
