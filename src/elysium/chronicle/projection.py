@@ -111,7 +111,7 @@ def _fight(state: State, players: set[str], shown: set[str]) -> dict[str, Any] |
                     "together": len(group) > 1,
                     "declared": key in combat.declared,
                     # A player's own declaration is said at the table; an NPC's is kept.
-                    "declaration": combat.declared[key].text
+                    "declaration": _declaration(state, combat.declared[key], shown)
                     if key in players and key in combat.declared
                     else None,
                 }
@@ -127,6 +127,27 @@ def _fight(state: State, players: set[str], shown: set[str]) -> dict[str, Any] |
         "declaring": _name(state, declaring, shown),
         "next": [n for s in combat.queue if (n := _name(state, s.who, shown))],
     }
+
+
+def _declaration(state: State, said: Any, shown: set[str]) -> str | None:
+    """A player's own declaration, unless it names someone the table does not see (an
+    attack's target, or a name in its words): then only that it was declared shows."""
+    from elysium.chronicle.commands.common import find
+    from elysium.chronicle.errors import ChronicleError
+
+    text = said.text
+    if text is None:
+        return None
+    if said.attack and said.words:
+        try:
+            key, _ = find(state, str(said.words[0]))
+        except ChronicleError:
+            return None
+        if key not in shown:
+            return None
+    words = text.casefold()
+    unseen = (c.name.casefold() for k, c in state.characters.items() if k not in shown)
+    return None if any(name in words for name in unseen) else str(text)
 
 
 def turn_of(fight: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -205,7 +226,7 @@ def _sheet(c: Character) -> dict[str, Any]:
 
 def _rolls(state: State, events: list[Event], npcs: str, tellers: Tellers) -> list[dict[str, Any]]:
     taken_back = undone(events)
-    offstage = offstage_of(state, events, taken_back)
+    offstage = offstage_of(state, events, taken_back, keep_now=True)
     table = tellers.table(state, npcs, offstage)
     pcs = {c.name for c in state.characters.values() if c.player}
     out: list[dict[str, Any]] = []

@@ -1,4 +1,4 @@
-"""The players' view (an ``elysium-players`` v1 dict) as HTML for ``elysium serve``: a board
+"""The players' view (an ``elysium-players`` dict) as HTML for ``elysium serve``: a board
 for a TV at the table. Pure: a view in, a string out. Every string from the view (names,
 roll lines, the chronicle's name) is escaped; nothing from it becomes markup or script."""
 
