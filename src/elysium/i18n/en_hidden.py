@@ -12,4 +12,8 @@ STRINGS: dict[str, str] = {
     "players.sheet.pick": "Whose sheet?",
     "players.sheet.none": "no player's character has a sheet in this view",
     "players.sheet.open": "open {who}'s sheet",
+    "palette.char.hide": "Hide {name} from the players",
+    "palette.char.hide.help": "kept off the players' view until shown again (set NAME hidden yes)",
+    "palette.char.reveal": "Show {name} to the players",
+    "palette.char.reveal.help": "back in the players' view (set NAME hidden no)",
 }

@@ -12,4 +12,8 @@ STRINGS: dict[str, str] = {
     "players.sheet.pick": "Чей лист открыть?",
     "players.sheet.none": "в этом виде нет листа ни одного персонажа игрока",
     "players.sheet.open": "открыть лист: {who}",
+    "palette.char.hide": "Скрыть {name} от игроков",
+    "palette.char.hide.help": "не виден игрокам, пока его не покажут (задать ИМЯ скрыт да)",
+    "palette.char.reveal": "Показать {name} игрокам",
+    "palette.char.reveal.help": "снова виден игрокам (задать ИМЯ скрыт нет)",
 }
