@@ -14,6 +14,7 @@ from elysium.i18n import (
     en_feats,
     en_hidden,
     en_house,
+    en_import,
     en_players,
     en_pools,
     en_rolls,
@@ -35,6 +36,7 @@ from elysium.i18n import (
     ru_feats,
     ru_hidden,
     ru_house,
+    ru_import,
     ru_players,
     ru_pools,
     ru_rolls,
@@ -67,6 +69,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_pools.STRINGS,
         en_story.STRINGS,
         en_cli.STRINGS,
+        en_import.STRINGS,
         en_hidden.STRINGS,
     ),
     "ru": (
@@ -82,6 +85,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_pools.STRINGS,
         ru_story.STRINGS,
         ru_cli.STRINGS,
+        ru_import.STRINGS,
         ru_hidden.STRINGS,
     ),
 }
