@@ -124,6 +124,10 @@ WHILE_HIDDEN = [
     "declare Marcus attack kestrel punch",
     "attack Marcus dice 8,8,8,8,8",
     f'attack "{NPC}" dice 8,8,8,8,8',
+    f'damage "{NPC}" 2 lethal',
+    f'frenzy "{NPC}" diff 6',
+    f'extended start "{NPC}" "the ritual" dex+brawl target 5',
+    f'extended roll "{NPC}"',
 ]
 
 
