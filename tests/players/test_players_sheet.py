@@ -187,7 +187,7 @@ async def test_without_a_players_sheet_s_says_so_in_russian(tmp_path: Path) -> N
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: "Marcus" in screen_text(app), "the view drawn")
             await pilot.press("s")
-            said = "нет листа ни одного персонажа игрока"
+            said = "нет ни одного листа персонажа игрока"
             await until(pilot, lambda: said in screen_text(app), "the status line")
     finally:
         source.close()

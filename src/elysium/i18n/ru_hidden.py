@@ -10,7 +10,7 @@ STRINGS: dict[str, str] = {
     "shape.table_long": "{where} — нужна таблица не больше чем из {most:n:записи|записей|записей}",
     "players.key.sheet": "Лист",
     "players.sheet.pick": "Чей лист открыть?",
-    "players.sheet.none": "в этом виде нет листа ни одного персонажа игрока",
+    "players.sheet.none": "в виде для игроков нет ни одного листа персонажа игрока",
     "players.sheet.open": "открыть лист: {who}",
     "palette.char.hide": "Скрыть {name} от игроков",
     "palette.char.hide.help": "не виден игрокам, пока его не покажут (задать ИМЯ скрыт да)",
