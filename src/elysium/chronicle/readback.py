@@ -39,6 +39,7 @@ SAME = (
     "armour",
     "powers",
     "player",
+    "hidden",
     "bonds",
     "staked",
     "frenzy",

@@ -70,6 +70,7 @@ def character_json(c: Character) -> dict[str, Any]:
         **({"armour": sheet["armour"]} if c.armour else {}),
         **({"powers": sheet["powers"]} if c.powers else {}),
         **({"player": True} if c.player else {}),
+        **({"hidden": True} if c.hidden else {}),  # kept off the players' view
         **({"bonds": dict(c.bonds)} if c.bonds else {}),
         **({"staked": True} if c.staked else {}),
         **({"conditions": [tag.to_dict() for tag in c.conditions]} if c.conditions else {}),

@@ -14,6 +14,7 @@ from elysium.i18n import (
     en_config,
     en_encounters,
     en_feats,
+    en_hidden,
     en_house,
     en_import,
     en_players,
@@ -38,6 +39,7 @@ from elysium.i18n import (
     ru_config,
     ru_encounters,
     ru_feats,
+    ru_hidden,
     ru_house,
     ru_import,
     ru_players,
@@ -77,6 +79,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_encounters.STRINGS,
         en_terminal.STRINGS,
         en_conditions.STRINGS,
+        en_hidden.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -95,6 +98,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_encounters.STRINGS,
         ru_terminal.STRINGS,
         ru_conditions.STRINGS,
+        ru_hidden.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

@@ -70,6 +70,7 @@ OMITTED_WHEN_EMPTY: dict[str, Any] = {
     "nature": "",
     "demeanour": "",
     "player": False,
+    "hidden": False,
     "celerity_actions": 0,
     "load": 0,
     "conditions": [],
@@ -127,6 +128,7 @@ class Character:
     powers: tuple[Power, ...] = ()  # named rolls (``power NAME Majesty``)
     player: bool = False  # a player's character: the players' view shows its pools (issue 15)
     conditions: tuple[Tag, ...] = ()  # labelled conditions that run out (rules.conditions)
+    hidden: bool = False  # an NPC kept off the players' view until revealed (never a player's)
 
     # --- derived -----------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The players' view (an ``elysium-players`` v1 dict) as terminal text, in the reader's
+"""The players' view (an ``elysium-players`` dict) as terminal text, in the reader's
 language. Pure: a view in, Rich ``Text`` out. Every string from the view is user text (names,
 roll lines) and goes in as plain text, never markup."""
 
