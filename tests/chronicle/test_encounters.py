@@ -229,3 +229,13 @@ def test_a_damaged_table_of_groups_read_from_disk_is_refused(bad) -> None:
 def test_text_read_from_disk_is_neutralised() -> None:
     read = encounters_in({"pack": {"name": "Pack", "sheets": [{**GHOUL, "name": "G\x1b[2J"}]}})
     assert read["pack"]["sheets"][0]["name"] == "G\ufffd[2J"
+
+
+def test_a_group_saved_while_hidden_comes_in_hidden_until_revealed(s) -> None:
+    """An ambush set out unseen stays unseen: each copy keeps the saved NPC's hidden flag."""
+    s.execute("set Ghoul hidden yes")
+    s.execute("encounter save Ambush Ghoul Ventrue")
+    s.execute("encounter add Ambush")
+    assert s.state.characters["ghoul 2"].hidden and not s.state.characters["ventrue 2"].hidden
+    s.execute("set 'Ghoul 2' hidden no")
+    assert not s.state.characters["ghoul 2"].hidden
