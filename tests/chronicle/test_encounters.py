@@ -82,6 +82,7 @@ def test_a_copy_comes_fresh(s) -> None:
     s.execute("spend Ventrue wp 2")
     s.execute("spend Ventrue blood 2")
     s.execute("spend Ghoul wp 1")
+    s.execute('condition Ventrue "Dominated" 3 scenes')
     s.execute(PACK)
     s.execute('encounter add "Sabbat pack"')
     ventrue, ghoul = s.state.characters["ventrue 2"], s.state.characters["ghoul 2"]
@@ -93,6 +94,7 @@ def test_a_copy_comes_fresh(s) -> None:
     assert ghoul.kind is Kind.GHOUL and ghoul.blood == s.state.characters["ghoul"].blood
     assert ghoul.willpower_points == ghoul.willpower
     assert not ghoul.player
+    assert s.state.characters["ventrue"].conditions and not ventrue.conditions
 
 
 def test_adding_is_one_event_and_one_undo_takes_the_whole_group_back(s) -> None:
@@ -227,3 +229,13 @@ def test_a_damaged_table_of_groups_read_from_disk_is_refused(bad) -> None:
 def test_text_read_from_disk_is_neutralised() -> None:
     read = encounters_in({"pack": {"name": "Pack", "sheets": [{**GHOUL, "name": "G\x1b[2J"}]}})
     assert read["pack"]["sheets"][0]["name"] == "G\ufffd[2J"
+
+
+def test_a_group_saved_while_hidden_comes_in_hidden_until_revealed(s) -> None:
+    """An ambush set out unseen stays unseen: each copy keeps the saved NPC's hidden flag."""
+    s.execute("set Ghoul hidden yes")
+    s.execute("encounter save Ambush Ghoul Ventrue")
+    s.execute("encounter add Ambush")
+    assert s.state.characters["ghoul 2"].hidden and not s.state.characters["ventrue 2"].hidden
+    s.execute("set 'Ghoul 2' hidden no")
+    assert not s.state.characters["ghoul 2"].hidden

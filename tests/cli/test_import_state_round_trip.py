@@ -35,6 +35,8 @@ SHEET = (
     "spend Anya wp 2",
     "award Anya 7",
     "carry Anya 30",
+    'condition Anya "Blood Bond"',
+    "condition Anya Dominated 2 scenes",
 )
 
 
@@ -58,7 +60,12 @@ def _character(state: dict[str, Any], name: str) -> dict[str, Any]:
 def test_the_whole_state_imports_into_another_chronicle_unchanged(tmp_path: Path) -> None:
     source, target = tmp_path / "chicago", tmp_path / "moscow"
     _new(
-        source, *SHEET, 'add "Bob" mortal blank', "set Bob wits 3", 'add "Lea" vampire clan Tremere'
+        source,
+        *SHEET,
+        'add "Bob" mortal blank',
+        "set Bob wits 3",
+        "set Bob hidden yes",
+        'add "Lea" vampire clan Tremere',
     )
     _new(target)
     exported = tmp_path / "state.json"
@@ -70,6 +77,7 @@ def test_the_whole_state_imports_into_another_chronicle_unchanged(tmp_path: Path
     anya = _character(after, "Anya")
     assert anya == _character(before, "Anya")
     assert _character(after, "Bob") == _character(before, "Bob")
+    assert _character(after, "Bob")["hidden"] is True  # still kept off the players' view
     lea = _character(after, "Lea")
     assert lea == _character(before, "Lea") and not lea["clan_disciplines_own"]
     assert anya["clan_disciplines_own"] and "thaumaturgy" in anya["clan_disciplines"]
@@ -78,6 +86,7 @@ def test_the_whole_state_imports_into_another_chronicle_unchanged(tmp_path: Path
     assert anya["blood"]["current"] == anya["blood"]["max"] - 1
     assert anya["willpower"] == {"current": 3, "rating": 5}
     assert anya["xp"] == 7 and anya["load"] == 30
+    assert [c["label"] for c in anya["conditions"]] == ["Blood Bond", "Dominated"]
     assert (anya["nature"], anya["demeanour"]) == ("Architect", "Bon Vivant")
     assert anya["backgrounds"] == {"resources": 3, "contacts": 2, "haven": 1}
     assert anya["specialties"] == {"brawl": "Grappling", "dexterity": "Quick hands"}

@@ -74,10 +74,12 @@ KNOWN = {
     "armour",
     "powers",
     "player",
+    "hidden",
     "bonds",
     "staked",
     "frenzy",
     "rotschreck",
+    "conditions",
     "merits",
     "flaws",
 }
@@ -93,10 +95,12 @@ STORED = {
     "armour": "armour",
     "powers": "powers",
     "player": "player",
+    "hidden": "hidden",
     "bonds": "bonds",
     "staked": "staked",
     "frenzy": "frenzy",
     "rotschreck": "fear",
+    "conditions": "conditions",
 }
 
 

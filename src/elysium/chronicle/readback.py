@@ -39,10 +39,12 @@ SAME = (
     "armour",
     "powers",
     "player",
+    "hidden",
     "bonds",
     "staked",
     "frenzy",
     "rotschreck",
+    "conditions",
     "merits",
     "flaws",
 )

@@ -74,6 +74,13 @@ VERBS: tuple[Verb, ...] = (
         (SUB, TEXT, NAME, NAME, NAME, NAME),
     ),
     Verb(
+        "condition",
+        ("состояние",),
+        "characters",
+        C + "conditions:cmd_condition",
+        (NAME, TEXT),
+    ),
+    Verb(
         "merit",
         ("достоинство",),
         "characters",

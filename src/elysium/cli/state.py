@@ -13,6 +13,7 @@ from elysium.i18n import t
 from elysium.rules.beast import vampire_bearing as bearing
 from elysium.rules.character import Character
 from elysium.rules.clans import in_clan, is_caitiff
+from elysium.tell.conditions import conditions_words
 from elysium.tell.marks import bearing_note, boosts, load_words
 
 
@@ -69,8 +70,10 @@ def character_json(c: Character) -> dict[str, Any]:
         **({"armour": sheet["armour"]} if c.armour else {}),
         **({"powers": sheet["powers"]} if c.powers else {}),
         **({"player": True} if c.player else {}),
+        **({"hidden": True} if c.hidden else {}),  # kept off the players' view
         **({"bonds": dict(c.bonds)} if c.bonds else {}),
         **({"staked": True} if c.staked else {}),
+        **({"conditions": [tag.to_dict() for tag in c.conditions]} if c.conditions else {}),
         "merits": [m.to_dict() for m in c.merits],  # name, points and any modifier
         "flaws": [m.to_dict() for m in c.flaws],
     }
@@ -174,6 +177,7 @@ def _marks(state: State, key: str, c: Character, lang: str) -> list[str]:
     if c.staked:
         flags.append(t("ui.staked", lang))
     flags += [t("ui.dazed", lang)] if key in (state.combat or {}).get("dazed", ()) else []
+    flags += conditions_words(c, lang)
     if c.aggravated_rested:
         flags.append(t("ui.rested", lang))
     if c.lost:

@@ -92,7 +92,7 @@ STRINGS: dict[str, str] = {
     "help.remove": "remove a character (by the whole name)",
     "usage.set": 'set NAME TRAIT N | set NAME path "PATH" [N] | set NAME specialty TRAIT "TEXT" | '
     'set NAME armour N [penalty N] | set NAME clan "CLAN" | set NAME notes "TEXT"',
-    "help.set": "set traits, a Path, a specialty, armour, clan, notes, or player yes|no",
+    "help.set": "set traits, a Path, a specialty, armour, clan, notes, or player|hidden yes|no",
     "usage.roll": "roll NAME TRAIT+TRAIT [diff D] [spec] [wp] [bearing] [retry N] [moving] "
     "[dice F,F,...] | "
     "roll N [diff D] [by NAME] ...",

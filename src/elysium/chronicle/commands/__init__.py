@@ -15,6 +15,7 @@ from elysium.chronicle.commands import (  # noqa: F401
     carry,
     characters,
     clock,
+    conditions,
     contests,
     daytime,
     defend,

@@ -7,8 +7,9 @@ when its name is taken ("Ghoul 2", "Ghoul 3"); ``encounter list`` tells the grou
 ``encounter forget NAME`` drops one. Each change is one event, so one undo takes it back.
 
 A copy comes fresh, as a Storyteller sets out a new group for a new scene: unhurt, Willpower
-full, out of frenzy and fear, nothing spent or boosted this turn, nothing carried; a vampire's
-and a mortal's blood pool full, a ghoul's vitae as it was saved (what its domitor gave it).
+full, out of frenzy and fear, under no condition, nothing spent or boosted this turn, nothing
+carried; a vampire's and a mortal's blood pool full, a ghoul's vitae as it was saved (what its
+domitor gave it).
 """
 
 from __future__ import annotations
@@ -138,6 +139,7 @@ def fresh(c: Character) -> Character:
         aggravated_rested=False,
         staked=False,
         player=False,
+        conditions=(),  # what held the saved NPC (Dominated, a scene's boost) held that scene
     )
 
 
