@@ -61,8 +61,6 @@ def _sheet(root: Path, name: str = "Dmitri Volkov") -> dict[str, Any]:
 LEFT_OUT_EN = [
     "  Dmitri Volkov, not imported: Ability 'dodge' 2 (not one of V20's: "
     "'set NAME ability:dodge 2' adds it)",
-    "  Dmitri Volkov, not imported: Merit 'Iron Will' (3 points)",
-    "  Dmitri Volkov, not imported: Flaw 'Nightmares' (1 point)",
     "  Dmitri Volkov, not imported: Concept: 'Union organiser'",
     "  Dmitri Volkov, not imported: Sire: 'Katya'",
     "  Dmitri Volkov, not imported: Sect: 'Anarch Movement'",
@@ -95,6 +93,8 @@ def test_the_sample_vampire_maps_to_the_sheet_and_says_what_it_left_out(tmp_path
     assert c["specialties"] == {"brawl": "Dirty fighting"}
     assert c["notes"] == "Owes Sofia a favour & a warning."  # the editor's HTML taken off
     assert c["derangements"] == ["Paranoia", "Bulimia"]
+    assert c["merits"] == [{"name": "Iron Will", "points": 3}]  # Foundry's items, on the sheet
+    assert c["flaws"] == [{"name": "Nightmares", "points": 1}]
     # Undone as one event, like any import.
     assert run_cli("run", str(root), "undo").returncode == 0
     assert json.loads(run_cli("state", str(root), "--json").stdout)["characters"] == []
@@ -106,7 +106,7 @@ def test_the_lines_are_in_the_storytellers_language(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     assert len(lines) == 1 + len(LEFT_OUT_EN)
-    assert "  Dmitri Volkov, не перенесено: достоинство 'Iron Will' (3 очка)" in lines
+    assert "  Dmitri Volkov, не перенесено: концепция: 'Union organiser'" in lines
     assert "not imported" not in proc.stdout
 
 
@@ -196,6 +196,22 @@ def test_merits_and_flaws_are_collected_for_the_sheet() -> None:
         [{"name": "Iron Will", "points": 3}],
         [{"name": "Nightmares", "points": 1}],
     )
+
+
+def test_a_merit_the_sheet_cannot_hold_is_said_and_the_rest_imported(tmp_path: Path) -> None:
+    """V20: a Merit or Flaw is 1 to 7 points; Foundry lets a sheet hold 0, 9 or one twice."""
+    actor = _actor()
+    items = actor["items"]
+    merit = next(i for i in items if i["system"]["type"] == "wod.types.merit")
+    for points, name in ((9, "Too Dear"), (0, "Free"), (2, "iron will")):
+        items.append({**merit, "name": name, "system": {**merit["system"], "value": points}})
+    root = _new(tmp_path / "c")
+    proc = _import(root, actor, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    for said in ("Merit 'Too Dear' (9 points)", "Merit 'Free' (0 points)", "'iron will' (2"):
+        assert any(said in line for line in lines), said
+    assert _sheet(root)["merits"] == [{"name": "Iron Will", "points": 3}]
 
 
 def test_the_players_view_keeps_the_imported_sheet_secret(tmp_path: Path) -> None:

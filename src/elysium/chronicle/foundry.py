@@ -30,6 +30,7 @@ from elysium.chronicle.foundry_values import (
 from elysium.chronicle.text import clean_name, clean_text
 from elysium.i18n.message import Msg
 from elysium.rules.errors import RulesError
+from elysium.rules.merits import MAX_MERIT_NAME, MAX_MERITS, POINTS_MAX, POINTS_MIN
 from elysium.rules.traits import (
     ATTRIBUTES,
     CONSCIENCE,
@@ -141,9 +142,12 @@ def actor_entry(actor: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
     entry["disciplines"] = _disciplines(items)
     entry["backgrounds"] = _backgrounds(items, skipped)
     entry["xp"] = _experience(items)
-    merits, flaws = merits_and_flaws(actor)
-    skipped += [Msg("import.foundry_merit", name=m["name"], points=m["points"]) for m in merits]
-    skipped += [Msg("import.foundry_flaw", name=f["name"], points=f["points"]) for f in flaws]
+    for group, listed in zip(("merits", "flaws"), merits_and_flaws(actor), strict=True):
+        kept, left = _sheet_holds(listed)
+        if kept:
+            entry[group] = kept
+        key = "import.foundry_merit" if group == "merits" else "import.foundry_flaw"
+        skipped += [Msg(key, name=m["name"], points=m["points"]) for m in left]
     skipped += _unkept(system, items)
     specialties = entry["specialties"]
     for trait, text in list(specialties.items()):
@@ -174,6 +178,23 @@ def merits_and_flaws(actor: Mapping[str, Any]) -> tuple[list[dict[str, Any]], li
             name = item_name(item)
             where.append({"name": name, "points": whole(item, "system.value", 0, name)})
     return merits, flaws
+
+
+def _sheet_holds(listed: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The Merits (or Flaws) the sheet can hold (1 to 7 points, V20; a name once), and the
+    rest, said as not imported rather than stopping the import."""
+    kept: list[dict[str, Any]] = []
+    left: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for m in listed:
+        name = clean_name(m["name"])
+        fits = POINTS_MIN <= m["points"] <= POINTS_MAX and 0 < len(name) <= MAX_MERIT_NAME
+        if fits and name.casefold() not in seen and len(kept) < MAX_MERITS:
+            seen.add(name.casefold())
+            kept.append({"name": name, "points": m["points"]})
+        else:
+            left.append(m)
+    return kept, left
 
 
 # --- the sheet's parts -------------------------------------------------------------------

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from elysium.chronicle.commands.merits import given
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.foundry import actor_entry, is_actor
 from elysium.chronicle.jsonsafe import loads, loads_toml
@@ -37,6 +38,7 @@ from elysium.rules.character import (
 from elysium.rules.clans import check_clan, parse_disciplines
 from elysium.rules.errors import RulesError
 from elysium.rules.health import HealthTrack
+from elysium.rules.merits import FLAW, MERIT, check_list, merit_from
 from elysium.rules.profiles import Profile
 from elysium.rules.traits import parse_kind
 
@@ -78,6 +80,8 @@ KNOWN = {
     "frenzy",
     "rotschreck",
     "conditions",
+    "merits",
+    "flaws",
 }
 HEALTH_FIELDS = {"bashing", "lethal", "aggravated", "condition"}
 # The rest of the sheet as its stored form names it (``rested`` is ``aggravated_rested``):
@@ -319,6 +323,13 @@ def _words(c: Character, e: dict[str, Any]) -> Character:
         raise CommandError("import.specialties_table")
     for trait, text in specialties.items():
         c = set_specialty(c, trait, clean_text(text))
+    for group, sort in (("merits", MERIT), ("flaws", FLAW)):  # lists of {"name", "points"}
+        if group in e:
+            if not isinstance(e[group], list):
+                raise CommandError("import.merits_list", field=group, fields=["name", "points"])
+            listed = [merit_from(m, sort) for m in e[group]]
+            cleaned = tuple(replace(m, name=clean_name(m.name)) for m in listed)
+            c = given(c, sort, check_list(cleaned, sort))
     return c
 
 

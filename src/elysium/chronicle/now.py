@@ -68,6 +68,10 @@ def _character(c: Character, fields: Mapping[str, Any]) -> list[Msg]:
     if "conditions" in fields:
         items = [shown(tag) for tag in c.conditions] or Msg("now.none")
         told.append(Msg("now.conditions", items=items))
+    for kind in ("merits", "flaws"):
+        if kind in fields:
+            names = [m.name for m in getattr(c, kind)] or Msg("now.none")
+            told.append(Msg(f"now.{kind}", names=names))
     if "xp" in fields:
         told.append(Msg("now.xp", n=c.xp))
     return told

@@ -100,6 +100,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "hidden": ("hidden", "скрытно", "скрытый"),
     "moving": ("moving", "движась", "на-ходу"),
     "bearing": ("bearing", "столп"),
+    "merit": ("merit", "достоинство"),
+    "flaw": ("flaw", "недостаток"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 

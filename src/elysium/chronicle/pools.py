@@ -39,13 +39,16 @@ class TraitPool:
         return [(n, v) for n, v in zip(self.names, self.values, strict=True) if not is_whole(n)]
 
 
-def trait_pool(c: Character, expr: str, moving: bool = False) -> TraitPool:
+def trait_pool(
+    c: Character, expr: str, moving: bool = False, named: Sequence[PoolMod] = ()
+) -> TraitPool:
     """The pool of ``dex+brawl`` (or ``willpower``, or ``dex+2``) for ``c`` as it stands.
 
     Seed 004: no more than two traits; a trait rated to 10 stands alone; a Virtue roll is
     never more dice than Humanity («Пул проверок добродетелей не выше Человечности»); wound
     penalties apply except to reflexive rolls (most Virtue rolls) and a pool at 0 is an
-    action that cannot be attempted. ``moving``: the character also moves this turn.
+    action that cannot be attempted. ``moving``: the character also moves this turn;
+    ``named``: the modifiers of the Merits and Flaws the roll names (a Virtue's roll too).
     """
     parts = [p for p in expr.replace(" ", "").split("+") if p]
     if not parts:
@@ -74,7 +77,7 @@ def trait_pool(c: Character, expr: str, moving: bool = False) -> TraitPool:
     )
     waived = virtue or c.frenzied or c.ignore_wounds
     penalty = 0 if waived else (c.health.penalty or 0)
-    mods = () if virtue else situation(c, traits, moving=moving)
+    mods = (() if virtue else situation(c, traits, moving=moving)) + tuple(named)
     if c.health.status() is Status.ACTIVE:  # no dice at all otherwise
         pool = max(0, pool + dice_of(mods))
     return TraitPool(tuple(names), tuple(values), total, pool, virtue, penalty, mods)

@@ -45,6 +45,8 @@ SAME = (
     "frenzy",
     "rotschreck",
     "conditions",
+    "merits",
+    "flaws",
 )
 
 

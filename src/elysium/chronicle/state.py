@@ -252,9 +252,19 @@ def _loaded(c: Character) -> Character:
     cannot smuggle terminal control sequences into the dashboard."""
     name, notes = clean_name(c.name), clean_text(c.notes, multiline=True)
     derangements = tuple(clean_name(d) for d in c.derangements)
-    if (name, notes, derangements) == (c.name, c.notes, c.derangements):
+    merits = tuple(replace(m, name=clean_name(m.name) or "?") for m in c.merits)
+    flaws = tuple(replace(m, name=clean_name(m.name) or "?") for m in c.flaws)
+    if (name, notes, derangements, merits, flaws) == (
+        c.name,
+        c.notes,
+        c.derangements,
+        c.merits,
+        c.flaws,
+    ):
         return c
-    return replace(c, name=name or "?", notes=notes, derangements=derangements)
+    return replace(
+        c, name=name or "?", notes=notes, derangements=derangements, merits=merits, flaws=flaws
+    )
 
 
 def apply(state: State, event: Event) -> State:

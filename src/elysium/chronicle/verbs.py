@@ -80,6 +80,22 @@ VERBS: tuple[Verb, ...] = (
         C + "conditions:cmd_condition",
         (NAME, TEXT),
     ),
+    Verb(
+        "merit",
+        ("достоинство",),
+        "characters",
+        C + "merits:cmd_merit",
+        (NAME, TEXT),
+        ("dice", "diff"),
+    ),
+    Verb(
+        "flaw",
+        ("недостаток",),
+        "characters",
+        C + "merits:cmd_flaw",
+        (NAME, TEXT),
+        ("dice", "diff"),
+    ),
     # Dice.
     Verb(
         "roll",
@@ -87,7 +103,19 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "dice:cmd_roll",
         (NAME, TRAITS),
-        ("diff", "spec", "wp", "bearing", "retry", "moving", "dice", "by", "hidden"),
+        (
+            "diff",
+            "spec",
+            "wp",
+            "bearing",
+            "retry",
+            "moving",
+            "dice",
+            "by",
+            "hidden",
+            "merit",
+            "flaw",
+        ),
     ),
     Verb(
         "resist",

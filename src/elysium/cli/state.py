@@ -74,6 +74,8 @@ def character_json(c: Character) -> dict[str, Any]:
         **({"bonds": dict(c.bonds)} if c.bonds else {}),
         **({"staked": True} if c.staked else {}),
         **({"conditions": [tag.to_dict() for tag in c.conditions]} if c.conditions else {}),
+        "merits": [m.to_dict() for m in c.merits],  # name, points and any modifier
+        "flaws": [m.to_dict() for m in c.flaws],
     }
 
 

@@ -17,6 +17,7 @@ from elysium.i18n import (
     en_hidden,
     en_house,
     en_import,
+    en_merits,
     en_players,
     en_pools,
     en_rolls,
@@ -42,6 +43,7 @@ from elysium.i18n import (
     ru_hidden,
     ru_house,
     ru_import,
+    ru_merits,
     ru_players,
     ru_pools,
     ru_rolls,
@@ -80,6 +82,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_terminal.STRINGS,
         en_conditions.STRINGS,
         en_hidden.STRINGS,
+        en_merits.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -99,6 +102,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_terminal.STRINGS,
         ru_conditions.STRINGS,
         ru_hidden.STRINGS,
+        ru_merits.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

@@ -10,7 +10,9 @@ a roll, its odds in the dialog and its line in the log name the same modifiers:
   them (seed 004, «Серьёзно ранен»: «за ход либо действие, либо движение (оба - ещё
   −1d10)»); like a wound penalty, frenzy or a Willpower point set it aside;
 - ``load``: +1 difficulty to a physical action while carrying more than the limit (seed
-  002, "Переноска грузов": over the limit every physical action is harder by one).
+  002, "Переноска грузов": over the limit every physical action is harder by one);
+- ``merit`` / ``flaw``: the modifier of a Merit or Flaw the roll names (:func:`named_mod`,
+  :mod:`elysium.rules.merits`), told with its name.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from elysium.i18n.message import Msg
 from elysium.rules import movement as mv
 from elysium.rules.celerity import celerity_dice
 from elysium.rules.character import Character
+from elysium.rules.merits import Merit
 from elysium.rules.tables import MAX_DIFFICULTY
 from elysium.rules.traits import PHYSICAL
 
@@ -33,17 +36,42 @@ DEXTERITY = "dexterity"
 class PoolMod:
     """One modifier: why, and what it does to the dice and the difficulty."""
 
-    reason: str  # celerity, moving, load
+    reason: str  # celerity, moving, load, merit, flaw
     dice: int = 0
     difficulty: int = 0
+    name: str = ""  # a Merit's or Flaw's name (user text), for those reasons
 
     def note(self) -> Msg:
-        """``Celerity +2`` / ``Стремительность +2``, in the reader's language."""
+        """``Celerity +2`` / ``Стремительность +2``, in the reader's language; a Merit's
+        by its name: ``Lightning Reflexes +1`` / ``Merit Eat Food: difficulty -1``."""
         n = self.dice or self.difficulty
+        if self.name:
+            part = "dice" if self.dice else "difficulty"
+            return Msg(f"mod.{self.reason}.{part}", name=self.name, n=f"{n:+d}")
         return Msg(f"mod.{self.reason}", n=f"{n:+d}")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"reason": self.reason, "dice": self.dice, "difficulty": self.difficulty}
+        out: dict[str, Any] = {
+            "reason": self.reason,
+            "dice": self.dice,
+            "difficulty": self.difficulty,
+        }
+        return {**out, "name": self.name} if self.name else out
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> PoolMod:
+        """One read back from an event (older records have no ``name``)."""
+        return cls(
+            str(d.get("reason", "")),
+            int(d.get("dice") or 0),
+            int(d.get("difficulty") or 0),
+            str(d.get("name") or ""),
+        )
+
+
+def named_mod(m: Merit, kind: str) -> PoolMod:
+    """The modifier a Merit (``kind`` ``merit``) or Flaw (``flaw``) gives a roll naming it."""
+    return PoolMod(kind, dice=m.dice, difficulty=m.difficulty, name=m.name)
 
 
 def situation(

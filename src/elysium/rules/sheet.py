@@ -18,6 +18,7 @@ from elysium.rules.beast_state import BeastCheck, BeastState
 from elysium.rules.conditions import Tag, tag_from
 from elysium.rules.errors import RulesError
 from elysium.rules.health import Condition, HealthTrack, Status
+from elysium.rules.merits import FLAW, MERIT, Merit, check_list, merit_from
 from elysium.rules.powers import Power, power_from
 from elysium.rules.shape import check_record
 from elysium.rules.tables import ABSOLUTE_TRAIT_MAX, GenerationRow, generation_row
@@ -74,6 +75,8 @@ OMITTED_WHEN_EMPTY: dict[str, Any] = {
     "celerity_actions": 0,
     "load": 0,
     "conditions": [],
+    "merits": [],
+    "flaws": [],
 }
 
 
@@ -129,6 +132,8 @@ class Character:
     player: bool = False  # a player's character: the players' view shows its pools (issue 15)
     conditions: tuple[Tag, ...] = ()  # labelled conditions that run out (rules.conditions)
     hidden: bool = False  # an NPC kept off the players' view until revealed (never a player's)
+    merits: tuple[Merit, ...] = ()  # V20 Merits, each 1-7 points (``merit NAME TEXT N``)
+    flaws: tuple[Merit, ...] = ()  # V20 Flaws, each 1-7 points (``flaw NAME TEXT N``)
 
     # --- derived -----------------------------------------------------------------------
 
@@ -262,7 +267,7 @@ class Character:
                 value = list(value)
             elif isinstance(value, BeastCheck):
                 value = value.to_dict()
-            elif f.name in ("powers", "conditions"):
+            elif f.name in ("powers", "conditions", "merits", "flaws"):
                 value = [p.to_dict() for p in value]
             elif f.name == "boosts":
                 value = {k: {"amount": b.amount, "turns": b.turns} for k, b in value.items()}
@@ -311,6 +316,9 @@ class Character:
                 values["powers"] = tuple(power_from(p) for p in values["powers"])
             if "conditions" in values:
                 values["conditions"] = tuple(tag_from(p) for p in values["conditions"])
+            for name, kind in (("merits", MERIT), ("flaws", FLAW)):
+                if name in values:
+                    values[name] = tuple(merit_from(m, kind) for m in values[name])
             for name in ("clan_disciplines", "derangements"):
                 if name in values:
                     values[name] = tuple(values[name])
@@ -391,6 +399,8 @@ def validate(c: Character) -> Character:
         raise RulesError("character.virtue_pair")
     if c.armour and (c.armour.rating < 0 or c.armour.penalty < 0):
         raise RulesError("character.armour_negative")
+    check_list(c.merits, MERIT)
+    check_list(c.flaws, FLAW)
     return c
 
 

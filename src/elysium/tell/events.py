@@ -16,7 +16,7 @@ from elysium.chronicle.events import Event
 from elysium.chronicle.hidden import is_hidden
 from elysium.i18n import t, trait_label
 from elysium.rules.tables import XP_PER_DOT
-from elysium.tell import conditions, encounters, feats, fight, rolls  # noqa: F401  (their tellers join the table)
+from elysium.tell import conditions, encounters, feats, fight, merits, rolls  # noqa: F401  (their tellers join the table)
 from elysium.tell.conditions import after
 from elysium.tell.fight import damage_notes, soak_text
 from elysium.tell.registry import TELLERS, Teller, teller, tells

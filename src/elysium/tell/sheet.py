@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
+from elysium.chronicle.commands.merits import worth
 from elysium.i18n import t, trait_label
 from elysium.rules.beast import vampire_bearing
 from elysium.rules.character import Character
@@ -132,6 +133,9 @@ def build(c: Character, lang: str = "en") -> Sheet:
             ],
         )
     )
+    merits = _merits(c, lang)
+    if merits:
+        sheet.sections.append((t("sheet.merits_and_flaws", lang), merits))
     sheet.sections.append((t("sheet.condition", lang), [("", _condition(c, lang))]))
     extras = _extras(c, lang)
     if extras:
@@ -173,6 +177,16 @@ def _extras(c: Character, lang: str) -> list[Row]:
     rows += [(t("sheet.derangement", lang), d) for d in c.derangements]
     rows += [(t("sheet.power", lang), p.name) for p in c.powers]
     return rows
+
+
+def _merits(c: Character, lang: str) -> list[tuple[str, list[Row]]]:
+    """Merits and Flaws, each a name and its points (and modifier), when there are any."""
+    groups = [("ui.merits", c.merits), ("ui.flaws", c.flaws)]
+    return [
+        (t(key, lang), [(m.name, worth(m).render(lang)) for m in have])
+        for key, have in groups
+        if have
+    ]
 
 
 # --- Markdown ------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import Any
 
 from elysium.i18n import t
 from elysium.rules.marks import marked
+from elysium.rules.modifiers import PoolMod
 
 
 def faces(roll: dict[str, Any] | None) -> str:
@@ -38,11 +39,7 @@ def verdict(roll: dict[str, Any] | None, lang: str) -> str:
 
 def mods_list(d: dict[str, Any], lang: str) -> list[str]:
     """A roll's situational modifiers as its event stored them (``Celerity +2``)."""
-    out = []
-    for m in d.get("mods") or ():
-        n = m.get("dice") or m.get("difficulty") or 0
-        out.append(t(f"mod.{m.get('reason')}", lang, n=f"{n:+d}"))
-    return out
+    return [PoolMod.from_dict(m).note().render(lang) for m in d.get("mods") or ()]
 
 
 def mods_told(d: dict[str, Any], lang: str) -> str:

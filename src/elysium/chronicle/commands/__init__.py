@@ -27,6 +27,7 @@ from elysium.chronicle.commands import (  # noqa: F401
     feeding,
     health,
     house,
+    merits,
     powers,
     rename,
     rounds,

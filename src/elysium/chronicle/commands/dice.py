@@ -16,6 +16,7 @@ from elysium.chronicle.text import clean_name
 from elysium.chronicle.verbs import runs
 from elysium.i18n import Msg
 from elysium.rules.actions import retry_difficulty
+from elysium.rules.merits import KINDS
 from elysium.rules.tables import DEFAULT_DIFFICULTY, MAX_DIFFICULTY
 
 MAX_RETRIES = 8  # a ninth failure is past difficulty 10 from any difficulty at all
@@ -33,6 +34,15 @@ def roller(name: str) -> str:
     return cleaned
 
 
+def merits_named(args: Args) -> list[tuple[str, str]]:
+    """Every ``merit NAME`` and ``flaw NAME`` in the words, taken out, in the order typed."""
+    named: list[tuple[str, str]] = []
+    for kind in KINDS:
+        while (name := args.keyed(kind)) is not None:
+            named.append((kind, name))
+    return named
+
+
 @runs("roll")
 def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("roll", words)
@@ -40,6 +50,7 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     retries = args.keyed_int(("retry",), "what.retries", 1, MAX_RETRIES)
     owner = args.keyed("by")  # who throws a bare pool: an NPC not on the sheet, anyone
     moving = args.option("moving")  # moving as well this turn (seed 004, «Серьёзно ранен»)
+    named = merits_named(args)  # merit NAME / flaw NAME: their modifiers apply
     # The name and the traits come first, so "roll Marcus willpower diff 8" rolls the
     # Willpower rating and only a later "wp" spends a point.
     side = read_side("roll", args.words, bearing_allowed=True)
@@ -56,7 +67,7 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
         off = not state.profile.house.retry_penalty
         retry_key = "ack.roll.retry_off" if off else "ack.roll.retry"
         shown = Msg(retry_key, diff=raised, base=base)
-    state, ready = prepare(state, side, difficulty, args, moving)
+    state, ready = prepare(state, side, difficulty, args, moving, named)
     if retry_key and ready.bearing is not None:  # "6 (6 + retry, bearing -1)"
         diff = ready.request.difficulty
         shown = Msg(retry_key + ".bearing", diff=diff, base=base, mod=ready.bearing)

@@ -29,13 +29,15 @@ from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, as_int
 from elysium.chronicle.pools import attribute_alone, bearing_of, is_whole, trait_pool
 from elysium.chronicle.state import State
+from elysium.chronicle.text import clean_name
 from elysium.i18n import Msg, Told, trait_label
 from elysium.rules import roll as throw
 from elysium.rules.beast import with_bearing
 from elysium.rules.character import SPECIALTY_MIN, Character
 from elysium.rules.dice import RollRequest, RollResult, TypedDice, forgive_botch
 from elysium.rules.errors import RulesError
-from elysium.rules.modifiers import PoolMod, stored, with_difficulty
+from elysium.rules.merits import FLAW, find_merit
+from elysium.rules.modifiers import PoolMod, named_mod, stored, with_difficulty
 from elysium.rules.willpower import Use, spend_willpower
 
 
@@ -127,10 +129,16 @@ def read_side(
 
 
 def prepare(
-    state: State, side: Side, difficulty: int, args: Args, moving: bool = False
+    state: State,
+    side: Side,
+    difficulty: int,
+    args: Args,
+    moving: bool = False,
+    named: Sequence[tuple[str, str]] = (),
 ) -> tuple[State, Ready]:
     """Check a side and spend its Willpower; nothing is thrown yet. ``moving``: the
-    character also moves this turn (a wounded one may lose a die for it)."""
+    character also moves this turn (a wounded one may lose a die for it); ``named``: the
+    Merits and Flaws the roll names, as (``merit`` or ``flaw``, the name typed)."""
     if side.expr is None:
         pool = as_int(side.first, "what.pool", 1, 100, args)
         if side.wp:
@@ -139,10 +147,13 @@ def prepare(
             raise args.fail("roll.moving_needs_character")
         if side.bearing:
             raise args.fail("bearing.needs_character")
+        if named:
+            raise args.fail(f"{named[0][0]}.roll_needs_character")
         return state, Ready(None, None, (), 0, RollRequest(pool, difficulty, side.spec))
     key, c = find(state, side.first)
+    merits = [merit_modifier(c, kind, name) for kind, name in named]
     try:
-        counted = trait_pool(c, side.expr, moving)
+        counted = trait_pool(c, side.expr, moving, merits)
     except CommandError as exc:
         raise args.fail(exc.msg) from None
     names = counted.names
@@ -167,6 +178,18 @@ def prepare(
     return put(state, key, c), Ready(
         key, c, names, counted.penalty, request, counted.mods, applied, asked
     )
+
+
+def merit_modifier(c: Character, kind: str, name: str) -> PoolMod:
+    """The modifier of ``c``'s Merit (``kind`` ``merit``) or Flaw called ``name``: refused
+    when the character has none by that name or it changes no roll."""
+    found = find_merit(c.flaws if kind == FLAW else c.merits, name)
+    if found is None:
+        have = [m.name for m in (c.flaws if kind == FLAW else c.merits) if m.modifies]
+        raise CommandError(f"{kind}.roll_unknown", who=c.name, name=clean_name(name), have=have)
+    if not found.modifies:
+        raise CommandError(f"{kind}.roll_no_modifier", who=c.name, name=found.name)
+    return named_mod(found, kind)
 
 
 def bearing_shown(ready: Ready, asked: int | Msg | None = None) -> int | Msg:

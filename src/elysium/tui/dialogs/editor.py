@@ -23,10 +23,18 @@ from textual.widgets import Button, Input, Label, Static, TabbedContent, TabPane
 from elysium.i18n import t, trait_label
 from elysium.rules.character import Character
 from elysium.rules.errors import RulesError
+from elysium.rules.merits import KINDS, Merit
 from elysium.rules.traits import V20_BACKGROUNDS, V20_DISCIPLINES, closest, normalise
 from elysium.tui.dialogs.base import Dialog, quote
 from elysium.tui.dialogs.editor_tabs import FIRST_TAB, TABS, Rating, SheetForm
 from elysium.tui.notes_editor import NotEdited, edit_notes
+
+
+def _modifier(m: Merit) -> str:
+    """`` dice +1`` / `` diff -1``: a Merit's modifier as the command types it."""
+    if m.dice:
+        return f" dice {m.dice:+d}"
+    return f" diff {m.difficulty:+d}" if m.difficulty else ""
 
 
 class Unsaved(ValueError):
@@ -215,10 +223,31 @@ class EditDialog(SheetForm, Dialog[None]):
         for key in sorted(k for k in changed if k.startswith("spec-")):
             trait = key.removeprefix("spec-")
             out.append((f"set {who} specialty {trait} {quote(now[key])}", [f"t-{key}"]))
+        for kind in KINDS:
+            out += self._merit_commands(kind, who, now, changed)
         if "notes" in changed:
             out.append((f"set {who} notes {quote(now['notes'])}", ["t-notes"]))
         if "name" in changed and now["name"].strip():
             out.append((f"rename {who} {quote(now['name'].strip())}", ["t-name"]))
+        return out
+
+    def _merit_commands(
+        self, kind: str, who: str, now: dict[str, str], changed: set[str]
+    ) -> list[tuple[str, list[str]]]:
+        """``merit WHO NAME N`` for each Merit (or Flaw) whose points changed, its modifier
+        kept (0 takes it away), and one for a new one typed in with its points."""
+        out: list[tuple[str, list[str]]] = []
+        have = self.character.flaws if kind == "flaw" else self.character.merits
+        for i, m in enumerate(have):
+            key = f"{kind}-{i}"
+            if key in changed and now[key].strip():
+                points = now[key].strip()
+                mod = "" if points == "0" else _modifier(m)
+                out.append((f"{kind} {who} {quote(m.name)} {points}{mod}", [f"t-{key}"]))
+        name, points = now.get(f"new-{kind}-name", ""), now.get(f"new-{kind}-points", "")
+        if name.strip() and points.strip():
+            boxes = [f"new-{kind}-name", f"new-{kind}-points"]
+            out.append((f"{kind} {who} {quote(name.strip())} {points.strip()}", boxes))
         return out
 
     def _now(self) -> dict[str, str]:
@@ -236,6 +265,9 @@ class EditDialog(SheetForm, Dialog[None]):
         if trait and text:
             with suppress(RulesError):  # an empty trait name: nothing to add
                 now[f"spec-{normalise(trait)}"] = text
+        for kind in KINDS:  # a new Merit or Flaw typed in
+            for part in ("name", "points"):
+                now[f"new-{kind}-{part}"] = self.query_one(f"#new-{kind}-{part}", Input).value
         return now
 
     @on(Button.Pressed, "#save")

@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, Label, Static, TextArea
 
 from elysium.i18n import t, trait_label
 from elysium.rules.character import Character
+from elysium.rules.merits import Merit
 from elysium.rules.traits import HUMANITY, Kind
 from elysium.tell.sheet import ATTRIBUTE_GROUPS, VIRTUE_ORDER, abilities_by_group
 
@@ -69,6 +70,8 @@ class SheetForm:
             "notes": c.notes,
         }
         texts.update({f"spec-{k}": v for k, v in c.specialties.items()})
+        for kind, have in (("merit", c.merits), ("flaw", c.flaws)):  # their points, by place
+            texts.update({f"{kind}-{i}": str(m.points) for i, m in enumerate(have)})
         return texts
 
     def _rating(
@@ -101,6 +104,14 @@ class SheetForm:
         return Horizontal(
             Label(Text(label), classes="trait"),
             Input(self.texts[key], id=f"t-{key}", compact=True, classes="text"),
+            classes="row",
+        )
+
+    def _points(self, key: str, name: str) -> Horizontal:
+        """A Merit's or Flaw's points on a row of its own, its name (user text) beside."""
+        return Horizontal(
+            Label(Text(name), classes="trait"),
+            Input(self.texts[key], id=f"t-{key}", type="integer", compact=True, classes="text"),
             classes="row",
         )
 
@@ -238,8 +249,31 @@ class SheetForm:
                 Input(placeholder="…", id="new-spec-text", compact=True),
                 classes="adder",
             ),
+        ]
+        for kind, have in (("merit", c.merits), ("flaw", c.flaws)):
+            rows += self._merits(kind, have)
+        rows += [
             Label(t("sheet.notes", lang), classes="group"),
             Static(t("dlg.edit.notes_editor", lang), classes="hint", markup=False),
             TextArea(c.notes, id="t-notes", soft_wrap=True),
         ]
         return _pane(*rows)
+
+    def _merits(self, kind: str, have: tuple[Merit, ...]) -> list[Widget]:
+        """Merits or Flaws: each one's points (0 takes it away), then a new one's name and
+        points. Their names are user text, shown as plain text."""
+        lang = self.lang
+        rows: list[Widget] = [Label(t(f"ui.{kind}s", lang), classes="group")]
+        rows += [self._points(f"{kind}-{i}", m.name) for i, m in enumerate(have)]
+        rows.append(
+            Horizontal(
+                Input(
+                    placeholder=t(f"dlg.edit.new_{kind}", lang), id=f"new-{kind}-name", compact=True
+                ),
+                Input(
+                    placeholder=t("dlg.edit.points", lang), id=f"new-{kind}-points", compact=True
+                ),
+                classes="adder",
+            )
+        )
+        return rows

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from elysium.chronicle.commands.sides import merit_modifier
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.pools import bearing_of, trait_pool
 from elysium.chronicle.state import State
@@ -18,7 +19,8 @@ from elysium.i18n import Refusal, t, trait_label
 from elysium.rules import RollRequest, RulesError, odds
 from elysium.rules.beast import with_bearing
 from elysium.rules.character import Character
-from elysium.rules.modifiers import PoolMod, notes, with_difficulty
+from elysium.rules.merits import FLAW, MERIT
+from elysium.rules.modifiers import PoolMod, named_mod, notes, with_difficulty
 from elysium.rules.tables import DIFFICULTY_NAMES
 from elysium.tell.marks import percent
 from elysium.tui.dialogs.base import SPARK, Dialog, quote
@@ -76,6 +78,16 @@ class RollDialog(Dialog[None]):
             with Horizontal(classes="checks"):
                 yield Tick(Content(t("dlg.roll.spec", lang)), id="spec")
                 yield Tick(Content(t("dlg.roll.wp", lang)), id="wp")
+            # Shown only for a character with a Merit or Flaw that changes a roll.
+            with Vertical(id="merit-row"):
+                yield Label(t("dlg.roll.merit", lang))
+                yield Select(
+                    self.merit_options(start),
+                    value="",
+                    allow_blank=False,
+                    id="merit",
+                    compact=True,
+                )
             yield Label(t("dlg.roll.faces", lang))
             yield Input(placeholder="7,3,10", id="faces", compact=True)
             yield Static("", id="pool", markup=False)
@@ -92,6 +104,7 @@ class RollDialog(Dialog[None]):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self._show_merits()
         self.refresh_odds()
         self.query_one("#traits", Input).focus()
 
@@ -136,6 +149,32 @@ class RollDialog(Dialog[None]):
             summary.append("\n" + t("warn.difficulty10", lang), style="bold")
         return line, summary
 
+    def merit_options(self, who: object) -> list[tuple[Text, str]]:
+        """Nothing, then each Merit and Flaw of ``who`` that changes a roll (user text)."""
+        options = [(Text(t("dlg.roll.no_merit", self.lang)), "")]
+        c = self.state.characters.get(str(who)) if who else None
+        if c is not None:
+            for kind, have in ((MERIT, c.merits), (FLAW, c.flaws)):
+                for m in have:
+                    if m.modifies:
+                        label = Text(f"{t(f'sheet.{kind}', self.lang)}: ")
+                        label.append(named_mod(m, kind).note().render(self.lang))
+                        options.append((label, f"{kind}:{m.name}"))
+        return options
+
+    @on(Select.Changed, "#who")
+    def _show_merits(self) -> None:
+        """The Merits and Flaws of the character now chosen; the row hidden without any."""
+        options = self.merit_options(self.query_one("#who", Select).value)
+        self.query_one("#merit", Select).set_options(options)
+        self.query_one("#merit-row").display = len(options) > 1
+
+    def _named(self) -> list[tuple[str, str]]:
+        """The Merit or Flaw chosen, as the roll command names it: (kind, name)."""
+        chosen = str(self.query_one("#merit", Select).value or "")
+        kind, _, name = chosen.partition(":")
+        return [(kind, name)] if name else []
+
     def _pool(self) -> tuple[int, str, tuple[PoolMod, ...]]:
         """The pool, its parts as words, and the situation's modifiers (Celerity's dice, a
         heavy load's difficulty), as the roll command will count them."""
@@ -145,7 +184,8 @@ class RollDialog(Dialog[None]):
             pool = int(expr)
             return pool, f"{pool}", ()
         c: Character = self.state.characters[str(who)]
-        counted = trait_pool(c, expr)  # the very pool the roll command will use
+        named = [merit_modifier(c, kind, name) for kind, name in self._named()]
+        counted = trait_pool(c, expr, named=named)  # the very pool the roll command will use
         shown = [
             name if name.isdigit() else f"{trait_label(name, self.lang).lower()} {value}"
             for name, value in zip(counted.names, counted.values, strict=True)
@@ -187,6 +227,8 @@ class RollDialog(Dialog[None]):
             parts.append("wp")
         if self.query_one("#bearing", Checkbox).value:
             parts.append("bearing")
+        for kind, name in self._named() if who else ():
+            parts += [kind, quote(name)]
         if self.query_one("#hidden", Checkbox).value:
             parts.append("hidden")
         faces = self.query_one("#faces", Input).value.strip()
