@@ -100,6 +100,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "hidden": ("hidden", "скрытно", "скрытый"),
     "moving": ("moving", "движась", "на-ходу"),
     "bearing": ("bearing", "столп"),
+    "omit": ("omit", "uncounted", "не-в-счёт", "не-в-счет"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 

@@ -73,7 +73,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "dice:cmd_roll",
         (NAME, TRAITS),
-        ("diff", "spec", "wp", "bearing", "retry", "moving", "dice", "by", "hidden"),
+        ("diff", "spec", "wp", "bearing", "retry", "moving", "dice", "by", "hidden", "omit"),
     ),
     Verb(
         "resist",
@@ -99,6 +99,7 @@ VERBS: tuple[Verb, ...] = (
         (NAME, TRAITS),
         ("with", "diff", "spec", "wp", "dice", "hidden"),
     ),
+    Verb("omit", ("исключить",), "dice", C + "xp_log:cmd_omit"),
     # Health.
     Verb(
         "damage",
@@ -122,7 +123,7 @@ VERBS: tuple[Verb, ...] = (
         "beast",
         C + "beast:cmd_frenzy",
         (NAME, SUB),
-        ("diff", "dice", "hidden"),
+        ("diff", "dice", "hidden", "omit"),
     ),
     Verb(
         "rotschreck",
@@ -130,7 +131,7 @@ VERBS: tuple[Verb, ...] = (
         "beast",
         C + "beast:cmd_rotschreck",
         (NAME, SUB),
-        ("diff", "dice", "hidden"),
+        ("diff", "dice", "hidden", "omit"),
     ),
     Verb("calm", ("успокоить",), "beast", C + "beast:cmd_calm", (NAME, BEAST)),
     Verb(
@@ -139,7 +140,7 @@ VERBS: tuple[Verb, ...] = (
         "beast",
         C + "beast:cmd_degenerate",
         (NAME,),
-        ("sin", "diff", "dice", "hidden"),
+        ("sin", "diff", "dice", "hidden", "omit"),
     ),
     Verb(
         "derangement",
@@ -152,6 +153,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("award", ("опыт",), "xp", C + "characters:cmd_award", (NAME,)),
     Verb("raise", ("повысить",), "xp", C + "characters:cmd_raise", (NAME, TRAITS)),
     Verb("story", ("история",), "xp", C + "story:cmd_story", (NAME,)),
+    Verb("xp", ("журнал-опыта",), "xp", C + "xp_log:cmd_xp", (NAME,)),
     # Time.
     Verb("night", ("ночь",), "time", C + "clock:cmd_night"),
     Verb("scene", ("сцена",), "time", C + "clock:cmd_scene"),
@@ -211,6 +213,7 @@ VERBS: tuple[Verb, ...] = (
             "moving",
             "wp",
             "dice",
+            "omit",
         ),
     ),
     Verb(
@@ -219,7 +222,7 @@ VERBS: tuple[Verb, ...] = (
         "combat",
         "elysium.chronicle.commands.defend:cmd_defend",
         (NAME, DEFENCE),
-        ("wp", "abort", "dice"),
+        ("wp", "abort", "dice", "omit"),
     ),
     # The chronicle's rules and a character's named rolls (issue 12).
     Verb("rules", ("правила",), "chronicle", C + "house:cmd_rules", (HOUSE,)),
@@ -229,7 +232,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "powers:cmd_power",
         (SUB, POWER, POWER),
-        ("pool", "diff", "cost", "spec", "wp", "dice", "hidden"),
+        ("pool", "diff", "cost", "spec", "wp", "dice", "hidden", "omit"),
     ),
 )
 

@@ -84,7 +84,10 @@ def cmd_stats(args: argparse.Namespace, lang: str) -> int:
             _chapter(session, args.chapter)
         # Every chapter is read (what cannot be be read is told as before); only the events
         # that hold rolls are read, a roll's own at a glance.
-        tallies, warnings = streamed_stats(session.store, session.state.profile, args.chapter)
+        state = session.state
+        tallies, warnings = streamed_stats(
+            session.store, state.profile, args.chapter, state.omitted
+        )
         session.store.warnings = warnings
         _warn(args.command, session, lang)
     finally:
@@ -97,8 +100,11 @@ def cmd_stats(args: argparse.Namespace, lang: str) -> int:
         }
         print(json.dumps(data, ensure_ascii=False))
         return 0
+    left_out = tallies["*"].omitted
     if not tallies["*"].rolls:
         print(t("stats.none", lang))
+        if left_out:
+            print(t("stats.omitted", lang, n=left_out))
         return 0
     print(
         f"{t('stats.who', lang):<22} {t('stats.rolls', lang):>6}  "
@@ -113,6 +119,8 @@ def cmd_stats(args: argparse.Namespace, lang: str) -> int:
             f"({float(tally.expected_successes):6.2f})  {tally.botches:>8} "
             f"({float(tally.expected_botches):5.2f})"
         )
+    if left_out:
+        print(t("stats.omitted", lang, n=left_out))
     return 0
 
 

@@ -26,6 +26,7 @@ from elysium.i18n import (
     en_table,
     en_watch,
     en_xp,
+    en_xp_log,
     ru,
     ru_cli,
     ru_combat,
@@ -46,6 +47,7 @@ from elysium.i18n import (
     ru_table,
     ru_watch,
     ru_xp,
+    ru_xp_log,
 )
 from elysium.i18n.templates import tell
 
@@ -65,6 +67,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_pools.STRINGS,
         en_story.STRINGS,
         en_cli.STRINGS,
+        en_xp_log.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -79,6 +82,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_pools.STRINGS,
         ru_story.STRINGS,
         ru_cli.STRINGS,
+        ru_xp_log.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {
