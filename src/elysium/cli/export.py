@@ -98,6 +98,8 @@ def cmd_stats(args: argparse.Namespace, lang: str) -> int:
             "characters": {k: v.to_dict() for k, v in tallies.items() if k != "*"},
             "all": tallies["*"].to_dict(),
         }
+        if tallies["*"].omitted:  # (a chronicle that left none out reads as it always did)
+            data["omitted"] = tallies["*"].omitted
         print(json.dumps(data, ensure_ascii=False))
         return 0
     left_out = tallies["*"].omitted

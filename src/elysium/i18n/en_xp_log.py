@@ -10,6 +10,7 @@ STRINGS: dict[str, str] = {
     "what.event_number": "the roll's number (as the log numbers it)",
     # Awards with a reason.
     "ack.award.reason": "{who} is awarded {n} experience ({reason}) — {left} unspent",
+    "award.reason_quoted": 'a reason of several words goes in quotes ("{words}" was left over)',
     "log.xp.reason": "{who} is awarded {n} XP: {reason}",
     "recap.xp_reasons": "{line} — {reasons:s}",
     # The view.

@@ -12,6 +12,7 @@ STRINGS: dict[str, str] = {
     "ack.award.reason": (
         "{who} получает {n:n:пункт|пункта|пунктов} опыта ({reason}) — не потрачено {left}"
     ),
+    "award.reason_quoted": "причину из нескольких слов заключите в кавычки (лишнее: «{words}»)",
     "log.xp.reason": "{who} получает опыт: {n} — {reason}",
     "recap.xp_reasons": "{line} — {reasons:s}",
     # Журнал опыта.

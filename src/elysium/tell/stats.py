@@ -142,7 +142,6 @@ class Tally:
             "expected_botch_rate": float(self.expected_botches / self.rolls) if self.rolls else 0.0,
             "outcomes": {str(k): v for k, v in sorted(self.outcomes.items(), key=_order)},
             "faces": {str(f): self.faces.get(f, 0) for f in range(1, 11)},
-            "omitted": self.omitted,
         }
 
 

@@ -252,9 +252,11 @@ def cmd_award(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("award", words)
     key, c = find(ctx.state, args.take("what.name"))
     amount = args.take_int("what.experience", 1, 100)
-    # Why it was earned (Inconnu's log keeps one): free text, quoted or not; none is fine.
-    reason = clean_text(" ".join(args.words))[:MAX_REASON].strip()
-    args.words.clear()
+    # Why it was earned (Inconnu's log keeps one): one word, or several in quotes (so that
+    # a slip such as ``award Marcus 2 3`` is refused, not kept as a reason); none is fine.
+    reason = clean_text(args.words.pop(0))[:MAX_REASON].strip() if args.words else ""
+    if args.words:
+        raise args.fail("award.reason_quoted", words=" ".join(args.words))
     c = award(c, amount)
     data: dict[str, Any] = {"who": c.name, "amount": amount}
     if reason:
