@@ -29,6 +29,7 @@ STRINGS: dict[str, str] = {
     # Rolls left out of the statistics.
     "ack.omitted": "{line} — left out of the statistics",
     "log.omitted": "{line} (left out of the statistics)",
+    "log.omitted_mark": "(left out of the statistics)",
     "ack.omit.out": "roll #{n} left out of the statistics",
     "ack.omit.out.who": "roll #{n} ({who}) left out of the statistics",
     "ack.omit.in": "roll #{n} counted in the statistics again",
