@@ -5,7 +5,7 @@ STRINGS: dict[str, str] = {
     # The verbs.
     "usage.xp": "xp NAME   (every award and spend, with its reason and time)",
     "help.xp": "a character's experience: every award and spend with its reason, night and date",
-    "usage.omit": "omit [N]   (N: the roll's number in the log, else the newest; again: counted)",
+    "usage.omit": "omit [N]   (N: the roll's number in the log, or the newest; twice: counted again)",
     "help.omit": "leave a logged roll out of the statistics, or count it again",
     "what.event_number": "the roll's number (as the log numbers it)",
     # Awards with a reason.
