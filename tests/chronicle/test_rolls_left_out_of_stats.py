@@ -220,3 +220,15 @@ def test_stats_say_how_many_were_left_out(tmp_path: Path) -> None:
     assert "исключено из статистики: 2 броска" in done.stdout
     done = run_cli("stats", str(root), "--json")
     assert '"omitted": 2' in done.stdout and '"rolls": 1,' in done.stdout
+
+
+def test_the_recap_tells_the_roll_marked_and_not_the_toggle(tmp_path: Path) -> None:
+    from elysium.tell.recap import build, markdown
+
+    s = new_session(tmp_path / "c", COTERIE)
+    s.execute(BOTCH + " omit")
+    s.execute("omit")  # counted again
+    text = markdown(build(s.events(), 1, "Test", "ru"), "ru")
+    assert "(вне статистики)" in text  # the roll as it was made
+    assert "исключ" not in text and "учитывается" not in text  # bookkeeping, not the story
+    s.close()

@@ -21,8 +21,9 @@ from elysium.i18n import t
 from elysium.tell.events import describe, when
 from elysium.tell.table import Table
 
+# (``omit``: what the statistics count is bookkeeping, not the story.)
 NOISE = frozenset(
-    {"created", "trait_set", "turn", "next", "declare", "delay", "round_end", "initiative"}
+    {"created", "trait_set", "turn", "next", "declare", "delay", "round_end", "initiative", "omit"}
 )
 
 
