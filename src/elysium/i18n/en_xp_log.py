@@ -30,6 +30,7 @@ STRINGS: dict[str, str] = {
     "ack.omitted": "{line} — left out of the statistics",
     "log.omitted": "{line} (left out of the statistics)",
     "log.omitted_mark": "(left out of the statistics)",
+    "dlg.roll.omit": "Not counted",
     "ack.omit.out": "roll #{n} left out of the statistics",
     "ack.omit.out.who": "roll #{n} ({who}) left out of the statistics",
     "ack.omit.in": "roll #{n} counted in the statistics again",

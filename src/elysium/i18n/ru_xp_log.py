@@ -32,6 +32,7 @@ STRINGS: dict[str, str] = {
     "ack.omitted": "{line} — в статистику не идёт",
     "log.omitted": "{line} (вне статистики)",
     "log.omitted_mark": "(вне статистики)",
+    "dlg.roll.omit": "Не в счёт",
     "ack.omit.out": "бросок №{n} исключён из статистики",
     "ack.omit.out.who": "бросок №{n} ({who}) исключён из статистики",
     "ack.omit.in": "бросок №{n} снова учитывается в статистике",

@@ -1,6 +1,7 @@
-"""The roll log marks the rolls left out of the statistics as things stand: by their own
-word, by ``omit N``, and no longer once that toggle is undone (no app needed: the log's
-entries and what it would draw)."""
+"""Rolls left out of the statistics on the dashboard: the roll log marks them as things
+stand (by their own word, by ``omit N``, and no longer once that toggle is undone; no app
+needed for the log's entries and what it would draw), and the F2 dialog's box sends the
+word."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 from elysium.tui.widgets.rolllog import RollLog
 from tests.chronicle_helpers import COTERIE, new_session
+from tests.tui_helpers import demo_app, run_async, settle, until
 
 MARK = "(left out of the statistics)"
 
@@ -35,3 +37,29 @@ def test_the_log_follows_the_keyword_the_toggle_and_its_undo(tmp_path: Path) -> 
     assert russian.left_out == s.state.omitted
     assert all("(вне статистики)" in t.plain for t in russian._shown(russian.entries))
     s.close()
+
+
+def test_the_roll_dialogs_box_leaves_the_roll_out(tmp_path: Path) -> None:
+    from elysium.tui.dialogs.roll import RollDialog
+
+    @run_async
+    async def go() -> None:
+        app = demo_app(tmp_path, lang="ru")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("f2")
+            await until(pilot, lambda: isinstance(app.screen, RollDialog), "the F2 dialog")
+            dialog = app.screen
+            assert isinstance(dialog, RollDialog)
+            assert "omit" not in dialog.command()
+            dialog.query_one("#faces").value = "7,8,2,10"
+            await pilot.click("#omit")
+            await settle(pilot)
+            assert dialog.command().endswith("omit dice 7,8,2,10")
+            await pilot.click("#go")
+            await until(pilot, lambda: app.session.events()[-1].type == "roll", "the roll")
+            event = app.session.events()[-1]
+            assert event.data["omitted"] is True and event.seq in app.session.state.omitted
+        app.session.close()
+
+    go()
