@@ -57,6 +57,9 @@ def _isolated_home(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
     monkeypatch.setenv("LANG", "C.UTF-8")
+    # The snapshots are drawn in Textual's own theme, the default where the terminal says it
+    # has true colour; the default without it is tested itself (tests/tui/test_terminal_themes).
+    monkeypatch.setenv("COLORTERM", "truecolor")
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     yield home

@@ -3,7 +3,8 @@
 ```toml
 language = "ru"          # en | ru
 profile = "v20"          # the rules profile of a new chronicle
-theme = "textual-dark"   # the dashboard's Textual theme (kept when chosen from the palette)
+theme = "textual-dark"   # the dashboard's Textual theme (kept when chosen from the palette);
+                         # "ansi-dark" / "ansi-light": the terminal's own 16 colours
 [keys]                   # binding id = key(s), Textual's keymap syntax
 roll = "f9"
 ```
@@ -25,7 +26,7 @@ import os
 import re
 import stat
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,10 @@ from elysium.rules.profiles import PROFILES
 CONFIG_FILE = "config.toml"
 DEFAULT_PROFILE = "v20"
 DEFAULT_THEME = "textual-dark"  # Textual's own default, shown when the file names none
+# Textual's themes drawn in the terminal's own 16 colours, for a terminal without true colour
+# (a console, many SSH clients, tmux without ``Tc``): the dashboard's default there.
+ANSI_THEMES = ("ansi-dark", "ansi-light")
+TRUE_COLOUR = ("truecolor", "24bit")  # what COLORTERM says in a terminal with true colour
 SETTINGS = ("language", "profile", "theme", "keys")
 KEY_EXAMPLES = ("f9", "f9,ctrl+r")
 EXAMPLES = {"language": "ru", "profile": DEFAULT_PROFILE, "theme": DEFAULT_THEME}
@@ -63,6 +68,16 @@ class Config:
     problems: tuple[Line, ...] = ()
     path: Path | None = None  # the file read (None: no file was looked at)
     given: frozenset[str] = frozenset()  # the settings the file gave (and that apply)
+
+
+def default_theme(environ: Mapping[str, str]) -> str:
+    """The theme when the file names none (or an unknown one): Textual's own where the
+    terminal says it has true colour (``COLORTERM``) or colour is off (``NO_COLOR``, which
+    Textual greys as before), else ``ansi-dark``: a terminal over SSH then draws in its own
+    palette, not in a 256-colour approximation of Textual's."""
+    if environ.get("NO_COLOR") or environ.get("COLORTERM", "").casefold() in TRUE_COLOUR:
+        return DEFAULT_THEME
+    return ANSI_THEMES[0]
 
 
 def config_path() -> Path:

@@ -145,11 +145,8 @@ def test_attack_with_only_a_name_says_when_nothing_was_declared(
 
 
 def test_outside_the_actions_attack_still_needs_its_target(tmp_path: Path) -> None:
-    """Before the actions begin (and outside a fight) nothing declared is used."""
-    s = new_session(tmp_path / "fight", CAST[:-2])
-    with pytest.raises(CommandError) as caught:
-        s.execute("attack Ann")
-    assert "missing the target" in caught.value.render("en")
+    """Before the actions begin nothing declared is used: the phase is said (the test
+    below); outside a fight the target is missing."""
     free = new_session(tmp_path / "free", CAST[:6])
     with pytest.raises(CommandError) as caught:
         free.execute("attack Ann")
@@ -361,3 +358,25 @@ def test_words_typed_after_the_name_fill_in_over_the_declaration(
     d = s.events()[-1].data
     assert (d["maneuver"], d["target"], d["damage_pool"]) == ("shoot", "Bob", 8)
     assert d["damage"]["type"] == kind
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_name_alone_before_the_actions_says_the_phase_as_the_full_form_does(
+    tmp_path: Path, lang: str
+) -> None:
+    """``attack Ann`` in the declaration phase is refused for the phase, in the same words
+    as ``attack Ann Bob shoot`` (it was refused as a missing target)."""
+    s = new_session(tmp_path / "c", CAST)
+    try:
+        assert s.state.combat is not None and s.state.combat["phase"] == "declare"
+        before = s.state
+        refusals = []
+        for typed in ("attack Ann", "attack Ann Bob shoot weapon 4"):
+            with pytest.raises(CommandError) as caught:
+                s.execute(typed)
+            refusals.append(caught.value.render(lang))
+        assert refusals[0] == refusals[1], refusals
+        assert ("declare" in refusals[0]) if lang == "en" else ("заяв" in refusals[0])
+        assert s.state == before
+    finally:
+        s.close()

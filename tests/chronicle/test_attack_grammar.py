@@ -25,7 +25,7 @@ TAKEN = [
     ["Bob", "kick", "diff", "+1", "aim", "head"],
     ["Bob", "shoot", "weapon", "4", "cover", "wall"],
     ["Bob", "bite", "rear", "outnumbered", "2"],
-    ["Bob", "удар", "оружие", "сила+2", "тяжёлые"],
+    ["Bob", "удар-оружием", "оружие", "сила+2", "тяжёлые"],
     ["Bob", "strike", "weapon", "s+1", "aggravated", "offhand"],
 ]
 REFUSED = [
@@ -39,6 +39,8 @@ REFUSED = [
     (["Bob", "strike", "aim"], "aim"),
     (["Bob", "strike", "weapon", "str+2", "lethal", "flourish"], "flourish"),
     (["Bob", "удар", "оружие", "нож"], "нож"),
+    (["Bob", "удар", "оружие", "сила+2"], "голыми руками"),  # удар is a punch: bare-handed
+    (["Bob", "punch", "weapon", "str+2", "lethal"], "bare-handed Brawl maneuver"),
 ]
 
 

@@ -9,6 +9,7 @@ ALLOWED_LATIN = {
     "check",
     "export",
     "run",
+    "state",
     "json",
     "toml",
     "tinydb",
@@ -34,6 +35,8 @@ ALLOWED_LATIN = {
     "seed",
     # The key an import file lists its characters under.
     "characters",
+    # Foundry VTT, whose actors import reads: a program's name.
+    "foundry",
     # config.toml's table of keys, and the library whose themes and key syntax it names.
     "keys",
     "textual",
@@ -77,4 +80,10 @@ ALLOWED_LATIN = {
     "damaged",
     "local",
     "shared",
+    # The environment's names for the Storyteller's editor and where programs are found
+    # ($EDITOR, $VISUAL, PATH), and a common editor as the example to set (EDITOR=nano).
+    "editor",
+    "visual",
+    "path",
+    "nano",
 }

@@ -105,7 +105,7 @@ def test_damage_pool_never_below_one_die() -> None:
     assert RollRequest(0, kind=RollKind.DAMAGE).dice == 1
     assert RollRequest(-3, kind=RollKind.DAMAGE).dice == 1
     assert RollRequest(0, kind=RollKind.SOAK).dice == 0
-    with pytest.raises(RulesError, match="1 dice but 0 faces were given"):
+    with pytest.raises(RulesError, match="1 die but 0 faces were given"):
         score(RollRequest(0, kind=RollKind.DAMAGE), [])
 
 
@@ -188,8 +188,8 @@ def test_rule_of_ten_needs_one_reroll_per_ten() -> None:
         (lambda: score(RollRequest(2, 6), [0, 5]), "from 1 to 10"),
         (lambda: score(RollRequest(2, 6), [11, 5]), "from 1 to 10"),
         (lambda: score(RollRequest(3, 6), [5, 5]), "3 dice but 2 faces"),
-        (lambda: roll_faces(RollRequest(2, 6), [5, 5, 5]), "uses 2 dice faces but 3"),
-        (lambda: TypedDice([3]).draw(2), "needs 2 dice faces but 1"),
+        (lambda: roll_faces(RollRequest(2, 6), [5, 5, 5]), "uses 2 faces but 3 were"),
+        (lambda: TypedDice([3]).draw(2), "needs 2 faces but 1 was"),
     ],
 )
 def test_bad_input_is_refused_with_a_reason(make, message) -> None:

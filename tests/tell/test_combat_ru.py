@@ -116,7 +116,7 @@ def test_refusals_are_russian(commands: list[str], last: str, russian: str) -> N
 
 
 def test_a_usage_line_shows_the_russian_verbs_and_keywords() -> None:
-    exc = refusal(["бой начать Marcus Bob"], "атака Marcus")
+    exc = refusal([], "атака Marcus")  # outside a fight: the target is missing
     text = exc.render("ru")
     assert text.startswith("атака: не хватает: цель; формат: атака ИМЯ ЦЕЛЬ МАНЁВР [оружие")
     assert not english(text)

@@ -57,7 +57,7 @@ def test_an_undo_is_retold_by_the_tellers_the_session_is_given(tmp_path: Path) -
 class _Reader:
     """A table that reads every event as its type and language."""
 
-    def __init__(self, state: State, npcs: str) -> None:
+    def __init__(self, state: State, npcs: str, offstage: object = None) -> None:
         self.npcs = npcs
 
     def line(self, e: Event, lang: str) -> str | None:

@@ -20,7 +20,16 @@ from elysium.tui.screens.dashboard import HeaderBar
 from elysium.tui.widgets.panes import BeastPane, InitiativePane
 from elysium.tui.widgets.rolllog import RollLog
 from elysium.tui.widgets.vitals import VitalsPane, VitalsRow
-from tests.tui_helpers import check, demo_app, demo_copy, run_async, settle, status, until
+from tests.tui_helpers import (
+    check,
+    demo_app,
+    demo_copy,
+    run_async,
+    screen_text,
+    settle,
+    status,
+    until,
+)
 
 SIZE = (120, 40)
 DANA = "det. dana price"
@@ -184,6 +193,7 @@ async def test_the_palette_finds_characters_to_select_edit_and_roll_for(tmp_path
     root = demo_copy(tmp_path)
     session = Session.open(root)
     session.execute("add '[/' mortal")  # a name that would break markup
+    session.execute("set Lucien player yes")  # a player's character is never hidden
     app = make_app(session, "en")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -203,7 +213,31 @@ async def test_the_palette_finds_characters_to_select_edit_and_roll_for(tmp_path
         roll[0].command()
         await settle(pilot)
         assert isinstance(app.screen, RollDialog) and app.screen.selected == "lucien marchetti"
+        await pilot.press("escape")
+        await settle(pilot)
+        await check("hide an NPC from the palette", _hide_and_show(pilot, provider))
     session.close()
+
+
+async def _hide_and_show(pilot, provider) -> None:
+    """An NPC is hidden from the players and shown again from the palette, marked ⊘ in
+    Vitals meanwhile; a player's character is never offered."""
+    app = pilot.app
+    state = app.session.state
+    npc = next(c for c in state.characters.values() if not c.player)
+    pc = next(c for c in state.characters.values() if c.player)
+    offered = [str(hit.text) async for hit in provider.search(f"hide {pc.name}")]
+    assert f"Hide {pc.name} from the players" not in offered
+    hits = [hit async for hit in provider.search(f"hide {npc.name}")]
+    assert str(hits[0].text) == f"Hide {npc.name} from the players"
+    hits[0].command()
+    await until(pilot, lambda: f"{npc.name} ⊘" in screen_text(app), "the mark in Vitals")
+    assert app.session.state.characters[npc.name.casefold()].hidden
+    shown = [hit async for hit in provider.search(f"show {npc.name} to")]
+    assert str(shown[0].text) == f"Show {npc.name} to the players"
+    shown[0].command()
+    await until(pilot, lambda: f"{npc.name} ⊘" not in screen_text(app), "the mark gone")
+    assert not app.session.state.characters[npc.name.casefold()].hidden
 
 
 async def tab_moves_between_the_panes(pilot) -> None:

@@ -2,21 +2,28 @@
 
 A file holds ``characters``: a list of tables, each with ``name`` and ``kind`` and any of
 ``generation``, ``clan``, ``template``, ``attributes``, ``abilities``, ``disciplines``,
-``virtues``, ``humanity`` or ``path`` (with ``path_rating``), ``willpower``, ``blood``,
+``backgrounds``, ``virtues``, ``humanity`` or ``path`` (with ``path_rating``),
+``willpower`` and ``blood`` (a rating, or ``{"rating", "current"}`` and ``{"current"}``),
+``health`` (``{"bashing", "lethal", "aggravated"}``), ``nature``, ``demeanour``, ``xp``,
 ``specialties``, ``notes``, ``clan_disciplines`` (a list: the character's own clan
-Disciplines, for experience costs). Every value goes through the same validation as ``set``.
+Disciplines, for experience costs) and the rest of what ``state --json`` writes. Every value
+goes through the same validation as ``set``. Two other shapes are read: what
+``elysium state --json`` writes (:mod:`elysium.chronicle.readback`) and a Foundry VTT actor
+(:mod:`elysium.chronicle.foundry`); what they hold that the sheet cannot is said, a line each.
 """
 
 from __future__ import annotations
 
 import os
 import stat
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.errors import CommandError
+from elysium.chronicle.foundry import actor_entry, is_actor
 from elysium.chronicle.jsonsafe import loads, loads_toml
+from elysium.chronicle.readback import is_state_character, state_entry
 from elysium.chronicle.text import clean_name, clean_text, name_key
 from elysium.i18n.message import Msg
 from elysium.rules.character import (
@@ -29,6 +36,7 @@ from elysium.rules.character import (
 )
 from elysium.rules.clans import check_clan, parse_disciplines
 from elysium.rules.errors import RulesError
+from elysium.rules.health import HealthTrack
 from elysium.rules.profiles import Profile
 from elysium.rules.traits import parse_kind
 
@@ -52,11 +60,99 @@ KNOWN = {
     "specialties",
     "notes",
     "supernatural",
+    "nature",
+    "demeanour",
+    "backgrounds",
+    "health",
+    "xp",
+    "derangements",
+    "derangements_due",
+    "rested",
+    "load",
+    "armour",
+    "powers",
+    "player",
+    "hidden",
+    "bonds",
+    "staked",
+    "frenzy",
+    "rotschreck",
+    "conditions",
+}
+HEALTH_FIELDS = {"bashing", "lethal", "aggravated", "condition"}
+# The rest of the sheet as its stored form names it (``rested`` is ``aggravated_rested``):
+# read through :meth:`Character.from_dict`, which checks every value's shape.
+STORED = {
+    "xp": "xp",
+    "derangements": "derangements",
+    "derangements_due": "derangements_due",
+    "rested": "aggravated_rested",
+    "load": "load",
+    "armour": "armour",
+    "powers": "powers",
+    "player": "player",
+    "hidden": "hidden",
+    "bonds": "bonds",
+    "staked": "staked",
+    "frenzy": "frenzy",
+    "rotschreck": "fear",
+    "conditions": "conditions",
 }
 
 
-def read_file(path: Path) -> list[dict[str, Any]]:
-    """The character entries of a JSON or TOML file (by its ending, else by content)."""
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """A file's entries in the import format, and what of it they leave out (a line each,
+    said after the import)."""
+
+    entries: list[dict[str, Any]]
+    skipped: list[Msg]
+
+
+def read_import(path: Path) -> Imported:
+    """A JSON or TOML file's entries (by its ending, else by content), whichever of the
+    three shapes it holds: Elysium's import format, ``state --json`` (one character or the
+    whole state), or a Foundry actor (one, or a list)."""
+    data = _parse(path)
+    if is_actor(data) or (isinstance(data, list) and data and all(map(is_actor, data))):
+        actors = data if isinstance(data, list) else [data]
+        try:
+            converted = [actor_entry(a) for a in actors]
+        except CommandError as exc:
+            raise CommandError("import.foundry_where", name=path.name, error=exc) from None
+    else:
+        if isinstance(data, dict) and "characters" not in data and is_state_character(data):
+            data = [data]  # one character of ``state --json``
+        if isinstance(data, dict):
+            data = data.get("characters")
+        if not isinstance(data, list) or not data:
+            raise CommandError("import.no_characters", name=path.name)
+        if not all(isinstance(e, dict) for e in data):
+            raise CommandError("import.not_tables", name=path.name)
+        converted = [_entry(i, e) for i, e in enumerate(data, start=1)]
+    skipped = []
+    for entry, lines in converted:
+        who = clean_name(entry["name"]) if isinstance(entry.get("name"), str) else "?"
+        skipped += [Msg("import.skipped", who=who, what=line) for line in lines]
+    return Imported([entry for entry, _ in converted], skipped)
+
+
+def _entry(n: int, e: dict[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
+    """One entry in the import format: as it is, or read from ``state --json``'s shape."""
+    if not is_state_character(e):
+        return e, []
+    try:
+        return state_entry(e)
+    except CommandError as exc:
+        label = e.get("name") if isinstance(e.get("name"), str) else None
+        where = Msg("import.character_named", n=n, name=clean_name(label)) if label else None
+        raise CommandError(
+            "import.where", where=where or Msg("import.character", n=n), error=exc
+        ) from None
+
+
+def _parse(path: Path) -> Any:
+    """The file's value, as JSON or TOML."""
     raw = _read(path)
     try:
         text = raw.decode("utf-8")
@@ -72,12 +168,6 @@ def read_file(path: Path) -> list[dict[str, Any]]:
             if path.suffix.lower() == ".json" or "nested" in str(exc):
                 raise CommandError("import.not_json", name=path.name, why=exc) from None
             data = _toml(text, path)
-    if isinstance(data, dict):
-        data = data.get("characters")
-    if not isinstance(data, list) or not data:
-        raise CommandError("import.no_characters", name=path.name)
-    if not all(isinstance(e, dict) for e in data):
-        raise CommandError("import.not_tables", name=path.name)
     return data
 
 
@@ -150,7 +240,19 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
         if gen is not None and (isinstance(gen, bool) or not isinstance(gen, int)):
             raise CommandError("import.generation")
         c = new_character(name, kind, gen)
-    for group in ("attributes", "abilities", "disciplines", "virtues"):
+    c = _traits(c, e, profile)
+    if "path" in e:
+        c = with_path(c, str(e["path"]), e.get("path_rating"))
+    if "humanity" in e:
+        c = set_trait(c, "humanity", e["humanity"], profile)
+    c = _pools(c, e, profile)
+    c = _words(c, e)
+    return _stored(c, e)
+
+
+def _traits(c: Character, e: dict[str, Any], profile: Profile) -> Character:
+    """Attributes, Abilities, Disciplines, Backgrounds and Virtues, each as ``set`` takes it."""
+    for group in ("attributes", "abilities", "disciplines", "backgrounds", "virtues"):
         table = e.get(group) or {}
         if not isinstance(table, dict):
             raise CommandError(f"import.{group}_table")
@@ -158,16 +260,42 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
             # Known names are checked (a typo gets a suggestion); write discipline:NAME or
             # ability:NAME for a trait outside the lists.
             prefix = "ability:" if group == "abilities" and profile.key != "v20" else ""
+            prefix = "background:" if group == "backgrounds" else prefix
             name = trait if ":" in trait else f"{prefix}{trait}"
             c = set_trait(c, name, value, profile)
-    if "path" in e:
-        c = with_path(c, str(e["path"]), e.get("path_rating"))
-    if "humanity" in e:
-        c = set_trait(c, "humanity", e["humanity"], profile)
-    if "willpower" in e:
-        c = set_trait(c, "willpower", e["willpower"], profile)
-    if "blood" in e:
-        c = set_trait(c, "blood", e["blood"], profile)
+    return c
+
+
+def _pools(c: Character, e: dict[str, Any], profile: Profile) -> Character:
+    """Willpower and blood, as a rating or as ``{"rating", "current"}``; the damage taken."""
+    willpower = e.get("willpower")
+    if isinstance(willpower, dict):
+        c = set_trait(c, "willpower", willpower.get("rating", c.willpower), profile)
+        c = set_trait(c, "willpower-points", willpower.get("current", c.willpower), profile)
+    elif willpower is not None:
+        c = set_trait(c, "willpower", willpower, profile)
+    blood = e.get("blood")
+    if isinstance(blood, dict):
+        blood = blood.get("current", c.blood)
+    if blood is not None:
+        c = set_trait(c, "blood", blood, profile)
+    health = e.get("health")
+    if health is not None:
+        if not isinstance(health, dict) or not set(health) <= HEALTH_FIELDS:
+            raise CommandError("import.health_table")
+        for key, value in health.items():
+            if key != "condition" and (isinstance(value, bool) or not isinstance(value, int)):
+                raise CommandError("import.health_table")
+        try:
+            track = HealthTrack(**health)
+        except TypeError:
+            raise CommandError("import.health_table") from None
+        c = replace(c, health=track)
+    return c
+
+
+def _words(c: Character, e: dict[str, Any]) -> Character:
+    """Clan, Nature, Demeanour, notes and specialties: the sheet's text."""
     if "clan" in e:
         c = replace(c, clan=clean_name(str(e["clan"])))
     if "clan_disciplines" in e:
@@ -176,8 +304,12 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
             raise CommandError("import.clan_disciplines_list")
         c = replace(c, clan_disciplines=parse_disciplines(own))
     check_clan(c.clan, c.clan_disciplines)
+    if "nature" in e:
+        c = replace(c, nature=clean_name(_text(e, "nature")))
+    if "demeanour" in e:
+        c = replace(c, demeanour=clean_name(_text(e, "demeanour")))
     if "notes" in e:
-        c = replace(c, notes=clean_text(str(e["notes"]), multiline=True))
+        c = replace(c, notes=clean_text(_text(e, "notes"), multiline=True))
     if "supernatural" in e:
         c = replace(c, supernatural=bool(e["supernatural"]))
     specialties = e.get("specialties") or {}
@@ -186,5 +318,25 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
     ):
         raise CommandError("import.specialties_table")
     for trait, text in specialties.items():
-        c = set_specialty(c, trait, text)
+        c = set_specialty(c, trait, clean_text(text))
     return c
+
+
+def _text(e: dict[str, Any], key: str) -> str:
+    """A text field; a number is taken as its digits, as the import always took it."""
+    value = e[key]
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise CommandError("import.not_text", field=key)
+    return str(value)
+
+
+def _stored(c: Character, e: dict[str, Any]) -> Character:
+    """Experience, derangements, armour, powers and the Beast's checks, read as a save is."""
+    extra = {STORED[k]: v for k, v in e.items() if k in STORED and v is not None}
+    if not extra:
+        return c
+    if isinstance(extra.get("derangements"), list):
+        extra["derangements"] = [
+            clean_name(d) if isinstance(d, str) else d for d in extra["derangements"]
+        ]
+    return Character.from_dict({**c.to_dict(), **extra})

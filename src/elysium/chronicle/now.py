@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from elysium.chronicle.commands.common import health_text
+from elysium.chronicle.commands.conditions import shown
 from elysium.chronicle.commands.derangements import due_note
 from elysium.chronicle.state import NEW, State
 from elysium.i18n import Msg
@@ -64,6 +65,9 @@ def _character(c: Character, fields: Mapping[str, Any]) -> list[Msg]:
     if "derangements" in fields or "derangements_due" in fields:
         names = list(c.derangements) or Msg("now.none")
         told.append(Msg("now.derangements", names=names, due=due_note(c)))
+    if "conditions" in fields:
+        items = [shown(tag) for tag in c.conditions] or Msg("now.none")
+        told.append(Msg("now.conditions", items=items))
     if "xp" in fields:
         told.append(Msg("now.xp", n=c.xp))
     return told

@@ -2,7 +2,7 @@
 the table, read from a shared directory or projected from a chronicle in memory.
 
 Both sources answer the questions a follower asks many times a second (has anything changed?
-is the writer there?) from ``stat`` calls, and give the view (an ``elysium-players`` v1
+is the writer there?) from ``stat`` calls, and give the view (an ``elysium-players``
 dict, :mod:`elysium.chronicle.projection`) only when something changed.
 
 - :class:`SharedView` reads ``view.json`` in a directory ``elysium share`` publishes to. It

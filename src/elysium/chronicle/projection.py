@@ -3,7 +3,8 @@
 A pure function of the state and the recent events. What it holds: the scene and turn, the
 fight's round, initiative order and who declares or acts now, player characters' health,
 blood and Willpower, non-player characters' wounds as a level in words (or nothing of them
-at all, ``npcs="hidden"``), and the public rolls' lines with their faces and results.
+at all, ``npcs="hidden"``, nor of an NPC kept off the view, ``set NAME hidden yes``), and the
+public rolls' lines with their faces and results.
 
 What it never holds, by construction (every field is chosen here, nothing is copied whole):
 rolls the Storyteller made hidden, anyone's notes, NPCs' traits, pools, difficulties,
@@ -20,7 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from elysium.chronicle.commands.conditions import shown
 from elysium.chronicle.events import ROLL_TYPES, Event, undone
+from elysium.chronicle.offstage import Offstage, offstage_of
 from elysium.chronicle.state import State
 from elysium.chronicle.telling import Tellers, installed
 from elysium.chronicle.view_check import FORMAT, LANGS, VERSION
@@ -43,7 +46,11 @@ def project(
     """The players' view of ``state``; ``recent`` are the last events, oldest first. The
     rolls' lines are told by ``tellers`` (by default the ones the floor above installed)."""
     players = {k for k, c in state.characters.items() if c.player}
-    shown = {k for k in state.characters if k in players or npcs != "hidden"}
+    shown = {
+        k
+        for k, c in state.characters.items()
+        if k in players or (npcs != "hidden" and not c.hidden)
+    }
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -105,7 +112,7 @@ def _fight(state: State, players: set[str], shown: set[str]) -> dict[str, Any] |
                     "together": len(group) > 1,
                     "declared": key in combat.declared,
                     # A player's own declaration is said at the table; an NPC's is kept.
-                    "declaration": combat.declared[key].text
+                    "declaration": _declaration(state, combat.declared[key], shown)
                     if key in players and key in combat.declared
                     else None,
                 }
@@ -121,6 +128,27 @@ def _fight(state: State, players: set[str], shown: set[str]) -> dict[str, Any] |
         "declaring": _name(state, declaring, shown),
         "next": [n for s in combat.queue if (n := _name(state, s.who, shown))],
     }
+
+
+def _declaration(state: State, said: Any, shown: set[str]) -> str | None:
+    """A player's own declaration, unless it names someone the table does not see (an
+    attack's target, or a name in its words): then only that it was declared shows."""
+    from elysium.chronicle.commands.common import find
+    from elysium.chronicle.errors import ChronicleError
+
+    text = said.text
+    if text is None:
+        return None
+    if said.attack and said.words:
+        try:
+            key, _ = find(state, str(said.words[0]))
+        except ChronicleError:
+            return None
+        if key not in shown:
+            return None
+    words = text.casefold()
+    unseen = (c.name.casefold() for k, c in state.characters.items() if k not in shown)
+    return None if any(name in words for name in unseen) else str(text)
 
 
 def turn_of(fight: Mapping[str, Any]) -> tuple[str, str] | None:
@@ -171,12 +199,41 @@ def _character(c: Character, player: bool) -> dict[str, Any]:
     }
     if c.blood_max:
         out["blood"] = {"points": c.blood, "max": c.blood_max}
+    if c.conditions:  # the player knows their own; an NPC's the table may not have seen
+        out["conditions"] = [
+            {lang: shown(tag).render(lang) for lang in LANGS} for tag in c.conditions
+        ]
+    out["sheet"] = _sheet(c)
     return out
+
+
+def _sheet(c: Character) -> dict[str, Any]:
+    """What a player reads on their own sheet besides the health, blood and Willpower above
+    it: the traits, Archetypes, Path and experience. Never the notes, the derangements or
+    the powers' names (the Storyteller's to say), and never an NPC's: only a player's
+    character's row carries it."""
+    return {
+        "kind": c.kind.value,
+        "clan": c.clan,
+        "generation": c.generation,
+        "nature": c.nature,
+        "demeanour": c.demeanour,
+        "attributes": dict(c.attributes),
+        "abilities": {k: v for k, v in c.abilities.items() if v},
+        "disciplines": {k: v for k, v in c.disciplines.items() if v},
+        "backgrounds": {k: v for k, v in c.backgrounds.items() if v},
+        "virtues": dict(c.virtues),
+        "morality": {"name": c.morality, "rating": c.morality_rating},
+        "specialties": dict(c.specialties),
+        "xp": c.xp,
+    }
 
 
 def _rolls(state: State, events: list[Event], npcs: str, tellers: Tellers) -> list[dict[str, Any]]:
     taken_back = undone(events)
-    table = tellers.table(state, npcs)
+    offstage = offstage_of(state, events, taken_back, keep_now=True)
+    table = tellers.table(state, npcs, offstage)
+    pcs = {c.name for c in state.characters.values() if c.player}
     out: list[dict[str, Any]] = []
     for e in events:
         if e.type not in ROLL_TYPES or e.seq in taken_back:
@@ -185,7 +242,8 @@ def _rolls(state: State, events: list[Event], npcs: str, tellers: Tellers) -> li
         if lines["en"] is None:
             continue
         # No event number: its gaps would tell the table that something hidden happened.
-        row: dict[str, Any] = {"type": e.type, "who": roller(e.data), "time": e.time}
+        who = _roller_seen(roller(e.data), pcs, npcs, offstage, e.seq)
+        row: dict[str, Any] = {"type": e.type, "who": who, "time": e.time}
         row["line"] = lines
         if isinstance(e.data.get("dice"), list):
             row["faces"] = list(e.data["dice"])
@@ -193,3 +251,11 @@ def _rolls(state: State, events: list[Event], npcs: str, tellers: Tellers) -> li
             row["successes"] = e.data.get("successes")
         out.append(row)
     return out[-ROLLS_SHOWN:]
+
+
+def _roller_seen(who: str, pcs: set[str], npcs: str, offstage: Offstage, seq: int) -> str:
+    """Whose roll the view names: nobody when the table may not see that roller (a contest
+    whose first side is an NPC left out is told as "the other side")."""
+    if who in pcs:
+        return who
+    return "" if npcs == "hidden" or who in offstage.at(seq) else who

@@ -23,7 +23,7 @@ from elysium.chronicle.errors import (
 )
 from elysium.chronicle.events import Event, now_iso
 from elysium.chronicle.hidden import take_hidden
-from elysium.chronicle.importer import build, read_file
+from elysium.chronicle.importer import build, read_import
 from elysium.chronicle.now import now_said
 from elysium.chronicle.omitted import left_out, take_omitted
 from elysium.chronicle.parser import Parsed, parse
@@ -261,19 +261,26 @@ class Session:
         return Told(lambda lang: line if lang == "en" else tell(found, lang))
 
     def import_file(self, path: Path) -> Result:
-        """Add every character of a JSON or TOML file as one event, or none of them."""
+        """Add every character of a JSON or TOML file (or a Foundry actor) as one event, or
+        none of them; what the file held that the sheet cannot is said after, a line each."""
         if self.readonly:
             raise StoreError("store.read_only")
         state = self.state
-        chars = build(read_file(path), state.profile, set(state.characters))
+        read = read_import(path)
+        chars = build(read.entries, state.profile, set(state.characters))
         new_state = replace(
             state, characters={**state.characters, **{name_key(c.name): c for c in chars}}
         )
         names = [c.name for c in chars]
         message = Msg("session.imported", n=len(chars), names=names)
-        return self._commit(
+        result = self._commit(
             state, new_state, "import", {"names": names}, message, f"import {path.name}", None
         )
+        if not read.skipped:
+            return result
+        skipped = read.skipped
+        lines = Told(lambda lang: "".join("\n" + m.render(lang) for m in skipped))
+        return replace(result, say=Msg("import.done_but", done=message, skipped=lines))
 
     def _commit(
         self,

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from elysium.chronicle.encounters import encounters_in, encounters_out
 from elysium.chronicle.errors import Invalid, brief, reason
 from elysium.chronicle.events import Event
 from elysium.chronicle.extended import extended_in, extended_out
@@ -52,6 +53,8 @@ class State:
     combat: Mapping[str, Any] | None = None  # the fight in progress (combat engine)
     # Open extended actions by number (chronicle.extended): plain values, like the fight.
     extended: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # Saved encounters by name key (chronicle.encounters): NPC sheets as plain values.
+    encounters: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # The rolls left out of the statistics, by their events' numbers (``omit``).
     omitted: frozenset[int] = frozenset()
     events: int = 0  # sequence number of the last event applied
@@ -126,6 +129,7 @@ META: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "forgiven": (lambda s: sorted(s), _names_in),
     "combat": (lambda c: None if c is None else dict(c), _combat_in),
     "extended": (extended_out, extended_in),
+    "encounters": (encounters_out, encounters_in),
     "omitted": (lambda s: sorted(s), _seqs_in),
 }
 # Meta fields a snapshot leaves out while empty: a chronicle that never used them writes its

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # only named here: importing this costs a command nothing
     from elysium.chronicle.events import Event
+    from elysium.chronicle.offstage import Offstage
     from elysium.chronicle.state import State
 
 
@@ -27,7 +28,8 @@ class TableReader(Protocol):
 @dataclass(frozen=True, slots=True)
 class Tellers:
     line: Callable[[Event, str], str]  # an event's line in a language
-    table: Callable[[State, str], TableReader]  # the table's reading of a state (npcs)
+    # The table's reading of a state: its NPC mode, and who was kept off at each event.
+    table: Callable[[State, str, Offstage | None], TableReader]
 
 
 _installed: list[Tellers] = []

@@ -66,6 +66,20 @@ VERBS: tuple[Verb, ...] = (
     Verb("remove", ("убрать",), "characters", C + "characters:cmd_remove", (NAME,)),
     Verb("set", ("задать",), "characters", C + "characters:cmd_set", (NAME, TRAITS)),
     Verb("rename", ("переименовать",), "characters", C + "rename:cmd_rename", (NAME, TEXT)),
+    Verb(
+        "encounter",
+        ("группа",),
+        "characters",
+        C + "encounters:cmd_encounter",
+        (SUB, TEXT, NAME, NAME, NAME, NAME),
+    ),
+    Verb(
+        "condition",
+        ("состояние",),
+        "characters",
+        C + "conditions:cmd_condition",
+        (NAME, TEXT),
+    ),
     # Dice.
     Verb(
         "roll",

@@ -31,9 +31,12 @@ from elysium.chronicle.jsonsafe import loads
 from elysium.chronicle.text import clean_name, clean_text
 from elysium.chronicle.validate import PHASES, ShapeError
 from elysium.i18n.message import Msg
+from elysium.rules.conditions import MAX_CONDITIONS
+from elysium.rules.traits import Kind
 
 FORMAT = "elysium-players"
-VERSION = 1
+VERSION = 2  # 2: a player's character carries its sheet (``characters[].sheet``)
+READ_VERSIONS = (1, 2)  # a view an older writer published still reads (without sheets)
 MAX_BYTES = 1 << 20  # a players' view is a few KB; a chronicle with 1,000 NPCs is ~150 KB
 MAX_WHOLE = 10**6  # no count, rating or initiative in a view comes near this
 PID_MAX = 1 << 22  # Linux's largest possible pid (PID_MAX_LIMIT); others' are smaller
@@ -43,6 +46,7 @@ MAX_WORD = 200  # a phase, an outcome, a time stamp, a host name
 MAX_PEOPLE = 1_000  # characters, places in the order, names in the queue
 MAX_ROLLS = 100  # the view carries the latest 12
 MAX_FACES = 1_000  # a pool is at most 100 dice; tens rerolled add some
+MAX_TRAITS = 200  # one group of a sheet's traits (30 printed Abilities, a few more)
 LANGS = ("en", "ru")
 
 Shape = Callable[[Any, str], Any]
@@ -106,13 +110,17 @@ def accept(raw: bytes | Any, path: Path | str = "view.json") -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ViewRefused("players.not_a_view", path=path)
     version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
+    if version not in READ_VERSIONS or isinstance(version, bool):
         shown = version if isinstance(version, int) else clean_text(str(version)[:20])
         raise ViewRefused("players.view_version", path=path, version=shown, known=VERSION)
     try:
-        return _VIEW(data, "")  # a field's place is told from the top: characters[0].name
+        view: dict[str, Any] = _VIEW(data, "")  # a field's place from the top: characters[0]
     except ShapeError as exc:
         raise ViewRefused("players.bad_view", path=path, why=exc.msg) from None
+    for row in view.get("characters") or []:
+        if not row.get("player"):  # an NPC's sheet is never the table's, whoever wrote it
+            row.pop("sheet", None)
+    return view
 
 
 # Shapes: each checks a value and returns it clean (a new container: only known fields).
@@ -171,6 +179,19 @@ def list_of(inner: Shape, most: int) -> Shape:
     return shape
 
 
+def table_of(inner: Shape, most: int) -> Shape:
+    """An object of names to values (a sheet's traits): every name a name, at most ``most``."""
+
+    def shape(value: Any, where: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise ShapeError("shape.table", where=where)
+        if len(value) > most:
+            raise ShapeError("shape.table_long", where=where, most=most)
+        return {NAME(k, where): inner(v, f"{where}.{k}"[:MAX_WORD]) for k, v in value.items()}
+
+    return shape
+
+
 def record(fields: dict[str, Shape], required: tuple[str, ...] = ()) -> Shape:
     """An object: the known fields checked and kept, the required ones there, any other
     dropped (a newer writer may add some; nothing here would read them)."""
@@ -214,6 +235,26 @@ _FIGHT = record(
     }
 )
 
+RATINGS = table_of(whole(), MAX_TRAITS)
+
+_SHEET = record(
+    {
+        "kind": one_of(tuple(k.value for k in Kind)),
+        "clan": NAME,
+        "generation": optional(whole(1, 20)),
+        "nature": NAME,
+        "demeanour": NAME,
+        "attributes": RATINGS,
+        "abilities": RATINGS,
+        "disciplines": RATINGS,
+        "backgrounds": RATINGS,
+        "virtues": RATINGS,
+        "morality": record({"name": NAME, "rating": whole()}, required=("name", "rating")),
+        "specialties": table_of(text(MAX_NAME, clean_name), MAX_TRAITS),
+        "xp": whole(),
+    }
+)
+
 _CHARACTER = record(
     {
         "name": NAME,
@@ -230,6 +271,8 @@ _CHARACTER = record(
         ),
         "willpower": record({"points": POINTS, "rating": POINTS}),
         "blood": record({"points": POINTS, "max": POINTS}),
+        "conditions": list_of(WORDS, MAX_CONDITIONS),
+        "sheet": _SHEET,
     },
     required=("name",),
 )
@@ -259,7 +302,7 @@ _WRITER = record(
 _VIEW = record(
     {
         "format": one_of((FORMAT,)),
-        "version": whole(VERSION, VERSION),
+        "version": whole(READ_VERSIONS[0], VERSION),
         "chronicle": NAME,
         "time": TIME,
         "fight": optional(_FIGHT),

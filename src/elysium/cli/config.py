@@ -18,6 +18,7 @@ from elysium.config import (
     KEY_EXAMPLES,
     Config,
     config_path,
+    default_theme,
     load_config,
     toml_string,
     unknown_keys,
@@ -67,7 +68,8 @@ def shown(config: Config, lang: str, flag: str | None = None) -> str:
     if config.theme:
         setting("theme", config.theme, from_file)
     else:
-        setting("theme", DEFAULT_THEME, t("config.show.theme_default", lang))
+        shown = default_theme(os.environ)  # this terminal's: ansi-dark without true colour
+        setting("theme", shown, t("config.show.theme_default", lang))
     out.append("[keys]")
     out += [f"{_key(name)} = {toml_string(keys)}" for name, keys in config.keys.items()]
     if not config.keys:

@@ -42,9 +42,12 @@ def cmd_export(args: argparse.Namespace, lang: str) -> int:
         events = store.stream(chapter).events()
         table = None
         if args.players:  # what the table may read (the characters as they are now)
+            from elysium.chronicle.offstage import chronicle_offstage
             from elysium.tell.table import Table
 
-            table = Table(session.state, args.npcs)
+            # Each event told by whether its NPCs were kept off the view at that event.
+            offstage = chronicle_offstage(store, session.state)
+            table = Table(session.state, args.npcs, offstage)
         recap = build(events, chapter, session.state.name, lang, undone=undone, table=table)
         _warn(args.command, session, lang)
         text = markdown(recap, lang) if args.format == "md" else page(recap, lang)

@@ -13,12 +13,14 @@ from elysium.i18n import t
 from elysium.rules.beast import vampire_bearing as bearing
 from elysium.rules.character import Character
 from elysium.rules.clans import in_clan, is_caitiff
+from elysium.tell.conditions import conditions_words
 from elysium.tell.marks import bearing_note, boosts, load_words
 
 
 def character_json(c: Character) -> dict[str, Any]:
-    """The ``state --json`` shape of one character."""
+    """The ``state --json`` shape of one character; ``elysium import`` reads it back."""
     track = c.health
+    sheet = c.to_dict()
     return {
         "name": c.name,
         "kind": c.kind.value,
@@ -36,10 +38,22 @@ def character_json(c: Character) -> dict[str, Any]:
             "penalty": track.penalty if track.penalty is not None else 0,
             "status": c.status().value,
             "level": track.level.key if track.level else None,
+            "damage": {
+                "bashing": track.bashing,
+                "lethal": track.lethal,
+                "aggravated": track.aggravated,
+            },
+            "condition": track.condition.value,
         },
+        "nature": c.nature,
+        "demeanour": c.demeanour,
         "attributes": dict(c.attributes),
         "abilities": dict(c.abilities),
         "disciplines": dict(c.disciplines),
+        "backgrounds": dict(c.backgrounds),
+        "specialties": dict(c.specialties),
+        "notes": c.notes,
+        "supernatural": c.supernatural,
         "frenzy": c.frenzy.to_dict() if c.frenzy else None,
         "rotschreck": c.fear.to_dict() if c.fear else None,
         "derangements": list(c.derangements),
@@ -52,6 +66,14 @@ def character_json(c: Character) -> dict[str, Any]:
             if c.boost_bonus(k)
         },
         **({"load": c.load} if c.load else {}),  # pounds carried (``carry``)
+        # The rest of the sheet, so that ``import`` reads a character back whole:
+        **({"armour": sheet["armour"]} if c.armour else {}),
+        **({"powers": sheet["powers"]} if c.powers else {}),
+        **({"player": True} if c.player else {}),
+        **({"hidden": True} if c.hidden else {}),  # kept off the players' view
+        **({"bonds": dict(c.bonds)} if c.bonds else {}),
+        **({"staked": True} if c.staked else {}),
+        **({"conditions": [tag.to_dict() for tag in c.conditions]} if c.conditions else {}),
     }
 
 
@@ -153,6 +175,7 @@ def _marks(state: State, key: str, c: Character, lang: str) -> list[str]:
     if c.staked:
         flags.append(t("ui.staked", lang))
     flags += [t("ui.dazed", lang)] if key in (state.combat or {}).get("dazed", ()) else []
+    flags += conditions_words(c, lang)
     if c.aggravated_rested:
         flags.append(t("ui.rested", lang))
     if c.lost:

@@ -50,10 +50,12 @@ STRINGS: dict[str, str] = {
         " its usage and keywords, in the session's language."
     ),
     "clihelp.help.help": "the command language: every verb, or one verb in detail",
-    "clihelp.import.arg.file": "the JSON or TOML file",
+    "clihelp.import.arg.file": "the JSON or TOML file (import format, state --json, Foundry actor)",
     "clihelp.import.description": (
-        "Add the characters a JSON or TOML file lists, each checked as set checks it; one "
-        "event each, undoable."
+        "Add the characters a JSON or TOML file lists, each checked as set checks it, all or "
+        "none, as one undoable event. The file may also be what state --json writes, or a "
+        "Foundry VTT actor (World of Darkness 20th); what the sheet has no place for is "
+        "said after, a line each."
     ),
     "clihelp.import.help": "add characters from a JSON or TOML file",
     "clihelp.json": "print JSON instead of text",

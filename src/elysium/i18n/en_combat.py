@@ -57,6 +57,8 @@ STRINGS: dict[str, str] = {
     "MANEUVER",
     "combat.self_attack": "{who} cannot attack themselves",
     "combat.target_gone": "{who} is already {status:t:combat.gone}",
+    "fight.unarmed_weapon": "{move} is a bare-handed Brawl maneuver: its damage is Strength's, "
+    "so it takes no weapon; attack with strike (Melee) or a ranged maneuver to use one",
     "fight.needs_weapon": "{move} needs a weapon: add weapon str+N or weapon N",
     "combat.no_wp_attacks": "the Storyteller's house rules forbid Willpower on attacks",
     "combat.needs_faces": "{word} needs faces such as 6,9",

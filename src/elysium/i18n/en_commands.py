@@ -92,7 +92,7 @@ STRINGS: dict[str, str] = {
     "help.remove": "remove a character (by the whole name)",
     "usage.set": 'set NAME TRAIT N | set NAME path "PATH" [N] | set NAME specialty TRAIT "TEXT" | '
     'set NAME armour N [penalty N] | set NAME clan "CLAN" | set NAME notes "TEXT"',
-    "help.set": "set traits, a Path, a specialty, armour, clan, notes, or player yes|no",
+    "help.set": "set traits, a Path, a specialty, armour, clan, notes, or player|hidden yes|no",
     "usage.roll": "roll NAME TRAIT+TRAIT [diff D] [spec] [wp] [bearing] [retry N] [moving] "
     "[omit] [dice F,F,...] | "
     "roll N [diff D] [by NAME] ...",
@@ -145,7 +145,7 @@ STRINGS: dict[str, str] = {
     "roll.no_dice": "{who} has no dice for {what}: the action cannot be attempted",
     "roll.no_dice.wounds": "{who} has no dice for {what} after the wound penalty {penalty}: "
     "the action cannot be attempted",
-    "ack.roll.dice": "{n} dice, diff {diff}: {faces} — {verdict}{warn}",
+    "ack.roll.dice": "{n:n:die|dice}, diff {diff}: {faces} — {verdict}{warn}",
     "ack.roll": "{who} rolls {traits} = {pool}{pen}{wp}, diff {diff}: {faces} — {verdict}{warn}",
     "ack.roll.wounds": " ({n} wounds)",
     "ack.roll.wp": " + Willpower",
@@ -210,9 +210,9 @@ STRINGS: dict[str, str] = {
     # night, scene, turn, chapter.
     "time.in_fight": "a fight is going on: combat end before {verb}",
     "ack.night": "night {n}",
-    "ack.night.sunset": "night {n} — sunset: {notes:l}",
-    "ack.night.blood": "{who} {blood}",
-    "ack.night.starving": "{who} {blood} (starving: {n} lethal)",
+    "ack.night.sunset": "night {n} — sunset, 1 blood each: {notes:l}",
+    "ack.night.blood": "{who} has {blood} left",
+    "ack.night.starving": "{who} has {blood} left (starving: {n} lethal)",
     "ack.scene": "scene {n}",
     "ack.turn": "turn {n}",
     "ack.chapter": "chapter {n} begins",

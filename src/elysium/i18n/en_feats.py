@@ -65,7 +65,7 @@ STRINGS: dict[str, str] = {
     "feat.throw.success": "lands where it was meant to ({yards} of {reach} yards)",
     "feat.throw.failure": "misses ({yards} of {reach} yards)",
     "feat.throw.botch": "BOTCH — drops it, or hits a friend",
-    "ack.feat": "{who}: {feat}, {pool} dice{mods}, diff {diff}: {faces} — {how}{hurt}{after}",
+    "ack.feat": "{who}: {feat}, {pool:n:die|dice}{mods}, diff {diff}: {faces} — {how}{hurt}{after}",
     "ack.feat.hurt": "; {health}",
     "log.feat": "{who}: {feat}, diff {diff}: {faces} → {how}",
     # Movement.
@@ -112,7 +112,7 @@ STRINGS: dict[str, str] = {
     "ack.torpor.voluntary": "{who} ({morality} {rating}): voluntary torpor lasts {half} "
     "(from wounds {length}){now}",
     "ack.torpor.now": " (in torpor now)",
-    "ack.torpor.wake": "{who} rises from torpor: 1 blood, {pool} dice, diff {diff}: {faces} "
+    "ack.torpor.wake": "{who} rises from torpor: 1 blood, {pool:n:die|dice}, diff {diff}: {faces} "
     "— {how}; blood {blood}/{most}",
     "ack.torpor.risen": "{who} wakes",
     "ack.torpor.sleeps": "{who} sleeps on",

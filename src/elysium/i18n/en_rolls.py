@@ -27,7 +27,7 @@ STRINGS: dict[str, str] = {
     # Several rollers in one command.
     "rolls.faces_total": "the rolls need {need:n:face|faces} in all but {given} were given "
     "(in the order the rollers are written)",
-    "rolls.pool_side": "{n} dice",
+    "rolls.pool_side": "{n:n:die|dice}",
     "rolls.dice": "dice",
     "rolls.twice": "{who} is named twice: each roller rolls once",
     "ack.side": "{who}: {traits} = {pool}{pen}{wp}, diff {diff}: {faces} — {verdict}",

@@ -184,7 +184,7 @@ STRINGS: dict[str, str] = {
     "cli.faces_whole": "takes whole numbers 1-10 separated by commas, got {got!r}",
     "cli.octal": "must be octal permissions such as 600 or 644, got {got!r}",
     "cli.dice_or_seed": "use --dice (faces you rolled) or --seed (generated dice), not both",
-    "cli.dice_count": "--dice gave {faces} faces but the pool is {dice} dice; give exactly one "
+    "cli.dice_count": "--dice gave {faces:n:face|faces} but the pool is {dice:n:die|dice}; give exactly one "
     "face per die",
     "cli.rule_of_ten_hint": "{error} (with the rule of ten give each 10's reroll after the pool)",
     # The dashboard's command history.

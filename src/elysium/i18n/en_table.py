@@ -22,7 +22,7 @@ STRINGS: dict[str, str] = {
     "key.other_dice": "Run with the other dice (physical / rolled)",
     "ui.type_first": "type a command first, then press {key} to run it with the other dice",
     "rolls.storyteller": "Storyteller",
-    "ack.roll.dice_by": "{who}: {n} dice, diff {diff}: {faces} — {verdict}{warn}",
+    "ack.roll.dice_by": "{who}: {n:n:die|dice}, diff {diff}: {faces} — {verdict}{warn}",
     "roll.by_needs_pool": "{who} rolls their own traits; by NAME names who throws a number of dice, as in: roll 5 diff 6 by Sheriff",
     "roll.by_empty": "by needs a name, as in: roll 5 diff 6 by Sheriff",
 }

@@ -63,6 +63,8 @@ STRINGS: dict[str, str] = {
     "combat.no_declared_attack": "у персонажа {who} в этом раунде не заявлена атака: атака {who} "
     "ЦЕЛЬ МАНЁВР",
     "combat.target_gone": "{who} уже {status:t:combat.gone}",
+    "fight.unarmed_weapon": "{move:t:maneuver} — приём Драки голыми руками: урон по Силе, оружие к нему не "
+    "добавить; с оружием — удар оружием (Фехтование), выстрел или метательное оружие",
     "fight.needs_weapon": "{move:t:maneuver}: нужно оружие — добавьте оружие сила+N или оружие N",
     "combat.no_wp_attacks": "домашние правила Рассказчика запрещают тратить волю на атаки",
     "combat.needs_faces": "после {word} нужны грани, например 6,9",

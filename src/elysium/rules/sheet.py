@@ -15,6 +15,7 @@ from typing import Any
 
 from elysium.i18n.message import Msg
 from elysium.rules.beast_state import BeastCheck, BeastState
+from elysium.rules.conditions import Tag, tag_from
 from elysium.rules.errors import RulesError
 from elysium.rules.health import Condition, HealthTrack, Status
 from elysium.rules.powers import Power, power_from
@@ -69,8 +70,10 @@ OMITTED_WHEN_EMPTY: dict[str, Any] = {
     "nature": "",
     "demeanour": "",
     "player": False,
+    "hidden": False,
     "celerity_actions": 0,
     "load": 0,
+    "conditions": [],
 }
 
 
@@ -124,6 +127,8 @@ class Character:
     lost: bool = False  # Humanity / Path 0: the character has passed to the Storyteller
     powers: tuple[Power, ...] = ()  # named rolls (``power NAME Majesty``)
     player: bool = False  # a player's character: the players' view shows its pools (issue 15)
+    conditions: tuple[Tag, ...] = ()  # labelled conditions that run out (rules.conditions)
+    hidden: bool = False  # an NPC kept off the players' view until revealed (never a player's)
 
     # --- derived -----------------------------------------------------------------------
 
@@ -257,7 +262,7 @@ class Character:
                 value = list(value)
             elif isinstance(value, BeastCheck):
                 value = value.to_dict()
-            elif f.name == "powers":
+            elif f.name in ("powers", "conditions"):
                 value = [p.to_dict() for p in value]
             elif f.name == "boosts":
                 value = {k: {"amount": b.amount, "turns": b.turns} for k, b in value.items()}
@@ -304,6 +309,8 @@ class Character:
                     values[name] = BeastCheck.from_dict(values[name])
             if "powers" in values:
                 values["powers"] = tuple(power_from(p) for p in values["powers"])
+            if "conditions" in values:
+                values["conditions"] = tuple(tag_from(p) for p in values["conditions"])
             for name in ("clan_disciplines", "derangements"):
                 if name in values:
                     values[name] = tuple(values[name])

@@ -17,7 +17,15 @@ from elysium.chronicle.hidden import is_hidden
 from elysium.chronicle.omitted import is_omitted
 from elysium.i18n import t, trait_label
 from elysium.rules.tables import XP_PER_DOT
-from elysium.tell import feats, fight, rolls, xp_log  # noqa: F401  (their tellers join the table)
+from elysium.tell import (  # noqa: F401  (their tellers join the table)
+    conditions,
+    encounters,
+    feats,
+    fight,
+    rolls,
+    xp_log,
+)
+from elysium.tell.conditions import after
 from elysium.tell.fight import damage_notes, soak_text
 from elysium.tell.registry import TELLERS, Teller, teller, tells
 from elysium.tell.stored import faces, mods_list, verdict
@@ -283,10 +291,10 @@ tells(
     {
         "frenzy": _beast("frenzy"),
         "rotschreck": _beast("rotschreck"),
-        "night": _simple("log.night", n="night"),
-        "scene": _simple("log.scene", n="scene"),
-        "turn": _simple("log.turn", n="turn"),
-        "chapter": _simple("log.chapter", n="chapter"),
+        "night": after(_simple("log.night", n="night")),
+        "scene": after(_simple("log.scene", n="scene")),
+        "turn": after(_simple("log.turn", n="turn")),
+        "chapter": after(_simple("log.chapter", n="chapter")),
         "undo": lambda d, lang: t("log.undo", lang, n=d.get("target"), what=d.get("what", "")),
         "redo": lambda d, lang: t("log.redo", lang, n=d.get("target"), what=d.get("what", "")),
         "character_removed": _simple("log.removed", who="name"),
@@ -313,7 +321,7 @@ tells(
         "combat_join": _simple("log.combat_join", who="who"),
         "combat_leave": _simple("log.combat_leave", who="who"),
         "delay": _simple("log.delay", who="who"),
-        "round_end": _simple("log.round_end", round="round"),
+        "round_end": after(_simple("log.round_end", round="round")),
         "declare": lambda d, lang: t(
             "log.declare", lang, who=d["who"], text=declaration_words(d.get("text", ""), lang)
         ),

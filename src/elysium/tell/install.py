@@ -14,6 +14,7 @@ from elysium.chronicle.telling import install as hand_down
 
 if TYPE_CHECKING:
     from elysium.chronicle.events import Event
+    from elysium.chronicle.offstage import Offstage
     from elysium.chronicle.state import State
 
 
@@ -23,10 +24,10 @@ def line(event: Event, lang: str) -> str:
     return describe(event, lang)
 
 
-def table(state: State, npcs: str) -> TableReader:
+def table(state: State, npcs: str, offstage: Offstage | None = None) -> TableReader:
     from elysium.tell.table import Table
 
-    return Table(state, npcs)
+    return Table(state, npcs, offstage)
 
 
 TELLERS = Tellers(line=line, table=table)

@@ -21,10 +21,19 @@ from elysium.i18n import t
 from elysium.tell.events import describe, when
 from elysium.tell.table import Table
 
-# (``omit``: what the statistics count is bookkeeping, not the story.)
 NOISE = frozenset(
-    {"created", "trait_set", "turn", "next", "declare", "delay", "round_end", "initiative", "omit"}
-)
+    {
+        "created",
+        "trait_set",
+        "turn",
+        "next",
+        "declare",
+        "delay",
+        "round_end",
+        "initiative",
+        "omit",  # what the statistics count is bookkeeping, not the story
+    }
+)  # left out of the story; a turn or a round's end that ended a condition is told
 
 
 @dataclass
@@ -125,7 +134,7 @@ class _Story:
             self.fight[1].append((t("recap.round", lang, n=e.data.get("round")), [line()]))
         elif e.type == "combat_end":
             self.fight = None
-        elif e.type not in NOISE and not e.type.startswith("combat"):
+        elif (e.type not in NOISE or e.data.get("ended")) and not e.type.startswith("combat"):
             if self.fight is not None:  # whatever happened during the fight, in its round
                 if not self.fight[1]:
                     self.fight[1].append((t("recap.round", lang, n=1), []))

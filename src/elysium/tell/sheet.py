@@ -245,9 +245,12 @@ def page(sheet: Sheet, lang: str = "en") -> str:
 # --- plain text (the dashboard's read-only screen) -----------------------------------------
 
 
-def lines(sheet: Sheet, lang: str = "en", width: int = 70) -> list[tuple[str, str]]:
+def lines(
+    sheet: Sheet, lang: str = "en", width: int = 70, notes: bool = True
+) -> list[tuple[str, str]]:
     """The sheet as (style, text) lines: ``h1``/``h2``/``h3`` headings and plain rows, the
-    groups of a section side by side when ``width`` allows (three columns at 70)."""
+    groups of a section side by side when ``width`` allows (three columns at 70); without
+    ``notes`` (a player's sheet has none to show), no Notes heading either."""
     out: list[tuple[str, str]] = [("h1", sheet.name)]
     out += [("", f"{k}: {v}") for k, v in sheet.facts]
     for title, groups in sheet.sections:
@@ -266,6 +269,8 @@ def lines(sheet: Sheet, lang: str = "en", width: int = 70) -> list[tuple[str, st
                     room = col - 1 - len(value)
                     cells.append((label[: max(0, room - 1)].ljust(room) + value).ljust(col))
                 out.append(("", "".join(cells).rstrip()))
+    if not notes:
+        return out
     out += [("", ""), ("h2", t("sheet.notes", lang))]
     out += [("", line) for line in (sheet.notes or t("sheet.none", lang)).splitlines()]
     return out

@@ -5,7 +5,9 @@ The rule: the table reads what it saw happen. A player's character's own rolls a
 are told whole, as the Storyteller's log tells them. Anything else is an NPC's (or the
 Storyteller's): its dice and what they did, never the traits, pool size in words,
 difficulty, soak or free text behind them, and with ``npcs="hidden"`` nothing of NPCs at all.
-A name the sheet no longer has (renamed, removed) is an NPC's. Hidden rolls are never read.
+An NPC kept off the view (``set NAME hidden yes``) is left out the same way, by whether it
+was hidden at each event (:mod:`elysium.chronicle.offstage`). A name the sheet no longer has
+(renamed, removed) is an NPC's. Hidden rolls are never read.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from elysium.chronicle.events import COMPOUND_TYPES as COMPOUND
 from elysium.chronicle.events import ROLL_TYPES, Event
 from elysium.chronicle.hidden import is_hidden
+from elysium.chronicle.offstage import Offstage, hidden_now
 from elysium.chronicle.omitted import is_omitted
 from elysium.chronicle.projection import roller, rolls_of
 from elysium.chronicle.state import State
@@ -30,6 +33,7 @@ from elysium.tell.stored import faces, verdict
 PUBLIC = frozenset({"night", "scene", "chapter", "combat_start", "combat_end", "house_rule"})
 # A player's character's own doings, told whole for a player's, never for an NPC.
 OWN = frozenset({"heal", "spend", "feed", "boost", "blush", "xp", "gain", "raise", "award"})
+OWN |= {"condition", "condition_off"}  # a player knows their own conditions; not an NPC's
 
 
 def _names(d: Mapping[str, Any]) -> list[str]:
@@ -46,23 +50,31 @@ def _names(d: Mapping[str, Any]) -> list[str]:
 class Table:
     """What the players of a chronicle whose characters are ``state``'s may read."""
 
-    def __init__(self, state: State, npcs: str = "words") -> None:
+    def __init__(self, state: State, npcs: str = "words", offstage: Offstage | None = None) -> None:
         self.state = state
         self.hide_npcs = npcs == "hidden"
         self.players = {k for k, c in state.characters.items() if c.player}
         self.pcs = {state.characters[k].name for k in self.players}
-        self.shown = {k for k in state.characters if k in self.players or not self.hide_npcs}
+        self.offstage = offstage or Offstage(hidden_now(state))
+        self.kept = self.offstage.now  # the NPCs hidden at the event being told
 
     def player(self, name: Any) -> bool:
         return isinstance(name, str) and name in self.pcs
 
     def seen(self, name: str) -> bool:
         """Whether the table sees this roller at all (the Storyteller's bare pool: yes)."""
-        return not name or name in self.pcs or not self.hide_npcs
+        if not name or name in self.pcs:
+            return True
+        return not self.hide_npcs and name not in self.kept
+
+    def leaves_out(self) -> bool:
+        """Whether anyone named may be left out of the event being told."""
+        return self.hide_npcs or bool(self.kept)
 
     def line(self, e: Event, lang: str) -> str | None:
         """The event as the table may read it, or None when it is not theirs to read (a
         record in a shape this cannot read is not theirs either: it never stops a save)."""
+        self.kept = self.offstage.at(e.seq)
         try:
             return self._line(e, lang)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
@@ -76,11 +88,14 @@ class Table:
             d = {k: v for k, v in d.items() if k != "omitted"}
             e = replace(e, data=d)
         who = roller(d)
-        if e.type == "combat_start" and self.hide_npcs:  # the fight as the view orders it
+        if e.type == "combat_start" and self.leaves_out():  # the fight as the view orders it
             seen = [n for n in d.get("participants", []) if self.seen(n)]
             return describe(replace(e, data={**d, "participants": seen}), lang)
         if e.type in PUBLIC:
-            return describe(e, lang)
+            return describe(self._own_ended(e), lang)
+        if e.type in ("turn", "round_end") and d.get("ended"):  # told when a PC's one ended
+            own = self._own_ended(e)
+            return describe(own, lang) if own.data["ended"] else None
         if e.type in OWN:
             return describe(e, lang) if self.player(who) else None
         if e.type not in ROLL_TYPES:
@@ -97,6 +112,14 @@ class Table:
             return describe(e, lang)
         return _npc_line(e.type, d, who, lang)  # an NPC or a bare pool: dice and result
 
+    def _own_ended(self, e: Event) -> Event:
+        """A clock event with only the players' characters' conditions that ended."""
+        ended = e.data.get("ended")
+        if not ended:
+            return e
+        kept = [x for x in ended if self.player(x.get("who"))]
+        return replace(e, data={**e.data, "ended": kept})
+
     def _initiative(self, d: Mapping[str, Any], lang: str) -> str:
         found = d.get("init")
         init: dict[str, Any] = found if isinstance(found, dict) else {}
@@ -104,7 +127,7 @@ class Table:
         for group in d.get("order") or []:
             for key in group:
                 c = self.state.characters.get(key)
-                if c is not None and key in self.shown:
+                if c is not None and self.seen(c.name):
                     parts.append(f"{c.name} {(init.get(key) or {}).get('value')}")
         return t("players.initiative", lang, round=d.get("round", "?"), order=", ".join(parts))
 
@@ -125,7 +148,7 @@ class Table:
         names = _names(d)
         if names and all(self.player(n) for n in names):
             return describe(e, lang)
-        if not any(self.seen(n) and n for n in names) and self.hide_npcs:
+        if not any(self.seen(n) and n for n in names) and self.leaves_out():
             return None
         if e.type == "resist":
             parts = rolls_of(d)

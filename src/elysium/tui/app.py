@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import os
 import signal
 from collections.abc import Iterable
 from pathlib import Path
@@ -91,6 +92,8 @@ class ElysiumApp(App[None]):
         self._leaving: asyncio.Task[None] | None = None  # leaving after a failure
         if config is not None and config.theme in self.available_themes:
             self.theme = config.theme  # an unknown one is told on mount
+        else:  # none chosen: the terminal's own colours where it has no true colour
+            self.theme = settings.default_theme(os.environ)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's terminal driver, made to leave when its terminal is gone (the SSH link

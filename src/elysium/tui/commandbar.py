@@ -30,6 +30,16 @@ def powers_of(state: Callable[[], State | None]) -> Callable[[str], list[str]]:
     return powers
 
 
+def encounters_of(state: Callable[[], State | None]) -> Callable[[], list[str]]:
+    """For completion: the names of the saved encounters (``encounter add "Sa``)."""
+
+    def encounters() -> list[str]:
+        now = state()
+        return [str(group["name"]) for group in now.encounters.values()] if now else []
+
+    return encounters
+
+
 class CommandSuggester(Suggester):
     """Completes the last word: verbs first, then what the verb's registry entry says comes
     next (names, traits, kinds, damage types, maneuvers), then its keywords."""
@@ -38,12 +48,14 @@ class CommandSuggester(Suggester):
         self,
         names: Callable[[], list[str]],
         powers: Callable[[str], list[str]] | None = None,
+        encounters: Callable[[], list[str]] | None = None,
     ) -> None:
         # Case-sensitive: Textual would casefold the whole line before asking, and accepting
         # the completion would then lowercase every name already typed (issue 14).
         super().__init__(use_cache=False, case_sensitive=True)
         self.names = names
         self.powers = powers  # a character's power names, from the name as typed
+        self.encounters = encounters  # the saved encounters' names
 
     async def get_suggestion(self, value: str) -> str | None:
         if not value or value.endswith(" "):
@@ -53,6 +65,10 @@ class CommandSuggester(Suggester):
         from elysium.tui.vocabulary import EXTRA, RUSSIAN_MOVES, RUSSIAN_TRAITS
 
         head, _, last = value.rpartition(" ")
+        typed = last.lstrip('"').casefold()
+        for group in self._groups(head):  # ``encounter add "Sa``: a saved group's name
+            if group.casefold().startswith(typed) and group.casefold() != typed:
+                return f"{head} " + (f'"{group}"' if " " in group else group)
         powers = self._powers(head)
         if powers:  # ``power NAME Ma``: that character's powers come before anyone's name
             low = last.casefold()
@@ -83,6 +99,17 @@ class CommandSuggester(Suggester):
                 joined = f"{head}{'' if head.endswith('+') else ' '}{word}" if head else word
                 return joined
         return None
+
+    def _groups(self, head: str) -> list[str]:
+        """The saved encounters, where ``encounter add`` or ``forget`` expects one."""
+        from elysium.chronicle.commands.encounters import ADD, FORGET
+
+        words = head.split()
+        if self.encounters is None or len(words) != 2:
+            return []
+        if verbs.SPELLINGS.get(words[0].casefold()) != "encounter":
+            return []
+        return self.encounters() if words[1].casefold() in ADD + FORGET else []
 
     def _powers(self, head: str) -> list[str]:
         """The powers of the character named just before, where ``power`` expects one."""
@@ -157,9 +184,10 @@ class CommandBar(Input):
         names: Callable[[], list[str]],
         placeholder: str,
         powers: Callable[[str], list[str]] | None = None,
+        encounters: Callable[[], list[str]] | None = None,
         **kwargs,
     ) -> None:
-        suggester = CommandSuggester(names, powers)
+        suggester = CommandSuggester(names, powers, encounters)
         super().__init__(placeholder=placeholder, suggester=suggester, **kwargs)
         self.cursor_blink = False  # an idle dashboard sends nothing over the link
         self.history: list[str] = []

@@ -43,8 +43,26 @@ def _select_then_sheet(choose: Any, key: str, app: Any) -> None:
     app.action_sheet()
 
 
+def _run(screen: Any, command: str) -> None:
+    """A command through the dashboard's one place that changes the chronicle."""
+    from elysium.tui.messages import RunCommand
+
+    screen.post_message(RunCommand(command))
+
+
+def _offstage(screen: Any, c: Any, lang: str) -> tuple[str, str, Any]:
+    """Hide an NPC from the players' view, or show it again (``set NAME hidden yes|no``)."""
+    from elysium.tui.dialogs.base import quote
+
+    kind = "reveal" if c.hidden else "hide"
+    command = f"set {quote(c.name)} hidden {'no' if c.hidden else 'yes'}"
+    title = t(f"palette.char.{kind}", lang, name=c.name)
+    return title, t(f"palette.char.{kind}.help", lang), partial(_run, screen, command)
+
+
 class CharacterCommands(Provider):
-    """Every character of the dashboard: select them, open the editor, or roll for them."""
+    """Every character of the dashboard: select them, open the editor, roll for them, or
+    (an NPC) hide them from the players' view and show them again."""
 
     def _choices(self) -> Iterator[tuple[str, str, Any]]:
         screen: Any = self.screen
@@ -60,6 +78,8 @@ class CharacterCommands(Provider):
                 if then == "sheet":  # the app shows the sheet once the character is chosen
                     command = partial(_select_then_sheet, choose, key, self.app)
                 yield title, t(f"palette.char.{kind}.help", lang), command
+            if not c.player:  # only an NPC is kept off the players' view
+                yield _offstage(screen, c, lang)
 
     async def discover(self) -> Hits:
         for title, help_text, command in self._choices():

@@ -1,4 +1,4 @@
-"""The players' view (an ``elysium-players`` v1 dict) as terminal text, in the reader's
+"""The players' view (an ``elysium-players`` dict) as terminal text, in the reader's
 language. Pure: a view in, Rich ``Text`` out. Every string from the view is user text (names,
 roll lines) and goes in as plain text, never markup."""
 
@@ -93,6 +93,9 @@ def characters(view: dict[str, Any] | None, lang: str) -> Text:
             out.append(
                 f" · {t('players.willpower', lang)} {will.get('points')}/{will.get('rating')}"
             )
+        for condition in row.get("conditions") or []:
+            out.append(" · ")
+            out.append(_word(condition, lang), style="italic")  # user text: plain
         out.append("\n")
     out.rstrip()
     return out

@@ -21,7 +21,8 @@ from elysium.rules.beast_state import BeastState
 from elysium.rules.character import Character
 from elysium.rules.health import Status
 from elysium.rules.tables import FRENZY_TRIGGERS, ROTSCHRECK_TRIGGERS, SINS
-from elysium.tell.marks import boosts, load_words
+from elysium.tell.conditions import boost_words, conditions_words, lost_to_beast
+from elysium.tell.marks import load_words
 
 # A mark that is filled is bold and an empty one dim, so it reads by shape and weight alone;
 # the colour is extra (and dropped under NO_COLOR: see ``without_colour``).
@@ -97,16 +98,18 @@ def status_words(c: Character, lang: str, dazed: bool = False) -> Text:
             else t("status." + status.value, lang),
             style=style,
         )
-    if c.frenzied:
-        out.append((" " if out else "") + "‼ " + t("ui.frenzy", lang), style="bold red")
+    if c.frenzy is not None and c.frenzied:  # lost: to the scene's end, or until calmed
+        said = lost_to_beast(c.frenzy.botched, t("ui.frenzy", lang), lang)
+        out.append((" " if out else "") + "‼ " + said, style="bold red")
     for check, word in ((c.frenzy, "ui.frenzy_short"), (c.fear, "ui.rotschreck_short")):
         if check is not None and check.state.value == "resisting":
             out.append(
                 (" " if out else "") + f"{t(word, lang)} {check.accumulated}/5", style="bold yellow"
             )
-    if c.in_rotschreck:
-        out.append((" " if out else "") + "‼ " + t("ui.rotschreck", lang), style="bold yellow")
-    for said in boosts(c, lang):
+    if c.fear is not None and c.in_rotschreck:
+        said = lost_to_beast(c.fear.botched, t("ui.rotschreck", lang), lang)
+        out.append((" " if out else "") + "‼ " + said, style="bold yellow")
+    for said in boost_words(c, lang):
         out.append((" " if out else "") + said, style="bold")
     for said in load_words(c, lang):
         out.append((" " if out else "") + said)
@@ -114,6 +117,8 @@ def status_words(c: Character, lang: str, dazed: bool = False) -> Text:
         out.append((" " if out else "") + t("ui.staked", lang), style="bold")
     if dazed:
         out.append((" " if out else "") + t("ui.dazed", lang), style="bold yellow")
+    for said in conditions_words(c, lang):  # the Storyteller's own, with what is left
+        out.append((" · " if out else "") + said, style="italic")
     if c.aggravated_rested and c.health.aggravated:
         # A day's rest: one aggravated level may heal on it (cheat sheet "сутки отдыха").
         out.append((" " if out else "") + t("ui.rested", lang))
@@ -173,6 +178,7 @@ def initiative(state: State, lang: str) -> tuple[Text, int]:
     if view["phase"] == "declare":
         order = list(reversed(order))
     line, current_line = 2, 0
+    by_name = {c.name: c for c in state.characters.values()}
     for entry in order:
         name = entry["name"]
         if name in cannot:
@@ -192,6 +198,8 @@ def initiative(state: State, lang: str) -> tuple[Text, int]:
             tags.append(t("ui.delayed", lang))
         if name in view["dazed"]:
             tags.append(t("ui.dazed", lang))
+        if name in by_name:
+            tags.extend(conditions_words(by_name[name], lang))
         if tags:
             out.append(f" [{', '.join(tags)}]", style="italic")
         out.append("\n")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from elysium.chronicle import verbs
 from elysium.chronicle.commands.beast_triggers import FRENZY_WORDS, ROTSCHRECK_WORDS
 from elysium.chronicle.commands.daytime import DAY_WORDS, VOLUNTARY_WORDS, WAKE_WORDS
+from elysium.chronicle.commands.encounters import SUBS as ENCOUNTER_SUBS
 from elysium.chronicle.commands.feats import FEATS
 from elysium.chronicle.commands.feeding import STOP_WORDS, VESSEL_WORDS
 from elysium.chronicle.commands.house import CANCEL, IGNORE, OFF, ON, SETTINGS
@@ -56,6 +57,7 @@ SUBCOMMANDS: dict[str, tuple[str, ...]] = {
     "power": ("add", "remove", "добавить", "убрать"),
     "derangement": ("add", "remove", "добавить", "убрать"),
     "extended": ("start", "roll", "end", "начать", "бросок", "прервать"),
+    "encounter": ENCOUNTER_SUBS,
 }
 # Other words the language knows, offered when nothing more particular fits.
 EXTRA = ["human", "fire", "sun", "claws", "dmg", "soak", "celerity", "outnumbered"]

@@ -1,4 +1,4 @@
-"""The players' view (an ``elysium-players`` v1 dict) as HTML for ``elysium serve``: a board
+"""The players' view (an ``elysium-players`` dict) as HTML for ``elysium serve``: a board
 for a TV at the table. Pure: a view in, a string out. Every string from the view (names,
 roll lines, the chronicle's name) is escaped; nothing from it becomes markup or script."""
 
@@ -11,6 +11,8 @@ from elysium.chronicle.commands.declared import declaration_words
 from elysium.chronicle.projection import in_lang as _word
 from elysium.chronicle.projection import turn_of
 from elysium.i18n import t
+from elysium.tell.players_sheet import has_sheet, view_sheet
+from elysium.tell.sheet import Sheet
 
 MARK_CLASS = {"*": "agg", "Ж": "agg", "X": "let", "Х": "let", "/": "bash", ".": "empty"}
 
@@ -94,7 +96,11 @@ def _characters(rows: list[dict[str, Any]], lang: str) -> str:
     out = ["<ul>"]
     for row in rows:
         player = bool(row.get("player"))
-        out.append(f'<li class="{"pc" if player else "npc"}">')
+        sheet = has_sheet(row)
+        out.append(f'<li class="{"pc" if player else "npc"}{" has-sheet" if sheet else ""}">')
+        if sheet:  # the name opens the sheet (no script needed; players.js keeps it open)
+            said = _e(t("players.sheet.open", lang, who=row.get("name", "")))
+            out.append(f'<details data-sheet="{_e(row.get("name", ""))}"><summary title="{said}">')
         out.append(f'<span class="name">{_e(row.get("name", ""))}</span>')
         health = row.get("health")
         if isinstance(health, dict):
@@ -116,8 +122,31 @@ def _characters(rows: list[dict[str, Any]], lang: str) -> str:
                 f'<span class="will">{_e(t("players.willpower", lang))} '
                 f"{_e(will.get('points'))}/{_e(will.get('rating'))}</span>"
             )
+        for condition in row.get("conditions") or []:
+            out.append(f'<span class="condition">{_e(_word(condition, lang))}</span>')
+        if sheet:
+            out.append(f"</summary>{sheet_html(view_sheet(row, lang))}</details>")
         out.append("</li>")
     out.append("</ul>")
+    return "".join(out)
+
+
+def sheet_html(sheet: Sheet) -> str:
+    """A player's sheet as the board shows it under the name: each section's groups as
+    lists of traits and values, every piece escaped."""
+    out = ['<div class="sheet"><dl class="facts">']
+    out += [f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in sheet.facts]
+    out.append("</dl>")
+    for title, groups in sheet.sections:
+        out.append(f'<section class="part"><h3>{_e(title)}</h3>')
+        for name, rows in groups:
+            out.append('<dl class="group">')
+            if name:
+                out.append(f'<dt class="title">{_e(name)}</dt>')
+            out += [f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in rows]
+            out.append("</dl>")
+        out.append("</section>")
+    out.append("</div>")
     return "".join(out)
 
 

@@ -192,6 +192,10 @@ def order_of(words: AttackWords, state: State) -> AttackOrder:
     tkey, target = find(state, args.take("what.attack_target"))
     move = cr.maneuver(args.take("what.maneuver"))
     args.done()
+    if words.weapon is not None and move.abilities == ("brawl",):
+        # A Brawl maneuver is made bare-handed: its damage is the body's (V20 p. 299), and a
+        # weapon typed with it would be ignored without a word.
+        raise CommandError("fight.unarmed_weapon", move=move.key)
     if akey == tkey:
         raise CommandError("combat.self_attack", who=attacker.name)
     flags = words.flags
@@ -233,6 +237,10 @@ def as_declared(words: AttackWords, state: State) -> AttackWords:
         return words
     combat = CombatState.from_dict(state.combat)
     key = resolve(state, words.names[0])
+    if combat.phase != "act" and len(words.names) == 1:
+        # ``attack Ann`` alone means the attack declared, which only the actions can make:
+        # said as the full form would say it, not as a missing target.
+        raise CommandError("combat.attack_phase", round=combat.round, phase=combat.phase)
     if combat.phase != "act" or key is None:
         return words
     declared = declared_words(combat.declared.get(key))

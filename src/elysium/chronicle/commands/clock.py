@@ -9,6 +9,7 @@ from elysium.chronicle.commands.common import (
     Context,
     Outcome,
 )
+from elysium.chronicle.commands.conditions import count_down_all, with_ended
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args, VerbWord
 from elysium.chronicle.state import State
@@ -22,6 +23,7 @@ from elysium.rules.beast_state import BeastKind
 from elysium.rules.character import (
     Character,
 )
+from elysium.rules.conditions import Step
 from elysium.rules.health import (
     Status,
 )
@@ -64,8 +66,10 @@ def cmd_night(ctx: Context, words: tuple[str, ...]) -> Outcome:
             notes.append(Msg(key, who=c.name, blood=after.blood, n=damage))
         chars[k] = after
     new = replace(state, characters=chars, night=state.night + 1, scene=state.scene + 1, turn=1)
+    new, ended = count_down_all(new, Step.NIGHT)
     say = Msg("ack.night.sunset" if notes else "ack.night", n=new.night, notes=notes)
-    return Outcome(new, "night", {"night": new.night}, say)
+    data = {"night": new.night}
+    return Outcome(new, "night", data, with_ended(say, data, ended))
 
 
 @runs("scene")
@@ -74,7 +78,9 @@ def cmd_scene(ctx: Context, words: tuple[str, ...]) -> Outcome:
     _no_fight(ctx.state, "scene")
     s = ctx.state
     new = replace(s, characters=_each(s, _scene_end), scene=s.scene + 1, turn=1)
-    return Outcome(new, "scene", {"scene": new.scene}, Msg("ack.scene", n=new.scene))
+    new, ended = count_down_all(new, Step.SCENE)
+    data = {"scene": new.scene}
+    return Outcome(new, "scene", data, with_ended(Msg("ack.scene", n=new.scene), data, ended))
 
 
 @runs("turn")
@@ -82,7 +88,9 @@ def cmd_turn(ctx: Context, words: tuple[str, ...]) -> Outcome:
     Args("turn", words).done()
     s = ctx.state
     new = replace(s, characters=_each(s, bl.new_turn), turn=s.turn + 1)
-    return Outcome(new, "turn", {"turn": new.turn}, Msg("ack.turn", n=new.turn))
+    new, ended = count_down_all(new, Step.TURN)
+    data = {"turn": new.turn}
+    return Outcome(new, "turn", data, with_ended(Msg("ack.turn", n=new.turn), data, ended))
 
 
 @runs("chapter")
@@ -98,4 +106,7 @@ def cmd_chapter(ctx: Context, words: tuple[str, ...]) -> Outcome:
         turn=1,
         forgiven=frozenset(),
     )
-    return Outcome(new, "chapter", {"chapter": new.chapter}, Msg("ack.chapter", n=new.chapter))
+    new, ended = count_down_all(new, Step.SCENE)  # a new chapter is a new scene
+    data = {"chapter": new.chapter}
+    say = with_ended(Msg("ack.chapter", n=new.chapter), data, ended)
+    return Outcome(new, "chapter", data, say)

@@ -88,14 +88,31 @@ def set_notes(args: Args, c: Character, what: str) -> Set:
     return replace(c, notes=notes), notes_note(c.notes, notes), None
 
 
+FLAG_REFUSALS = {
+    "supernatural": "set.yes_no",
+    "player": "set.player_yes_no",
+    "hidden": "set.hidden_yes_no",
+}
+
+
 def set_flag(args: Args, c: Character, what: str) -> Set:
-    """Supernatural or player: yes or no, told in the reader's words however typed."""
+    """Supernatural, player or hidden: yes or no, told in the reader's words however typed.
+    Only an NPC is kept off the players' view: a player's character is the table's own."""
     flag = args.take("what.yes_no").casefold()
     args.done()
     if flag not in YES_NO:
-        raise args.fail("set.yes_no" if what == "supernatural" else "set.player_yes_no")
+        raise args.fail(FLAG_REFUSALS[what])
     flagged = YES_NO[flag]
-    new = replace(c, player=flagged) if what == "player" else replace(c, supernatural=flagged)
+    if what == "hidden" and flagged and c.player:
+        raise args.fail("set.hidden_player", who=c.name)
+    if what == "player" and flagged and c.hidden:
+        raise args.fail("set.player_hidden", who=c.name)
+    if what == "player":
+        new = replace(c, player=flagged)
+    elif what == "hidden":
+        new = replace(c, hidden=flagged)
+    else:
+        new = replace(c, supernatural=flagged)
     said = "yes" if flagged else "no"
     detail = Msg(f"ack.set.{what}", flag=Msg(f"set.flag.{said}"))
     return new, detail, {"name": c.name, "trait": what, "flag": said}
@@ -114,6 +131,7 @@ FIELDS: dict[str, Callable[[Args, Character, str], Set]] = {
     "notes": set_notes,
     "supernatural": set_flag,
     "player": set_flag,
+    "hidden": set_flag,
 }
 
 

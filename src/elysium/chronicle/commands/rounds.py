@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from elysium.chronicle.commands.attack_parts import parse_attack
 from elysium.chronicle.commands.common import Context, Outcome, find, put
+from elysium.chronicle.commands.conditions import count_down_all, with_ended
 from elysium.chronicle.commands.declared import ATTACK_WORDS, DELAY_WORDS, declaration
 from elysium.chronicle.commands.fight import (
     CombatState,
@@ -31,6 +32,7 @@ from elysium.i18n.message import Refusal
 from elysium.rules import combat as cr
 from elysium.rules.blood import new_turn
 from elysium.rules.celerity import take_extra_actions
+from elysium.rules.conditions import Step
 from elysium.rules.table_dice import TableDice
 from elysium.rules.willpower import Use, spend_willpower
 
@@ -340,13 +342,15 @@ def cmd_next(ctx: Context, words: tuple[str, ...]) -> Outcome:
         characters={k: new_turn(c) for k, c in state.characters.items()},
         turn=state.turn + 1,
     )
+    state, gone = count_down_all(state, Step.TURN)  # a round is one of the clock's turns
     msg = Msg(
         "combat.round_ends",
         ended=ended,
         lost=Msg("combat.waited_too_long", names=lost) if lost else "",
         round=combat.round,
     )
-    return Outcome(write(state, combat), "round_end", {"round": ended}, msg)
+    data = {"round": ended}
+    return Outcome(write(state, combat), "round_end", data, with_ended(msg, data, gone))
 
 
 @runs("delay")

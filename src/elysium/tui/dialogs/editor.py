@@ -26,6 +26,7 @@ from elysium.rules.errors import RulesError
 from elysium.rules.traits import V20_BACKGROUNDS, V20_DISCIPLINES, closest, normalise
 from elysium.tui.dialogs.base import Dialog, quote
 from elysium.tui.dialogs.editor_tabs import FIRST_TAB, TABS, Rating, SheetForm
+from elysium.tui.notes_editor import NotEdited, edit_notes
 
 
 class Unsaved(ValueError):
@@ -42,6 +43,7 @@ class EditDialog(SheetForm, Dialog[None]):
     BINDINGS = [
         Binding("alt+right,ctrl+pagedown", "tab(1)", "Next tab", show=False, id="edit_next_tab"),
         Binding("alt+left,ctrl+pageup", "tab(-1)", "Previous tab", show=False, id="edit_prev_tab"),
+        Binding("ctrl+g", "notes_editor", "Notes in $EDITOR", show=False, id="edit_notes_editor"),
     ]
 
     def __init__(self, lang: str, character: Character) -> None:
@@ -52,6 +54,7 @@ class EditDialog(SheetForm, Dialog[None]):
         self.texts = self._texts(character, lang)
         self._pending: list[tuple[str, list[str]]] = []  # (command, the fields it saves)
         self._built: set[str] = set()  # the tabs whose fields are built
+        self._stay = False  # the command sent is the editor's notes: the form stays open
 
     # --- the form ----------------------------------------------------------------------
 
@@ -106,6 +109,33 @@ class EditDialog(SheetForm, Dialog[None]):
         pane = self.query_one(f"#{self.query_one(TabbedContent).active}", TabPane)
         first = pane.query("Input, TextArea, Button").first()
         first.focus()
+
+    # --- the notes in the Storyteller's own editor -------------------------------------------
+
+    async def action_notes_editor(self) -> None:
+        """Ctrl+G: the notes in ``$EDITOR`` (the terminal handed over until it ends); changed,
+        they are saved at once as one ``set``, and the form stays open."""
+        if self._pending:
+            return  # a Save is under way
+        await self._build("tab-notes")
+        self.query_one(TabbedContent).active = "tab-notes"
+        self.query_one("#t-notes", TextArea).focus()
+        self.call_after_refresh(self._notes_edited)  # the notes tab shown behind the editor
+
+    def _notes_edited(self) -> None:
+        area = self.query_one("#t-notes", TextArea)
+        try:
+            edited = edit_notes(self.app, area.text)
+        except NotEdited as exc:
+            self.notify(exc.msg.render(self.lang), severity="warning", markup=False)
+            return
+        if edited == area.text:
+            self.notify(t("editor.unchanged", self.lang), markup=False)
+            return
+        area.load_text(edited)
+        self._stay = True
+        self._pending = [(f"set {quote(self.who)} notes {quote(edited)}", ["t-notes"])]
+        self._send()
 
     # --- adding a Discipline or a Background -----------------------------------------------
 
@@ -242,6 +272,7 @@ class EditDialog(SheetForm, Dialog[None]):
             return
         _command, fields = self._pending.pop(0)
         self._pending = []  # the form stays open, every edit in it
+        self._stay = False
         self.call_later(self._refused, self._offending(fields, said))
 
     def saved(self) -> None:
@@ -252,6 +283,8 @@ class EditDialog(SheetForm, Dialog[None]):
         self._mark_saved(fields)
         if self._pending:
             self._send()
+        elif self._stay:  # the editor's notes are saved: the rest of the form is still open
+            self._stay = False
         else:
             self.dismiss(None)
 

@@ -239,6 +239,7 @@ class SheetForm:
                 classes="adder",
             ),
             Label(t("sheet.notes", lang), classes="group"),
+            Static(t("dlg.edit.notes_editor", lang), classes="hint", markup=False),
             TextArea(c.notes, id="t-notes", soft_wrap=True),
         ]
         return _pane(*rows)

@@ -26,7 +26,7 @@ from elysium.chronicle.state import State
 from elysium.i18n import t
 from elysium.rules.table_dice import NeedFaces, TableDice, Typed
 from elysium.tui import errorlog, keys
-from elysium.tui.commandbar import CommandBar, powers_of
+from elysium.tui.commandbar import CommandBar, encounters_of, powers_of
 from elysium.tui.messages import CharacterChosen, CommandDone, RunCommand
 from elysium.tui.runner import Failed, Runner
 from elysium.tui.screens import breakpoints_now
@@ -94,7 +94,8 @@ class DashboardScreen(Away, Acting, Screen[None]):
         yield four_panes(lang, self.state, self.selected, DashboardScreen)
         powers = powers_of(lambda: self.state)
         placeholder = t("ui.command_placeholder", lang, key=keys.shown(self.app, "help"))
-        yield CommandBar(self._names, placeholder, powers, id="command")
+        groups = encounters_of(lambda: self.state)
+        yield CommandBar(self._names, placeholder, powers, groups, id="command")
         more = t("screen.more", lang, key=keys.shown(self.app, "said"))
         yield StatusLine(more, lambda width: key_hints(self, width), id="status")
         yield KeyBar()

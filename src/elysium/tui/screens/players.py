@@ -1,7 +1,7 @@
 """The players' screen: ``elysium watch`` on a shared view, or ``--players`` on a chronicle, a
 screen of the one app (:func:`elysium.tui.app.make_players_app`). Read-only by construction:
-it holds no session and no way to send a command; the only keys are quit, read again, and the
-status line's last message in full.
+it holds no session and no way to send a command; the only keys are quit, read again, the
+status line's last message in full, and a player's character's sheet as the view carries it.
 
 Every ``POLL`` seconds a timer asks the source whether the writer is there and whether its
 files changed (``stat`` calls). Only a change costs a read, in a thread; each pane is
@@ -10,7 +10,7 @@ repainted only when its own text changed, so an idle screen sends nothing to the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.text import Text
@@ -61,6 +61,7 @@ class PlayersScreen(Screen[None]):
         self._bindings.bind("q", "app.quit", t("key.quit", lang))
         self._bindings.bind("ctrl+r", "reload", t("players.key.reload", lang))
         self._bindings.bind("ctrl+l", "said", t("key.said", lang))
+        self._bindings.bind("s", "sheet", t("players.key.sheet", lang))
 
     def compose(self) -> ComposeResult:
         lang = self.lang
@@ -180,3 +181,30 @@ class PlayersScreen(Screen[None]):
         if not isinstance(self.app.screen, AnswerScreen):
             said = self._said or t("screen.said.none", self.lang)
             self.app.push_screen(AnswerScreen(self.lang, said))
+
+    def action_sheet(self) -> None:
+        """A player's character's sheet, read-only: chosen from the view's players'
+        characters (any player may read any of them; an NPC has no sheet in the view)."""
+        from elysium.tell.players_sheet import sheets
+
+        rows = sheets(self.view)
+        if not rows:
+            self.say(t("players.sheet.none", self.lang))
+            return
+        if len(rows) == 1:
+            self._open_sheet(rows[0])
+            return
+        from elysium.tui.dialogs.pick_sheet import PickSheetDialog
+
+        def chosen(place: int | None) -> None:
+            if place is not None and 0 <= place < len(rows):
+                self._open_sheet(rows[place])
+
+        names = [str(r.get("name", "")) for r in rows]
+        self.app.push_screen(PickSheetDialog(self.lang, names), chosen)
+
+    def _open_sheet(self, row: Mapping[str, Any]) -> None:
+        from elysium.tell.players_sheet import view_sheet
+        from elysium.tui.dialogs.sheet import SheetScreen
+
+        self.app.push_screen(SheetScreen(self.lang, None, view_sheet(row, self.lang)))

@@ -64,7 +64,7 @@ def cells(c: Character, lang: str, dazed: bool = False) -> Cells:
     return Cells(
         c,
         (
-            Text(c.name),  # user text: never markup
+            name_cell(c, lang),
             render.health_marks(c, lang, with_penalty=True),
             render.health_level(c, lang),
             render.blood_numbers(c, lang),
@@ -73,6 +73,15 @@ def cells(c: Character, lang: str, dazed: bool = False) -> Cells:
         ),
         dazed,
     )
+
+
+def name_cell(c: Character, lang: str) -> Text:
+    """The name (user text: never markup), marked when the NPC is kept off the players'
+    view, so the Storyteller knows the table does not see it."""
+    name = Text(c.name)
+    if c.hidden and not c.player:
+        name.append(" " + t("vitals.offstage", lang), style="dim")
+    return name
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,13 @@
       .then(function (d) {
         body.classList.remove("stale");
         if (d.version !== Number(version)) {
-          version = String(d.version); board.innerHTML = d.html;
+          version = String(d.version);
+          var open = Array.prototype.map.call(  // a sheet open stays open as the board changes
+            board.querySelectorAll("details[open]"), function (x) { return x.dataset.sheet; });
+          board.innerHTML = d.html;
+          board.querySelectorAll("details").forEach(function (x) {
+            if (open.indexOf(x.dataset.sheet) >= 0) x.open = true;
+          });
           if (d.title) document.title = d.title;
         }
         next();

@@ -1,0 +1,28 @@
+"""English messages: saved encounters (a group of NPCs saved under a name, added at once)."""
+
+STRINGS: dict[str, str] = {
+    "usage.encounter": 'encounter save "NAME" NPC [NPC...] | add "NAME" | list | forget "NAME"',
+    "help.encounter": "save a group of NPCs under a name, and add the whole group to a scene at once",
+    "what.encounter_sub": "save, add, list or forget",
+    "what.encounter": "the encounter's name",
+    "what.encounter_npcs": "the NPCs to save in it",
+    "encounter.bad_sub": "write save, add, list or forget, not {sub!r}",
+    "encounter.empty_name": "the encounter needs a name",
+    "encounter.long_name": "an encounter's name is at most {most} characters",
+    "encounter.exists": 'there is already an encounter named “{name}”; forget it first (encounter forget "{name}") or choose another name',
+    "encounter.too_many": "{most} encounters are saved already; forget one first",
+    "encounter.too_big": "an encounter holds at most {most} NPCs",
+    "encounter.player": "{who} is a player's character: only NPCs are saved in an encounter",
+    "encounter.unknown": "no encounter named “{name}”; encounters: {names:l}",
+    "encounter.none": "none saved",
+    "encounter.none_saved": 'no encounters saved yet (encounter save "NAME" NPC…)',
+    "encounter.group": "“{name}”: {names:l}",
+    "encounter.listing": "encounters: {groups:s}",
+    "ack.encounter.saved": "saved the encounter “{name}”: {names:l}",
+    "ack.encounter.added": "the encounter “{name}” joins the scene: {names:l}",
+    "ack.encounter.forgotten": "forgot the encounter “{name}”",
+    "log.encounter_saved": "saved the encounter “{name}”: {names:l}",
+    "log.encounter_added": "the encounter “{name}” joins the scene: {names:l}",
+    "log.encounter_forgotten": "forgot the encounter “{name}”",
+    "state.encounters": "the saved encounters are not a table of NPC sheets",
+}

@@ -1,0 +1,28 @@
+"""Русские сообщения: сохранённые группы НПС (группа под названием, добавляемая разом)."""
+
+STRINGS: dict[str, str] = {
+    "usage.encounter": 'группа сохранить "НАЗВАНИЕ" НПС [НПС...] | добавить "НАЗВАНИЕ" | список | забыть "НАЗВАНИЕ"',
+    "help.encounter": "сохранить группу НПС под названием и добавить её в сцену одной командой",
+    "what.encounter_sub": "сохранить, добавить, список или забыть",
+    "what.encounter": "название группы",
+    "what.encounter_npcs": "НПС, которых сохранить в группе",
+    "encounter.bad_sub": "напишите сохранить, добавить, список или забыть, а не {sub!r}",
+    "encounter.empty_name": "у группы должно быть название",
+    "encounter.long_name": "название группы — не длиннее {most} знаков",
+    "encounter.exists": 'группа «{name}» уже есть; сначала забудьте её (группа забыть "{name}") или выберите другое название',
+    "encounter.too_many": "сохранено уже {most} групп; сначала забудьте какую-нибудь",
+    "encounter.too_big": "в группе может быть не больше {most} НПС",
+    "encounter.player": "{who} — персонаж игрока: в группу сохраняются только НПС",
+    "encounter.unknown": "нет группы «{name}»; группы: {names:l}",
+    "encounter.none": "пока нет",
+    "encounter.none_saved": 'сохранённых групп пока нет (группа сохранить "НАЗВАНИЕ" НПС…)',
+    "encounter.group": "«{name}»: {names:l}",
+    "encounter.listing": "группы: {groups:s}",
+    "ack.encounter.saved": "группа «{name}» сохранена: {names:l}",
+    "ack.encounter.added": "в сцену входит группа «{name}»: {names:l}",
+    "ack.encounter.forgotten": "группа «{name}» забыта",
+    "log.encounter_saved": "группа «{name}» сохранена: {names:l}",
+    "log.encounter_added": "в сцену входит группа «{name}»: {names:l}",
+    "log.encounter_forgotten": "группа «{name}» забыта",
+    "state.encounters": "сохранённые группы записаны не таблицей листов НПС",
+}
