@@ -4,7 +4,8 @@
 became data (issue 11, commit d9e3a77), and written again once for issue 12's rules fixes
 (each changed record explained in that issue's closing note), and again when a new sheet's
 Virtues came to agree with its Humanity and Willpower (Conscience 3, Self-Control 4,
-Courage 3) and ``roll``'s usage line took ``bearing``. ``test_same_events`` checks
+Courage 3) and ``roll``'s usage line took ``bearing``, and when it took ``omit`` and
+``award``'s a reason (the usage lines alone changed). ``test_same_events`` checks
 that each command still gives the same event, the same state change and the same English
 words, or the same refusal. ``python -m tests.golden.corpus --diff`` lists what a change
 altered; regenerate only on purpose (a rules fix), with ``python -m tests.golden.corpus``.

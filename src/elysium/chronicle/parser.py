@@ -102,6 +102,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "bearing": ("bearing", "столп"),
     "merit": ("merit", "достоинство"),
     "flaw": ("flaw", "недостаток"),
+    "omit": ("omit", "uncounted", "не-в-счёт", "не-в-счет"),
 }
 _CANONICAL = {alias: key for key, aliases in KEYWORDS.items() for alias in aliases}
 

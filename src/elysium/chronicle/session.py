@@ -7,12 +7,13 @@ and only then becomes the state the caller sees.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from elysium.chronicle import state as st
-from elysium.chronicle.commands.common import ANSWER, Context, Outcome
+from elysium.chronicle.commands.common import ANSWER, Context, Journal, Outcome
 from elysium.chronicle.errors import (
     CommandError,
     Line,
@@ -24,6 +25,7 @@ from elysium.chronicle.events import Event, now_iso
 from elysium.chronicle.hidden import take_hidden
 from elysium.chronicle.importer import build, read_import
 from elysium.chronicle.now import now_said
+from elysium.chronicle.omitted import left_out, take_omitted
 from elysium.chronicle.parser import Parsed, parse
 from elysium.chronicle.share import Share
 from elysium.chronicle.share import setting as share_setting
@@ -67,21 +69,27 @@ def dispatch(state: st.State, text: str, rng: DiceSource) -> tuple[st.State, tup
 
 
 def run_parsed(
-    state: st.State, parsed: Parsed, rng: DiceSource
+    state: st.State, parsed: Parsed, rng: DiceSource, journal: Journal | None = None
 ) -> tuple[st.State, tuple[str, dict, Msg]]:
-    """:func:`dispatch` for a command already parsed."""
+    """:func:`dispatch` for a command already parsed (``journal``: the chronicle's events,
+    for the verbs that read them)."""
     if parsed.verb in ("undo", "redo"):
         raise CommandError(f"session.{parsed.verb}_needs_chronicle")
     parsed, hidden = take_hidden(parsed)
+    parsed, omitted = take_omitted(parsed)
     try:
-        outcome: Outcome = handler(parsed.verb)(Context(state, rng), parsed.args)
+        outcome: Outcome = handler(parsed.verb)(Context(state, rng, journal), parsed.args)
     except RulesError as exc:
         raise CommandError(way_on(state, exc.msg)) from None
-    data, say = dict(outcome.data), outcome.say
+    data, say, after = dict(outcome.data), outcome.say, outcome.state
+    if omitted and outcome.type != ANSWER:  # the event about to be written is this roll
+        data["omitted"] = True
+        after = left_out(after, state.events + 1)
+        say = Msg("ack.omitted", line=say)
     if hidden and outcome.type != ANSWER:
         data["hidden"] = True
         say = Msg("ack.hidden", line=say)
-    return outcome.state, (outcome.type, data, say)
+    return after, (outcome.type, data, say)
 
 
 # Refusals that a limit per turn gives: each is told with the way to the next turn.
@@ -221,11 +229,21 @@ class Session:
             message = Msg(f"session.{parsed.verb}_done", target=target, line=told, now=now)
             changes_out = forward
         else:
-            new_state, (event_type, data, message) = run_parsed(state, parsed, dice or self.rng)
+            new_state, (event_type, data, message) = run_parsed(
+                state, parsed, dice or self.rng, self.journal
+            )
             if event_type == ANSWER:
                 return Result(message, None)  # a question: nothing changed, nothing written
             changes_out = None
         return self._commit(state, new_state, event_type, data, message, parsed.text, changes_out)
+
+    def journal(self, kinds: frozenset[str]) -> Iterator[Event]:
+        """The chronicle's events of these types, oldest first, read from its files."""
+        for record in self.store.stream(kinds=kinds, only_wanted=True):
+            try:
+                yield record.decoded()
+            except ValueError:
+                continue  # a record that does not read is left out, as ``log`` leaves it
 
     def _retold(self, target: int, line: str) -> Told | str:
         """The undone event's line in the reader's language: told again from the event when

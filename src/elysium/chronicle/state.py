@@ -55,6 +55,8 @@ class State:
     extended: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # Saved encounters by name key (chronicle.encounters): NPC sheets as plain values.
     encounters: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # The rolls left out of the statistics, by their events' numbers (``omit``).
+    omitted: frozenset[int] = frozenset()
     events: int = 0  # sequence number of the last event applied
     undo: tuple[StackEntry, ...] = ()
     redo: tuple[StackEntry, ...] = ()
@@ -102,6 +104,14 @@ def _names_in(value: Any) -> frozenset[str]:
     return frozenset(value)
 
 
+def _seqs_in(value: Any) -> frozenset[int]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_SEQ for v in value
+    ):
+        raise Invalid("state.omitted")
+    return frozenset(value)
+
+
 def _combat_in(value: Any) -> Any:
     if value is not None and not isinstance(value, dict):
         raise Invalid("state.fight")
@@ -120,7 +130,11 @@ META: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "combat": (lambda c: None if c is None else dict(c), _combat_in),
     "extended": (extended_out, extended_in),
     "encounters": (encounters_out, encounters_in),
+    "omitted": (lambda s: sorted(s), _seqs_in),
 }
+# Meta fields a snapshot leaves out while empty: a chronicle that never used them writes its
+# checkpoints as it always did.
+UNWRITTEN_WHEN_EMPTY = frozenset({"omitted"})
 
 
 def diff(old: State, new: State) -> dict[str, Any]:
@@ -312,7 +326,11 @@ def _entry(raw: Any) -> StackEntry:
 
 def to_dict(state: State) -> dict[str, Any]:
     """A snapshot, for checkpoints."""
-    out: dict[str, Any] = {name: META[name][0](getattr(state, name)) for name in META}
+    out: dict[str, Any] = {
+        name: META[name][0](getattr(state, name))
+        for name in META
+        if getattr(state, name) or name not in UNWRITTEN_WHEN_EMPTY
+    }
     out["characters"] = {k: c.to_dict() for k, c in state.characters.items()}
     out["events"] = state.events
     out["undo"] = [list(entry) for entry in state.undo]

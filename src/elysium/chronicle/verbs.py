@@ -115,6 +115,7 @@ VERBS: tuple[Verb, ...] = (
             "hidden",
             "merit",
             "flaw",
+            "omit",
         ),
     ),
     Verb(
@@ -141,6 +142,7 @@ VERBS: tuple[Verb, ...] = (
         (NAME, TRAITS),
         ("with", "diff", "spec", "wp", "dice", "hidden"),
     ),
+    Verb("omit", ("исключить",), "dice", C + "xp_log:cmd_omit"),
     # Health.
     Verb(
         "damage",
@@ -164,7 +166,7 @@ VERBS: tuple[Verb, ...] = (
         "beast",
         C + "beast:cmd_frenzy",
         (NAME, SUB),
-        ("diff", "dice", "hidden"),
+        ("diff", "dice", "hidden", "omit"),
     ),
     Verb(
         "rotschreck",
@@ -172,7 +174,7 @@ VERBS: tuple[Verb, ...] = (
         "beast",
         C + "beast:cmd_rotschreck",
         (NAME, SUB),
-        ("diff", "dice", "hidden"),
+        ("diff", "dice", "hidden", "omit"),
     ),
     Verb("calm", ("успокоить",), "beast", C + "beast:cmd_calm", (NAME, BEAST)),
     Verb(
@@ -181,7 +183,7 @@ VERBS: tuple[Verb, ...] = (
         "beast",
         C + "beast:cmd_degenerate",
         (NAME,),
-        ("sin", "diff", "dice", "hidden"),
+        ("sin", "diff", "dice", "hidden", "omit"),
     ),
     Verb(
         "derangement",
@@ -194,6 +196,7 @@ VERBS: tuple[Verb, ...] = (
     Verb("award", ("опыт",), "xp", C + "characters:cmd_award", (NAME,)),
     Verb("raise", ("повысить",), "xp", C + "characters:cmd_raise", (NAME, TRAITS)),
     Verb("story", ("история",), "xp", C + "story:cmd_story", (NAME,)),
+    Verb("xp", ("журнал-опыта",), "xp", C + "xp_log:cmd_xp", (NAME,)),
     # Time.
     Verb("night", ("ночь",), "time", C + "clock:cmd_night"),
     Verb("scene", ("сцена",), "time", C + "clock:cmd_scene"),
@@ -253,6 +256,7 @@ VERBS: tuple[Verb, ...] = (
             "moving",
             "wp",
             "dice",
+            "omit",
         ),
     ),
     Verb(
@@ -261,7 +265,7 @@ VERBS: tuple[Verb, ...] = (
         "combat",
         "elysium.chronicle.commands.defend:cmd_defend",
         (NAME, DEFENCE),
-        ("wp", "abort", "dice"),
+        ("wp", "abort", "dice", "omit"),
     ),
     # The chronicle's rules and a character's named rolls (issue 12).
     Verb("rules", ("правила",), "chronicle", C + "house:cmd_rules", (HOUSE,)),
@@ -271,7 +275,7 @@ VERBS: tuple[Verb, ...] = (
         "dice",
         C + "powers:cmd_power",
         (SUB, POWER, POWER),
-        ("pool", "diff", "cost", "spec", "wp", "dice", "hidden"),
+        ("pool", "diff", "cost", "spec", "wp", "dice", "hidden", "omit"),
     ),
 )
 

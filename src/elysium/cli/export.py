@@ -87,7 +87,10 @@ def cmd_stats(args: argparse.Namespace, lang: str) -> int:
             _chapter(session, args.chapter)
         # Every chapter is read (what cannot be be read is told as before); only the events
         # that hold rolls are read, a roll's own at a glance.
-        tallies, warnings = streamed_stats(session.store, session.state.profile, args.chapter)
+        state = session.state
+        tallies, warnings = streamed_stats(
+            session.store, state.profile, args.chapter, state.omitted
+        )
         session.store.warnings = warnings
         _warn(args.command, session, lang)
     finally:
@@ -98,10 +101,15 @@ def cmd_stats(args: argparse.Namespace, lang: str) -> int:
             "characters": {k: v.to_dict() for k, v in tallies.items() if k != "*"},
             "all": tallies["*"].to_dict(),
         }
+        if tallies["*"].omitted:  # (a chronicle that left none out reads as it always did)
+            data["omitted"] = tallies["*"].omitted
         print(json.dumps(data, ensure_ascii=False))
         return 0
+    left_out = tallies["*"].omitted
     if not tallies["*"].rolls:
         print(t("stats.none", lang))
+        if left_out:
+            print(t("stats.omitted", lang, n=left_out))
         return 0
     print(
         f"{t('stats.who', lang):<22} {t('stats.rolls', lang):>6}  "
@@ -116,6 +124,8 @@ def cmd_stats(args: argparse.Namespace, lang: str) -> int:
             f"({float(tally.expected_successes):6.2f})  {tally.botches:>8} "
             f"({float(tally.expected_botches):5.2f})"
         )
+    if left_out:
+        print(t("stats.omitted", lang, n=left_out))
     return 0
 
 

@@ -70,3 +70,9 @@ def sheet(args: argparse.Namespace, lang: str) -> int:
     from elysium.cli.export import cmd_sheet
 
     return cmd_sheet(args, lang)
+
+
+def xp(args: argparse.Namespace, lang: str) -> int:
+    from elysium.cli.xp import cmd_xp_view
+
+    return cmd_xp_view(args, lang)

@@ -175,6 +175,10 @@ def _sheet(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=LANGUAGES, help=h("clihelp.sheet.arg.lang"))
 
 
+def _xp(p: argparse.ArgumentParser) -> None:
+    p.add_argument("name", metavar="NAME", help=h("clihelp.xp.arg.name"))
+
+
 def _example(p: argparse.ArgumentParser) -> None:
     p.add_argument("--example", action="store_true", help=h("clihelp.config.arg.example"))
 
@@ -211,6 +215,7 @@ SUBCOMMAND_TABLE = (
     Subcommand("import", handlers.import_, arguments=_import),
     Subcommand("export", handlers.export, arguments=_export, aliases=("recap",)),
     Subcommand("sheet", handlers.sheet, ("dir",), _sheet),
+    Subcommand("xp", handlers.xp, ("dir", "lang"), _xp),
     Subcommand(
         "stats", handlers.stats, ("dir", "json", "lang"), _chapter("clihelp.stats.arg.chapter")
     ),

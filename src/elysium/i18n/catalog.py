@@ -32,6 +32,7 @@ from elysium.i18n import (
     en_terminal,
     en_watch,
     en_xp,
+    en_xp_log,
     ru,
     ru_cli,
     ru_combat,
@@ -58,6 +59,7 @@ from elysium.i18n import (
     ru_terminal,
     ru_watch,
     ru_xp,
+    ru_xp_log,
 )
 from elysium.i18n.templates import tell
 
@@ -83,6 +85,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         en_conditions.STRINGS,
         en_hidden.STRINGS,
         en_merits.STRINGS,
+        en_xp_log.STRINGS,
     ),
     "ru": (
         *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
@@ -103,6 +106,7 @@ PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
         ru_conditions.STRINGS,
         ru_hidden.STRINGS,
         ru_merits.STRINGS,
+        ru_xp_log.STRINGS,
     ),
 }
 CATALOGS: dict[str, dict[str, str]] = {

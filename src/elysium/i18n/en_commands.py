@@ -94,7 +94,7 @@ STRINGS: dict[str, str] = {
     'set NAME armour N [penalty N] | set NAME clan "CLAN" | set NAME notes "TEXT"',
     "help.set": "set traits, a Path, a specialty, armour, clan, notes, or player|hidden yes|no",
     "usage.roll": "roll NAME TRAIT+TRAIT [diff D] [spec] [wp] [bearing] [retry N] [moving] "
-    "[dice F,F,...] | "
+    "[omit] [dice F,F,...] | "
     "roll N [diff D] [by NAME] ...",
     "help.roll": "roll a character's traits or a number of dice (hidden: kept from the players)",
     "usage.damage": "damage NAME N bashing|lethal|aggravated [nosoak] [fire|sun|claws] "
@@ -120,7 +120,7 @@ STRINGS: dict[str, str] = {
     "help.calm": "end a frenzy or Rötschreck",
     "usage.degenerate": "degenerate NAME sin S [diff 8] [dice F,...]",
     "help.degenerate": "a degeneration roll for a sin",
-    "usage.award": "award NAME N",
+    "usage.award": 'award NAME N ["REASON"]',
     "help.award": "award experience",
     "usage.raise": "raise NAME TRAIT   (spends experience)",
     "help.raise": "raise a trait by one dot for experience",

@@ -14,9 +14,18 @@ from typing import Any
 from elysium.chronicle.commands.declared import declaration_words
 from elysium.chronicle.events import Event
 from elysium.chronicle.hidden import is_hidden
+from elysium.chronicle.omitted import is_omitted
 from elysium.i18n import t, trait_label
 from elysium.rules.tables import XP_PER_DOT
-from elysium.tell import conditions, encounters, feats, fight, merits, rolls  # noqa: F401  (their tellers join the table)
+from elysium.tell import (  # noqa: F401  (their tellers join the table)
+    conditions,
+    encounters,
+    feats,
+    fight,
+    merits,
+    rolls,
+    xp_log,
+)
 from elysium.tell.conditions import after
 from elysium.tell.fight import damage_notes, soak_text
 from elysium.tell.registry import TELLERS, Teller, teller, tells
@@ -47,6 +56,8 @@ def describe(event: Event, lang: str = "en", earlier: Mapping[int, Event] | None
             what = describe(target, lang)
             return t(f"log.{event.type}", lang, n=d.get("target"), what=what)
     line = _told(event, lang)
+    if is_omitted(d):  # left out of the statistics when it was rolled
+        line = t("log.omitted", lang, line=line)
     return t("log.hidden", lang, line=line) if is_hidden(d) else line
 
 
@@ -298,7 +309,6 @@ tells(
         ),
         "spend": _resource("spend"),
         "gain": _resource("gain"),
-        "xp": _simple("log.xp", who="who", n="amount"),
         "calm": _simple("log.calm", who="who"),
         "boost": lambda d, lang: t(
             "log.boost", lang, who=d["who"], n=d["amount"], trait=trait_label(d["attribute"], lang)

@@ -22,7 +22,17 @@ from elysium.tell.events import describe, when
 from elysium.tell.table import Table
 
 NOISE = frozenset(
-    {"created", "trait_set", "turn", "next", "declare", "delay", "round_end", "initiative"}
+    {
+        "created",
+        "trait_set",
+        "turn",
+        "next",
+        "declare",
+        "delay",
+        "round_end",
+        "initiative",
+        "omit",  # what the statistics count is bookkeeping, not the story
+    }
 )  # left out of the story; a turn or a round's end that ended a condition is told
 
 
@@ -39,6 +49,7 @@ class Recap:
     beast: list[str] = field(default_factory=list)
     degeneration: list[str] = field(default_factory=list)
     xp: dict[str, list[int]] = field(default_factory=dict)  # who -> [awarded, spent]
+    reasons: dict[str, list[str]] = field(default_factory=dict)  # who -> why awarded
     house: list[str] = field(default_factory=list)  # house rules switched this chapter
 
 
@@ -94,6 +105,7 @@ class _Story:
     damage: dict[str, list[int]] = field(default_factory=_tallies)
     blood: dict[str, list[int]] = field(default_factory=_tallies)
     xp: dict[str, list[int]] = field(default_factory=_tallies)
+    reasons: dict[str, list[str]] = field(default_factory=dict)  # who -> the awards' reasons
     scene: tuple[Any, Any] | None = None
     fight: tuple[str, list[tuple[str, list[str]]]] | None = None
     nights: list[int] = field(default_factory=list)  # the first and last night told
@@ -141,6 +153,8 @@ class _Story:
                     recap.notable.append(f"{when(e, lang)} {line()}")
                     break
             _tally(e, self.damage, self.blood, self.xp)
+            if e.type == "xp" and e.data.get("reason"):
+                self.reasons.setdefault(e.data["who"], []).append(str(e.data["reason"]))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             pass
         if e.type == "house_rule":  # the rules changed: the rolls after follow the new ones
@@ -155,12 +169,13 @@ class _Story:
         if self.nights:
             recap.nights = (self.nights[0], self.nights[1])
         if table is not None:  # an NPC's wounds, blood and experience are the Storyteller's
-            for tally in (self.damage, self.blood, self.xp):
+            for tally in (self.damage, self.blood, self.xp, self.reasons):
                 for who in [w for w in tally if not table.player(w)]:
                     del tally[who]
         recap.damage = dict(self.damage)
         recap.blood = dict(self.blood)
         recap.xp = dict(self.xp)
+        recap.reasons = dict(self.reasons)
         return recap
 
 
@@ -232,11 +247,18 @@ def _sections(recap: Recap, lang: str) -> list[tuple[str, list[Any]]]:
         ("recap.degeneration", recap.degeneration),
         (
             "recap.xp",
-            [t("recap.xp_line", lang, who=w, n=v[0], spent=v[1]) for w, v in recap.xp.items()],
+            [_xp_line(recap, w, v, lang) for w, v in recap.xp.items()],
         ),
         # Only a chapter whose house rules changed has this section.
         *([("recap.house", recap.house)] if recap.house else []),
     ]
+
+
+def _xp_line(recap: Recap, who: str, tally: list[int], lang: str) -> str:
+    """A character's experience in the chapter, with the reasons of its awards."""
+    line = t("recap.xp_line", lang, who=who, n=tally[0], spent=tally[1])
+    reasons = recap.reasons.get(who)
+    return t("recap.xp_reasons", lang, line=line, reasons=reasons) if reasons else line
 
 
 def md(text: str) -> str:

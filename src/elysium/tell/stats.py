@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from elysium.chronicle.events import Event
 from elysium.chronicle.glance import Glance, Texts, texts_reader, value
+from elysium.chronicle.omitted import COUNTED_ROLLS
 from elysium.rules import RollKind, RollRequest, odds
 from elysium.rules.odds import Odds
 from elysium.rules.profiles import Profile
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 ANYONE = "—"
 _ACTION = RollKind.ACTION.value
 # The event types that hold action rolls (what :func:`action_rolls` reads).
-ROLLING = frozenset({"roll", "power", "attack", "defend", "frenzy", "rotschreck", "degeneration"})
+ROLLING = COUNTED_ROLLS
 
 
 @lru_cache(maxsize=4096)
@@ -91,6 +93,7 @@ class Tally:
     outcomes: Counter = field(default_factory=Counter)  # "botch", 0, 1, 2, ...
     faces: Counter = field(default_factory=Counter)  # 1..10 on the first throw
     rolled: Counter = field(default_factory=Counter)  # Throw.kind -> times rolled
+    omitted: int = 0  # rolls left out (``omit``): counted in everyone's tally only
     _thrown: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     def add(self, roll: dict[str, Any], profile: Profile) -> None:
@@ -177,10 +180,15 @@ def action_rolls(event: Event | Glance) -> list[tuple[str, dict[str, Any]]]:
 
 
 def dice_stats(
-    events: Iterable[Event | Glance | Texts], profile: Profile, chapter: int | None = None
+    events: Iterable[Event | Glance | Texts],
+    profile: Profile,
+    chapter: int | None = None,
+    omitted: frozenset[int] = frozenset(),
 ) -> dict[str, Tally]:
-    """Tallies per character (and ``"*"`` for everyone), for one chapter or all of them."""
-    counts = _Counts(profile, chapter)
+    """Tallies per character (and ``"*"`` for everyone), for one chapter or all of them.
+    The rolls of the events numbered in ``omitted`` (the state's) are left out, and counted
+    as such in everyone's tally."""
+    counts = _Counts(profile, chapter, omitted)
     for event in events:
         counts.add(event)
     return counts.tallies()
@@ -196,8 +204,10 @@ class _Counts:
     :class:`Texts`) is judged once per distinct texts of its fields, its faces aside (what
     it counts depends on their number only); its faces are counted from their texts."""
 
-    def __init__(self, profile: Profile, chapter: int | None) -> None:
-        self.profile, self.chapter = profile, chapter
+    def __init__(
+        self, profile: Profile, chapter: int | None, omitted: frozenset[int] = frozenset()
+    ) -> None:
+        self.profile, self.chapter, self.omitted = profile, chapter, omitted
         self.everyone = Tally()
         self.by_name: dict[str, Tally] = {"*": self.everyone}
         self.times: dict[Outcome, int] = {}
@@ -208,6 +218,9 @@ class _Counts:
         if event is None:
             return
         if self.chapter is not None and event.time.get("chapter") != self.chapter:
+            return
+        if event.seq in self.omitted:
+            self.left_out(_converted(event) if type(event) is Texts else event)  # type: ignore[arg-type]
             return
         if type(event) is Texts:
             self.texts(event)
@@ -220,6 +233,11 @@ class _Counts:
                 self._count(Throw.read(roll, self.profile), str(who))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
             pass  # a malformed roll from a file is left out (and the event's others)
+
+    def left_out(self, event: Event | Glance) -> None:
+        """A roll the Storyteller left out: not counted, only told how many."""
+        with suppress(KeyError, TypeError, ValueError, AttributeError, IndexError):
+            self.everyone.omitted += len(action_rolls(event))  # (malformed: left out too)
 
     def _count(self, throw: Throw, name: str) -> Outcome | None:
         tally = self.by_name.get(name)
@@ -307,12 +325,15 @@ def _glance(record: Record) -> Texts | None:
 
 
 def streamed_stats(
-    store: Store, profile: Profile, chapter: int | None = None
+    store: Store,
+    profile: Profile,
+    chapter: int | None = None,
+    omitted: frozenset[int] = frozenset(),
 ) -> tuple[dict[str, Tally], list[str]]:
     """:func:`dice_stats` of every chapter's events read from the files (a roll's own event
     at a glance, the others that hold rolls decoded), and what could not be read."""
     stream = store.stream(kinds=ROLLING, only_wanted=True, glance=_glance)
-    counts = _Counts(profile, chapter)
+    counts = _Counts(profile, chapter, omitted)
     for record in stream:
         counts.add(record.seen if record.seen is not None else record.event)
     return counts.tallies(), stream.warnings

@@ -20,6 +20,7 @@ from elysium.chronicle.events import COMPOUND_TYPES as COMPOUND
 from elysium.chronicle.events import ROLL_TYPES, Event
 from elysium.chronicle.hidden import is_hidden
 from elysium.chronicle.offstage import Offstage, hidden_now
+from elysium.chronicle.omitted import is_omitted
 from elysium.chronicle.projection import roller, rolls_of
 from elysium.chronicle.state import State
 from elysium.i18n import t
@@ -83,6 +84,9 @@ class Table:
         d = e.data
         if is_hidden(d):
             return None
+        if is_omitted(d):  # what the statistics count is the Storyteller's business
+            d = {k: v for k, v in d.items() if k != "omitted"}
+            e = replace(e, data=d)
         who = roller(d)
         if e.type == "combat_start" and self.leaves_out():  # the fight as the view orders it
             seen = [n for n in d.get("participants", []) if self.seen(n)]

@@ -32,6 +32,7 @@ from elysium.chronicle.commands import (  # noqa: F401
     rename,
     rounds,
     story,
+    xp_log,
 )
 from elysium.chronicle.commands.common import (
     MAX_LEVELS,

@@ -23,7 +23,7 @@ from elysium.chronicle.verbs import runs
 
 if TYPE_CHECKING:
     from elysium.chronicle.commands.fight import CombatState
-from elysium.chronicle.text import clean_name, name_key
+from elysium.chronicle.text import clean_name, clean_text, name_key
 from elysium.i18n import Msg
 from elysium.rules.character import (
     TEMPLATES,
@@ -38,6 +38,8 @@ from elysium.rules.clans import (
 from elysium.rules.experience import award, raise_priced, rule_msg, trait_key
 from elysium.rules.profiles import Profile
 from elysium.rules.traits import Kind, normalise, parse_kind
+
+MAX_REASON = 200  # characters of an award's reason kept: a line, not a chapter
 
 KIND_WORDS = {
     "vampire": "vampire",
@@ -253,10 +255,19 @@ def cmd_award(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("award", words)
     key, c = find(ctx.state, args.take("what.name"))
     amount = args.take_int("what.experience", 1, 100)
-    args.done()
+    # Why it was earned (Inconnu's log keeps one): one word, or several in quotes (so that
+    # a slip such as ``award Marcus 2 3`` is refused, not kept as a reason); none is fine.
+    reason = clean_text(args.words.pop(0))[:MAX_REASON].strip() if args.words else ""
+    if args.words:
+        raise args.fail("award.reason_quoted", words=" ".join(args.words))
     c = award(c, amount)
-    say = Msg("ack.award", who=c.name, n=amount, left=c.xp)
-    return Outcome(put(ctx.state, key, c), "xp", {"who": c.name, "amount": amount}, say)
+    data: dict[str, Any] = {"who": c.name, "amount": amount}
+    if reason:
+        data["reason"] = reason
+        say = Msg("ack.award.reason", who=c.name, n=amount, left=c.xp, reason=reason)
+    else:
+        say = Msg("ack.award", who=c.name, n=amount, left=c.xp)
+    return Outcome(put(ctx.state, key, c), "xp", data, say)
 
 
 @runs("raise")

@@ -3,11 +3,12 @@ or scoring dice, and the result a handler returns."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from elysium.chronicle.errors import CommandError
+from elysium.chronicle.events import Event
 from elysium.chronicle.parser import Args
 from elysium.chronicle.state import State
 from elysium.chronicle.text import clean_name, name_key
@@ -45,10 +46,16 @@ class Outcome:
         return str(self.say)
 
 
+# The chronicle's events of these types, oldest first: what a verb that reads the history
+# (``xp NAME``, ``omit N``) is handed by the session.
+Journal = Callable[[frozenset[str]], Iterable[Event]]
+
+
 @dataclass
 class Context:
     state: State
     rng: DiceSource
+    journal: Journal | None = None  # None: a state in memory, with no history to read
 
 
 Handler = Callable[[Context, tuple[str, ...]], Outcome]

@@ -94,6 +94,7 @@ class RollDialog(Dialog[None]):
             yield Static("", id="odds", markup=False)
             with Horizontal(classes="buttons"):
                 # Kept from the players' view (issue 15), by the button that rolls.
+                yield Tick(Content(t("dlg.roll.omit", lang)), id="omit")  # from the statistics
                 yield Tick(Content(t("dlg.roll.hidden", lang)), id="hidden")
                 yield Button(t("dlg.roll.go", lang), variant="primary", id="go", compact=True)
                 yield Button(t("dlg.cancel", lang), id="cancel", compact=True)
@@ -231,6 +232,8 @@ class RollDialog(Dialog[None]):
             parts += [kind, quote(name)]
         if self.query_one("#hidden", Checkbox).value:
             parts.append("hidden")
+        if self.query_one("#omit", Checkbox).value:
+            parts.append("omit")
         faces = self.query_one("#faces", Input).value.strip()
         if faces:
             parts += ["dice", faces.replace(" ", ",")]

@@ -46,9 +46,12 @@ class StatsScreen(Dialog[None]):
     def _body(self) -> Text:
         lang = self.lang
         everyone = self.tallies["*"]
+        left_out = t("stats.omitted", lang, n=everyone.omitted) if everyone.omitted else ""
         if not everyone.rolls:
-            return Text(t("stats.none", lang))
+            return Text("\n".join(filter(None, [t("stats.none", lang), left_out])))
         out = Text()
+        if left_out:
+            out.append(left_out + "\n\n", style="italic")
         top = max(max(float(x.expected_successes), x.successes) for x in self.tallies.values())
         for who, tally in sorted(self.tallies.items(), key=lambda kv: (kv[0] == "*", kv[0])):
             name = t("stats.all", lang) if who == "*" else who  # user text: plain

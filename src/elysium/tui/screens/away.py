@@ -50,7 +50,7 @@ class Away:
 
         def count() -> dict:
             # Streamed: only the events that hold rolls are read, one at a time.
-            return streamed_stats(session.store, state.profile, state.chapter)[0]
+            return streamed_stats(session.store, state.profile, state.chapter, state.omitted)[0]
 
         def show(tallies: Any) -> None:
             if isinstance(tallies, Failed):

@@ -200,7 +200,7 @@ class ReplayScreen(Screen[None]):
 
         events = self.replay.events_until(self.cursor)
         state = self.replay.state(self.cursor)
-        tallies = dice_stats(events, state.profile, self.replay.chapter)
+        tallies = dice_stats(events, state.profile, self.replay.chapter, state.omitted)
         self.app.push_screen(StatsScreen(self.lang, tallies, self.replay.chapter))
 
     def action_help(self) -> None:

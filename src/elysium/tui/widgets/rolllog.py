@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.segment import Segment
 from rich.text import Text
@@ -24,6 +24,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from elysium.chronicle.events import Event
+from elysium.chronicle.omitted import is_omitted
 from elysium.i18n import t
 
 MAX_ENTRIES = 500  # rolls kept in memory (the chronicle keeps them all)
@@ -59,6 +60,8 @@ def entry(event: Event, lang: str, told: str | None = None) -> Entry:
     who rolled in it (for the filter)."""
     from elysium.tell.events import describe, when
 
+    if is_omitted(event.data):  # the log marks what is left out as it stands (see RollLog)
+        told = describe(replace(event, data={**event.data, "omitted": False}), lang)
     body = Text(describe(event, lang) if told is None else told)  # plain: user text
     names = ("who", "attacker", "target")  # an extended action's target is a number
     who = {v for k, v in event.data.items() if k in names and v and isinstance(v, str)}
@@ -110,6 +113,9 @@ class RollLog(Widget, can_focus=True):
         self.top = 0  # the line shown on the first row
         self._width = 0
         self.undone: set[int] = set()  # rolls taken back (and not brought back)
+        self.left_out: set[int] = set()  # rolls left out of the statistics, as things stand
+        self._keyword: set[int] = set()  # rolls left out by their own word (``omit``)
+        self._toggles: list[tuple[int, int, bool]] = []  # ``omit N``: its number, N, out
 
     # --- drawing -----------------------------------------------------------------------
 
@@ -180,7 +186,10 @@ class RollLog(Widget, can_focus=True):
         lang = self.lang
 
         def body(e: Entry) -> Text:
-            return struck(e.body, lang) if e.seq in self.undone else e.body
+            text = struck(e.body, lang) if e.seq in self.undone else e.body
+            if e.seq in self.left_out:
+                text = Text.assemble(text, " ", Text(t("log.omitted_mark", lang), style="dim"))
+            return text
 
         if not self.compact:
             return [Text.assemble(e.stamp, body(e)) for e in shown]
@@ -208,6 +217,23 @@ class RollLog(Widget, can_focus=True):
             changed = changed or (before != (target in self.undone) and target in shown)
         return changed
 
+    def _follow_omits(self, events: Iterable[Event]) -> bool:
+        """Keep :attr:`left_out` up to date (after :meth:`_follow_undos`: an undone toggle
+        no longer counts); whether a roll already shown changed by it."""
+        shown = {e.seq for e in self.entries}
+        for e in events:
+            if e.type == "omit" and isinstance(e.data.get("roll"), int):
+                self._toggles.append((e.seq, e.data["roll"], bool(e.data.get("left_out"))))
+            elif is_omitted(e.data):
+                self._keyword.add(e.seq)
+        left = set(self._keyword)
+        for seq, roll, out in self._toggles:
+            if seq not in self.undone:
+                (left.add if out else left.discard)(roll)
+        changed = bool((left ^ self.left_out) & shown)
+        self.left_out = left
+        return changed
+
     # --- what the screen calls ---------------------------------------------------------
 
     def add_events(self, events: Iterable[Event], told: str | None = None) -> None:
@@ -216,7 +242,8 @@ class RollLog(Widget, can_focus=True):
         from elysium.chronicle.events import ROLL_TYPES
 
         events = list(events)
-        if self._follow_undos(events):
+        undone = self._follow_undos(events)
+        if self._follow_omits(events) or undone:
             self._rewrite()  # an undo or redo of a roll shown: it is crossed out, or not
         new = [entry(e, self.lang, told) for e in events if e.type in ROLL_TYPES]
         if not new:
@@ -235,7 +262,10 @@ class RollLog(Widget, can_focus=True):
         self.entries.clear()
         self.entries.extend(entry(e, self.lang) for e in events if e.type in ROLL_TYPES)
         self.undone.clear()
+        self._keyword.clear()
+        self._toggles.clear()
         self._follow_undos(events)
+        self._follow_omits(events)
         self._rewrite()
 
     def on_resize(self, event: events.Resize) -> None:
