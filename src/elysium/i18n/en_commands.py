@@ -94,7 +94,7 @@ STRINGS: dict[str, str] = {
     'set NAME armour N [penalty N] | set NAME clan "CLAN" | set NAME notes "TEXT"',
     "help.set": "set traits, a Path, a specialty, armour, clan, notes, or player|hidden yes|no",
     "usage.roll": "roll NAME TRAIT+TRAIT [diff D] [spec] [wp] [bearing] [retry N] [moving] "
-    "[omit] [dice F,F,...] | "
+    "[merit NAME] [flaw NAME] [omit] [dice F,F,...] | "
     "roll N [diff D] [by NAME] ...",
     "help.roll": "roll a character's traits or a number of dice (hidden: kept from the players)",
     "usage.damage": "damage NAME N bashing|lethal|aggravated [nosoak] [fire|sun|claws] "
