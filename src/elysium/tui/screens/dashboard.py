@@ -112,10 +112,15 @@ class DashboardScreen(Away, Acting, Screen[None]):
         self._read_log()
 
     def _read_log(self) -> None:
-        """The roll log is read after the first frame, so the panes appear at once."""
-        self.call_after_refresh(
-            self.runner.submit, lambda: self.session.store.tail_events(LOG_TAIL), self._log_read
-        )
+        """The roll log's last lines are in the first frame: reading them is a few reads from
+        the journals' ends, while filling the log after that frame painted every pane twice.
+        A store that cannot be read just now is asked again from the runner's thread."""
+        try:
+            events = self.session.store.tail_events(LOG_TAIL)
+        except (ChronicleError, OSError):
+            self.runner.submit(lambda: self.session.store.tail_events(LOG_TAIL), self._log_read)
+        else:
+            self._log_read(events)
 
     def on_unmount(self) -> None:
         self.runner.close()
