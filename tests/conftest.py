@@ -70,6 +70,29 @@ def _isolated_home(
         pytest.fail(f"the app logged a failure:\n{log.read_text(errors='replace')[-3000:]}")
 
 
+@pytest.fixture
+def coterie(tmp_path: Path):
+    """A chronicle on disk with the coterie of :data:`tests.chronicle_helpers.COTERIE`
+    (Marcus the vampire, Bob the mortal, Rex the ghoul), seeded dice, closed after."""
+    from tests.chronicle_helpers import COTERIE, new_session
+
+    session = new_session(tmp_path / "c", COTERIE)
+    yield session
+    session.close()
+
+
+@pytest.fixture
+def demo_dashboard(tmp_path: Path):
+    """The dashboard (not yet running: ``async with app.run_test() as pilot``) on a private
+    copy of the demo, seeded dice; its chronicle closed after."""
+    from tests.tui_helpers import demo_app
+
+    app = demo_app(tmp_path)
+    yield app
+    if app.session is not None:
+        app.session.close()
+
+
 def run_elysium(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """Run ``python -m elysium`` as a user would, with the test's isolated environment."""
     full_env = dict(os.environ)

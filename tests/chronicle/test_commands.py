@@ -15,10 +15,8 @@ from tests.chronicle_helpers import COTERIE, journal_bytes, new_session
 
 
 @pytest.fixture
-def session(tmp_path: Path):
-    s = new_session(tmp_path / "c", COTERIE)
-    yield s
-    s.close()
+def session(coterie: Session) -> Session:
+    return coterie
 
 
 def char(s: Session, name: str):

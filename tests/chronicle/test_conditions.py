@@ -21,10 +21,8 @@ ROUND = ["combat start Marcus Bob", "init dice Marcus=5,Bob=3", "next", "next", 
 
 
 @pytest.fixture
-def s(tmp_path: Path):
-    session = new_session(tmp_path / "c", COTERIE)
-    yield session
-    session.close()
+def s(coterie: Session) -> Session:
+    return coterie
 
 
 def tags(s: Session, key: str) -> list[tuple[str, str, int]]:

@@ -17,7 +17,7 @@ from elysium.cli.state import character_json
 from elysium.rules.errors import RulesError
 from elysium.rules.merits import Merit
 from elysium.rules.sheet import Character
-from tests.chronicle_helpers import COTERIE, journal_bytes, new_session
+from tests.chronicle_helpers import journal_bytes
 from tests.conftest import run_cli
 
 REFLEXES = 'merit Marcus "Lightning Reflexes" 3 dice +1'
@@ -25,10 +25,8 @@ SIGHT = 'flaw Marcus "Bad Sight" 2 diff +1'
 
 
 @pytest.fixture
-def s(tmp_path: Path):
-    session = new_session(tmp_path / "c", COTERIE)
-    yield session
-    session.close()
+def s(coterie: Session) -> Session:
+    return coterie
 
 
 def marcus(s: Session) -> Character:

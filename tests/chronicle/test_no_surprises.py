@@ -16,10 +16,8 @@ JACKS = ['add "Jackie" mortal', 'add "Jack Kowalski" mortal', 'remove "Jackie"']
 
 
 @pytest.fixture
-def s(tmp_path: Path):
-    session = new_session(tmp_path / "c", COTERIE)
-    yield session
-    session.close()
+def s(coterie: Session) -> Session:
+    return coterie
 
 
 def refused(s: Session, command: str) -> CommandError:

@@ -4,10 +4,8 @@ as soon as they do: F12, acting a declaration, is offered in a fight only."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from elysium.tui.widgets.footer import KeyBar
-from tests.tui_helpers import demo_app, run_async, settle, until
+from tests.tui_helpers import run_async, settle, until
 
 
 def _keys(bar: KeyBar) -> list:
@@ -19,8 +17,8 @@ def _shown(bar: KeyBar) -> list[str]:
 
 
 @run_async
-async def test_the_key_bar_is_kept_until_the_keys_it_shows_change(tmp_path: Path) -> None:
-    app = demo_app(tmp_path)
+async def test_the_key_bar_is_kept_until_the_keys_it_shows_change(demo_dashboard) -> None:
+    app = demo_dashboard
     async with app.run_test(size=(120, 30)) as pilot:
         await settle(pilot)
         bar = app.dashboard.query_one(KeyBar)
@@ -36,4 +34,3 @@ async def test_the_key_bar_is_kept_until_the_keys_it_shows_change(tmp_path: Path
         # Rebuilt, the bar is empty for a moment: wait for its new keys.
         await until(pilot, lambda: _shown(bar) and "f12" not in _shown(bar), "F12 leaves")
         assert [k.key for k in _keys(bar)] == [k.key for k in keys if k.key != "f12"]
-    app.session.close()
