@@ -117,6 +117,9 @@ WHILE_HIDDEN = [
     f'resist Marcus dex+brawl vs "{NPC}" dex+brawl',
     f'resist "{NPC}" dex+brawl vs Marcus dex+brawl',
     f'teamwork Marcus dex+brawl with "{NPC}" dex+brawl',
+    "spend Marcus blood 1",
+    "turn",
+    f'feed Marcus 1 from "{NPC}"',  # a player's own doing that names the NPC
     f'combat start Marcus "{NPC}" Bob',
     f'init dice Marcus=9,"{NPC}"=5,Bob=2',
     "declare Bob dodge",
@@ -221,6 +224,29 @@ def test_the_players_recap_in_russian_leaves_the_hidden_npc_out(tmp_path: Path) 
     s.close()
     told = _recap(root, "--lang", "ru")
     assert NPC not in told and "Marcus" in told and "другая сторона" in told
+
+
+@pytest.mark.parametrize(
+    ("npcs", "lang", "said"),
+    [
+        ((), "en", "Marcus drinks 1 (someone)"),
+        ((), "ru", "Marcus пьёт 1 (кто-то)"),
+        (("--npcs", "hidden"), "en", "Marcus drinks 1 (someone)"),
+    ],
+)
+def test_a_players_drink_from_an_unseen_npc_does_not_name_it(
+    tmp_path: Path, npcs: tuple[str, ...], lang: str, said: str
+) -> None:
+    """The player's own doing is told, the NPC it drank from is not: hidden at that moment,
+    or every NPC hidden from this recap."""
+    root = tmp_path / "c"
+    hide = [] if npcs else [f'set "{NPC}" hidden yes']
+    s = new_session(root, [*TABLE, *hide, *WHILE_HIDDEN[4:7], f'set "{NPC}" hidden no'])
+    s.close()
+    told = _recap(root, "--lang", lang, *npcs)
+    assert said in told and NPC not in told, told
+    storyteller = run_cli("export", str(root)).stdout
+    assert f"Marcus drinks 1 ({NPC})" in storyteller
 
 
 @run_async

@@ -1,6 +1,7 @@
 """English messages: an NPC kept off the players' view, and a player's own sheet there."""
 
 STRINGS: dict[str, str] = {
+    "players.unseen_vessel": "someone",  # whom a player's character drank from, unseen
     "set.hidden": "kept off the players' view",
     "ack.set.hidden": "kept off the players' view: {flag}",
     "set.hidden_yes_no": "hidden takes yes or no (on or off): is this NPC kept off the players' view",

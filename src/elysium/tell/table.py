@@ -97,7 +97,7 @@ class Table:
             own = self._own_ended(e)
             return describe(own, lang) if own.data["ended"] else None
         if e.type in OWN:
-            return describe(e, lang) if self.player(who) else None
+            return describe(self._unnamed(e, lang), lang) if self.player(who) else None
         if e.type not in ROLL_TYPES:
             return None
         if e.type == "initiative":  # the values only: the order shows them too
@@ -111,6 +111,16 @@ class Table:
         if self.player(who):
             return describe(e, lang)
         return _npc_line(e.type, d, who, lang)  # an NPC or a bare pool: dice and result
+
+    def _unnamed(self, e: Event, lang: str) -> Event:
+        """A player's own doing with the NPC it names told as "someone" where the table does
+        not see that NPC: the vessel a player's character drank from."""
+        vessel = e.data.get("vessel")
+        if e.type != "feed" or not isinstance(vessel, str) or not vessel:
+            return e
+        if t(f"vessel.{vessel}", lang) != f"vessel.{vessel}" or self.seen(vessel):
+            return e  # a kind of vessel (a human, a rat), or someone the table sees
+        return replace(e, data={**e.data, "vessel": t("players.unseen_vessel", lang)})
 
     def _own_ended(self, e: Event) -> Event:
         """A clock event with only the players' characters' conditions that ended."""
