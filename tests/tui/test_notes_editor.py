@@ -19,6 +19,7 @@ from textual.widgets import TextArea
 from elysium.chronicle.session import Session
 from elysium.i18n import t
 from elysium.tui.app import ElysiumApp
+from elysium.tui.dialogs.base import quote
 from elysium.tui.dialogs.editor import EditDialog
 from elysium.tui.notes_editor import NotEdited, editor_command
 from tests.pty_helpers import Terminal, journal_events, terminal_env
@@ -172,3 +173,10 @@ def test_in_a_real_terminal_the_editor_gets_the_terminal_and_the_notes(tmp_path:
     expected = f"{notes}\nOwes Vitel a boon." if notes else "Owes Vitel a boon."
     assert after.state.characters[LUCIEN].notes == expected
     after.close()
+
+
+def test_the_editors_command_carries_the_notes_whole(coterie) -> None:
+    """F3 sends the notes quoted as the dialog quotes every text (its ``quote``)."""
+    notes = "Owes Vitel a boon.\nSire: unknown\n\n'quoted' \"twice\""
+    coterie.execute(f"set Marcus notes {quote(notes)}")
+    assert coterie.state.characters["marcus"].notes == notes

@@ -38,7 +38,9 @@ MAX_COMMAND = 4096  # characters; a longer line is refused before any work is do
 
 def tokenize(text: str) -> list[str]:
     check_length(text)
-    cleaned = clean_text(text)
+    # A newline inside quotes is kept (a note of several lines, from F3 or $EDITOR); one
+    # outside quotes parts words as a space does. Words that are names fold it away.
+    cleaned = clean_text(text, multiline=True)
     try:
         return shlex.split(cleaned, posix=True)
     except ValueError as exc:
