@@ -34,7 +34,7 @@ STRINGS: dict[str, str] = {
     "noun.successes": "успехов",
     "odds.header": "Шансы: {pool}, сложность {difficulty}{name}",
     "odds.summary": "успех {success}   неудача {failure}   провал {botch}   "
-    "в среднем {expected} успехов",
+    "в среднем {expected} успеха",  # a fraction takes the genitive singular: 2,07 успеха
     "odds.more": "больше",
     "warn.difficulty10": "внимание: при сложности 10 маленький пул проваливается реже "
     "большого (1 кость: 10%, 7 костей: около 27%); лучше взять 9",

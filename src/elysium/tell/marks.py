@@ -96,14 +96,29 @@ def verdict(result: RollResult, lang: str = "en") -> str:
     return verdict_of(result).render(lang)
 
 
-def percent(p: Fraction) -> str:
-    """A percentage that never rounds a possible event to a flat 0 or a sure one to 100."""
+def decimal(value: float, lang: str = "en") -> str:
+    """A number to two places, with the decimal comma in Russian."""
+    said = f"{value:.2f}"
+    return said.replace(".", ",") if lang == "ru" else said
+
+
+def share(value: float, places: int, lang: str = "en") -> str:
+    """A proportion as a percentage to ``places`` decimals (12%, 1.2%; Russian 1,2 %)."""
+    said = f"{value:.{places}%}"
+    return said.replace(".", ",").replace("%", "\u00a0%") if lang == "ru" else said
+
+
+def percent(p: Fraction, lang: str = "en") -> str:
+    """A percentage that never rounds a possible event to a flat 0 or a sure one to 100;
+    in Russian with a decimal comma and a no-break space before the sign (92,06 %)."""
     value = float(p) * 100
     if 0 < value < 0.01:
-        return "<0.01%"
-    if 99.99 < value < 100:
-        return ">99.99%"
-    return f"{value:.2f}%"
+        said = "<0.01%"
+    elif 99.99 < value < 100:
+        said = ">99.99%"
+    else:
+        said = f"{value:.2f}%"
+    return said.replace(".", ",").replace("%", "\u00a0%") if lang == "ru" else said
 
 
 def format_odds(result: Odds, profile: Profile, lang: str = "en") -> str:
@@ -114,10 +129,10 @@ def format_odds(result: Odds, profile: Profile, lang: str = "en") -> str:
         t(
             "odds.summary",
             lang,
-            success=percent(result.p_success),
-            failure=percent(result.p_failure),
-            botch=percent(result.p_botch),
-            expected=f"{float(result.expected_successes):.2f}",
+            success=percent(result.p_success, lang),
+            failure=percent(result.p_failure, lang),
+            botch=percent(result.p_botch, lang),
+            expected=decimal(float(result.expected_successes), lang),
         ),
     ]
     block = _bar_char()
@@ -137,7 +152,7 @@ def format_odds(result: Odds, profile: Profile, lang: str = "en") -> str:
         if key != BOTCH and p == 0:
             continue
         bar = block * round(BAR_WIDTH * float(p / top)) if top else ""
-        lines.append(f"{labels[key]:>{width}} | {bar:<{BAR_WIDTH}} {percent(p)}")
+        lines.append(f"{labels[key]:>{width}} | {bar:<{BAR_WIDTH}} {percent(p, lang)}")
     if req.kind.value == "action" and profile.auto_success_allowed(req.pool, req.difficulty):
         lines.append(t("roll.auto_available", lang))
     return "\n".join(lines)

@@ -22,7 +22,7 @@ from elysium.rules.character import Character
 from elysium.rules.merits import FLAW, MERIT
 from elysium.rules.modifiers import PoolMod, named_mod, notes, with_difficulty
 from elysium.rules.tables import DIFFICULTY_NAMES
-from elysium.tell.marks import percent
+from elysium.tell.marks import decimal, percent
 from elysium.tui.dialogs.base import SPARK, Dialog, quote
 
 
@@ -140,9 +140,9 @@ class RollDialog(Dialog[None]):
             t(
                 "dlg.roll.odds",
                 lang,
-                success=percent(result.p_success),
-                botch=percent(result.p_botch),
-                expected=f"{float(result.expected_successes):.2f}",
+                success=percent(result.p_success, self.lang),
+                botch=percent(result.p_botch, self.lang),
+                expected=decimal(float(result.expected_successes), self.lang),
             )
         )
         summary.append(f"   {bars}")

@@ -9,6 +9,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Button, Label, Static
 
 from elysium.i18n import t
+from elysium.tell.marks import decimal, share
 from elysium.tui.dialogs.base import SPARK, Dialog
 
 
@@ -60,15 +61,16 @@ class StatsScreen(Dialog[None]):
             out.append(f"  {t('stats.rolls', lang)} {tally.rolls}\n")
             out.append(f"  {t('stats.successes', lang):<10} {tally.successes:>4} ")
             out.append(_bar(tally.successes, top))
-            out.append(f"  {t('stats.expected', lang)} {float(tally.expected_successes):.2f}\n")
+            expected = decimal(float(tally.expected_successes), lang)
+            out.append(f"  {t('stats.expected', lang)} {expected}\n")
             out.append(f"  {t('stats.expected', lang):<10}      ")
             out.append(_bar(float(tally.expected_successes), top), style="dim")
             out.append("\n")
             rate = tally.botches / tally.rolls
             expected_rate = float(tally.expected_botches) / tally.rolls
             out.append(
-                f"  {t('stats.botches', lang):<10} {tally.botches:>4}  {rate:.0%} "
-                f"({t('stats.expected', lang)} {expected_rate:.1%})\n"
+                f"  {t('stats.botches', lang):<10} {tally.botches:>4}  {share(rate, 0, lang)} "
+                f"({t('stats.expected', lang)} {share(expected_rate, 1, lang)})\n"
             )
             keys = ["botch", *range(0, max([k for k in tally.outcomes if k != "botch"] or [0]) + 1)]
             counts = [tally.outcomes.get(k, 0) for k in keys]
