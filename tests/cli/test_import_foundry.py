@@ -493,7 +493,7 @@ def test_the_changed_values_are_said_in_russian(tmp_path: Path) -> None:
         in lines
     )
     assert (
-        "  Dmitri Volkov, не перенесено: дисциплина 'Potean' 1 "
+        "  Dmitri Volkov, не перенесено: Дисциплина 'Potean' 1 "
         "(похоже и на Превращение, и на Мощь: задайте нужное вручную)"
     ) in lines
     assert "taken as" not in proc.stdout and "not imported" not in proc.stdout

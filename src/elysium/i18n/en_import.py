@@ -11,10 +11,19 @@ STRINGS: dict[str, str] = {
     "import.foundry_group.discipline": "Discipline",
     "import.foundry_group.background": "Background",
     "import.foundry_near": "{group} {name!r} {value} as {first:t:trait} (the one name it is near)",
-    "import.foundry_near_doubt": "{group} {name!r} {value} (near both {first:t:trait} and {second:t:trait}: set the one meant by hand)",
-    "import.foundry_twice": "{group} {name!r} {value} ({trait:t:trait} is named twice: the higher rating, {kept}, is kept)",
+    "import.foundry_near_doubt": (
+        "{group} {name!r} {value} (near both {first:t:trait} and {second:t:trait}: set the one "
+        "meant by hand)"
+    ),
+    "import.foundry_twice": (
+        "{group} {name!r} {value} ({trait:t:trait} is named twice: the higher rating, {kept}, "
+        "is kept)"
+    ),
     "import.foundry_xp": "experience 0 (Foundry counts {gained} gained and {spent} spent)",
-    "import.foundry_clan": "the clan {clan!r}, one Elysium does not know: no clan Disciplines, every Discipline costs as out-of-clan until 'set NAME clan-disciplines …' names them",
+    "import.foundry_clan": (
+        "the clan {clan!r}, one Elysium does not know: no clan Disciplines, every Discipline "
+        "costs as out-of-clan until 'set NAME clan-disciplines …' names them"
+    ),
     "import.foundry_trait": "Attribute {name!r} {value} (not one of V20's)",
     "import.foundry_ability": (
         "Ability {name!r} {value} (not one of V20's: 'set NAME ability:{name} {value}' adds it)"

@@ -8,13 +8,24 @@ STRINGS: dict[str, str] = {
     "import.taken_as": "  {who}, перенесено с поправкой: {what}",
     "import.foundry_merit": "достоинство {name!r} ({points:n:очко|очка|очков})",
     "import.foundry_flaw": "недостаток {name!r} ({points:n:очко|очка|очков})",
-    "import.foundry_group.discipline": "дисциплина",
+    "import.foundry_group.discipline": "Дисциплина",
     "import.foundry_group.background": "дополнение",
-    "import.foundry_near": "{group} {name!r} {value} как {first:t:trait} (других похожих названий нет)",
-    "import.foundry_near_doubt": "{group} {name!r} {value} (похоже и на {first:t:trait}, и на {second:t:trait}: задайте нужное вручную)",
-    "import.foundry_twice": "{group} {name!r} {value} ({trait:t:trait} встречается дважды: оставлено большее значение, {kept})",
+    "import.foundry_near": (
+        "{group} {name!r} {value} как {first:t:trait} (других похожих названий нет)"
+    ),
+    "import.foundry_near_doubt": (
+        "{group} {name!r} {value} (похоже и на {first:t:trait}, и на {second:t:trait}: задайте "
+        "нужное вручную)"
+    ),
+    "import.foundry_twice": (
+        "{group} {name!r} {value} ({trait:t:trait} встречается дважды: оставлено большее "
+        "значение, {kept})"
+    ),
     "import.foundry_xp": "опыт 0 (в Foundry получено {gained}, а потрачено {spent})",
-    "import.foundry_clan": "клан {clan!r}, которого Elysium не знает: клановых Дисциплин нет, и все Дисциплины стоят как внеклановые, пока их не назовёт «задать ИМЯ клановые-дисциплины …»",
+    "import.foundry_clan": (
+        "клан {clan!r}, которого Elysium не знает: клановых Дисциплин у него нет, и все "
+        "Дисциплины стоят как внеклановые (назначить клановые: «задать ИМЯ клановые-дисциплины …»)"
+    ),
     "import.foundry_trait": "атрибут {name!r} {value} (такого нет в V20)",
     "import.foundry_ability": (
         "способность {name!r} {value} (такой нет в V20; добавить её можно командой "
