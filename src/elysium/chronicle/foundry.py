@@ -405,17 +405,18 @@ def _rated(
             continue
         said = {"group": Msg(f"import.foundry_group.{group}"), "name": name, "value": value}
         key, near = _trait_key(name, kind == DISCIPLINE_PATH, group)
-        if near:  # a typo, taken for the one trait it is near or left for the two
-            line = "import.foundry_near" if key else "import.foundry_near_doubt"
-            skipped.append(Msg(line, **said, first=near[0], second=near[-1]))
-        if key is None:
-            continue
         if key == "background:generation":  # the sheet's generation already counts it
             skipped.append(Msg("import.foundry_generation_background", value=value))
-        elif key in out:
+            continue
+        if near and value:  # a typo, taken for the one trait it is near or left for the two
+            line = "import.foundry_near" if key else "import.foundry_near_doubt"
+            skipped.append(Msg(line, **said, first=near[0], second=near[-1]))
+        if key is None or not value:
+            continue
+        if key in out:
             out[key] = max(value, out[key])
             skipped.append(Msg("import.foundry_twice", **said, trait=key, kept=out[key]))
-        elif value:
+        else:
             out[key] = value
     return out
 
