@@ -312,3 +312,188 @@ def test_hostile_actors_are_refused_in_one_line_and_change_nothing(tmp_path: Pat
 def test_the_sample_ships_with_the_saves() -> None:
     """A Storyteller finds the sample beside the demo chronicle; it is the tests' file."""
     assert SAVES_COPY.read_bytes() == SAMPLE.read_bytes()
+
+
+def _item(name: str, kind: str, value: int) -> dict[str, Any]:
+    """An item as the system writes it: Disciplines, paths and Backgrounds are Powers and
+    Features with ``system.type`` and ``system.value``."""
+    return {"name": name, "type": "Power", "system": {"type": kind, "value": value}}
+
+
+DISC, PATH = "wod.types.discipline", "wod.types.disciplinepath"
+BACKGROUND = "wod.types.background"
+
+
+@pytest.mark.parametrize(
+    ("text", "derangements"),
+    [
+        # docs/import.md: split at commas, semicolons and new lines
+        (
+            "Megalomania\nFugue, Multiple Personalities",
+            ["Megalomania", "Fugue", "Multiple Personalities"],
+        ),
+        ("Paranoia\r\nBulimia;Fugue", ["Paranoia", "Bulimia", "Fugue"]),
+        ("\nParanoia\n\n", ["Paranoia"]),
+    ],
+)
+def test_derangements_are_split_at_new_lines_too(
+    tmp_path: Path, text: str, derangements: list[str]
+) -> None:
+    actor = _actor()
+    actor["system"]["derangement"] = text
+    root = _new(tmp_path / "c")
+    assert _import(root, actor, tmp_path).returncode == 0
+    assert _sheet(root)["derangements"] == derangements
+
+
+@pytest.mark.parametrize(
+    ("items", "group", "key", "kept", "said"),
+    [
+        (
+            [("Dominate", DISC, 3), ("Доминирование", DISC, 2)],
+            "disciplines",
+            "dominate",
+            3,
+            "Discipline 'Доминирование' 2 (Dominate is named twice: the higher rating, 3, is kept)",
+        ),
+        (
+            [("Доминирование", DISC, 2), ("Dominate", DISC, 3)],
+            "disciplines",
+            "dominate",
+            3,
+            "Discipline 'Dominate' 3 (Dominate is named twice: the higher rating, 3, is kept)",
+        ),
+        (
+            [("Ресурсы", BACKGROUND, 4)],  # the sample's Resources 2 comes first
+            "backgrounds",
+            "resources",
+            4,
+            "Background 'Ресурсы' 4 (Resources is named twice: the higher rating, 4, is kept)",
+        ),
+        (
+            [("Path of Blood", PATH, 3), ("Путь крови", PATH, 1)],
+            "disciplines",
+            "path:path-of-blood",
+            3,
+            "Discipline 'Путь крови' 1 (path:path-of-blood is named twice: the higher rating, "
+            "3, is kept)",
+        ),
+    ],
+)
+def test_a_trait_named_twice_keeps_the_higher_and_says_so(
+    tmp_path: Path, items: list[tuple[str, str, int]], group: str, key: str, kept: int, said: str
+) -> None:
+    actor = _actor()
+    actor["items"] += [_item(*i) for i in items]
+    root = _new(tmp_path / "c")
+    proc = _import(root, actor, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert f"  Dmitri Volkov, not imported: {said}" in proc.stdout.splitlines()
+    assert _sheet(root)[group][key] == kept
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "key"),
+    [
+        # V20 Chapter Four: Thaumaturgy's and Necromancy's paths, rated on their own
+        ("Path of Blood", PATH, "path:path-of-blood"),
+        ("Путь крови", PATH, "path:path-of-blood"),
+        ("The Lure of Flames", PATH, "path:lure-of-flames"),
+        ("Lure of Flames", DISC, "path:lure-of-flames"),  # a path kept as a Discipline item
+        ("Движение разумом", DISC, "path:movement-of-the-mind"),
+        ("Путь Костей", PATH, "path:bone-path"),
+        ("Path of Shadows", PATH, "path:path-of-shadows"),  # one the table lacks: its own key
+        ("Путь теней", PATH, "path:путь-теней"),
+    ],
+)
+def test_a_path_becomes_the_sheets_path(tmp_path: Path, name: str, kind: str, key: str) -> None:
+    actor = _actor()
+    actor["items"].append(_item(name, kind, 2))
+    root = _new(tmp_path / "c")
+    proc = _import(root, actor, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["imported 1 character: Dmitri Volkov", *LEFT_OUT_EN]
+    assert _sheet(root)["disciplines"][key] == 2
+    # A secondary path: current × 4 (cheat sheet «Стоимость развития»), not a Discipline's × 7.
+    proc = run_cli("run", str(root), 'award "Dmitri Volkov" 8', f'raise "Dmitri Volkov" {key}')
+    assert proc.returncode == 0, proc.stderr
+    assert "for 8 XP (secondary path, 2 × 4)" in proc.stdout
+
+
+def _changed(actor: dict[str, Any], case: str) -> None:
+    system, items = actor["system"], actor["items"]
+    if case == "overspent":
+        items.append(
+            {
+                "name": "Spent",
+                "type": "Experience",
+                "system": {"type": "wod.types.expspent", "amount": 20, "isspent": True},
+            }
+        )
+    elif case == "unknown clan":
+        system["clan"] = "wod.bio.vampire.foobar"
+    elif case == "ghoul's clan":
+        actor["type"] = "Mortal"
+        system["settings"]["variant"] = "ghoul"
+    elif case in ("Auspecs", "Potean"):
+        items.append(_item(case, DISC, 1))
+
+
+@pytest.mark.parametrize(
+    ("case", "line", "sheet"),
+    [
+        (
+            "overspent",
+            "taken as: experience 0 (Foundry counts 12 gained and 26 spent)",
+            {"xp": 0},
+        ),
+        (
+            "unknown clan",
+            "taken as: the clan 'Foobar', one Elysium does not know: no clan Disciplines, "
+            "every Discipline costs as out-of-clan until 'set NAME clan-disciplines …' names them",
+            {"clan": "Foobar"},
+        ),
+        ("ghoul's clan", "not imported: Clan: 'Brujah'", {"kind": "ghoul", "clan": ""}),
+        (
+            "Auspecs",
+            "taken as: Discipline 'Auspecs' 1 as Auspex (the one name it is near)",
+            {"disciplines": {"potence": 2, "presence": 1, "celerity": 1, "auspex": 1}},
+        ),
+        (
+            "Potean",  # as near Protean as Potence: neither is taken
+            "not imported: Discipline 'Potean' 1 (near both Protean and Potence: "
+            "set the one meant by hand)",
+            {"disciplines": {"potence": 2, "presence": 1, "celerity": 1}},
+        ),
+    ],
+)
+def test_a_value_changed_on_its_way_in_is_said(
+    tmp_path: Path, case: str, line: str, sheet: dict[str, Any]
+) -> None:
+    actor = _actor()
+    _changed(actor, case)
+    root = _new(tmp_path / "c")
+    proc = _import(root, actor, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert f"  Dmitri Volkov, {line}" in proc.stdout.splitlines()
+    c = _sheet(root)
+    assert {k: c[k] for k in sheet} == sheet
+
+
+def test_the_changed_values_are_said_in_russian(tmp_path: Path) -> None:
+    actor = _actor()
+    for case in ("overspent", "Auspecs", "Potean"):
+        _changed(actor, case)
+    root = _new(tmp_path / "c")
+    proc = _import(root, actor, tmp_path, "--lang", "ru")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert (
+        "  Dmitri Volkov, перенесено с поправкой: опыт 0 (в Foundry получено 12, а потрачено 26)"
+        in lines
+    )
+    assert (
+        "  Dmitri Volkov, не перенесено: Дисциплина 'Potean' 1 "
+        "(похоже и на Превращение, и на Мощь: задайте нужное вручную)"
+    ) in lines
+    assert "taken as" not in proc.stdout and "not imported" not in proc.stdout

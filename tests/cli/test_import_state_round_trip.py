@@ -168,6 +168,8 @@ def test_the_import_format_takes_the_new_fields_and_refuses_bad_ones(tmp_path: P
         ({"derangements": "Paranoia"}, "derangements"),
         ({"nature": ["Rebel"]}, "nature must be text"),
         ({"notes": {"a": 1}}, "notes must be text"),
+        # as ``set NAME hidden yes`` refuses a player's character
+        ({"hidden": True, "player": True}, "is a player's character: only an NPC"),
     ]
     for extra, words in bad_values:
         bad = tmp_path / "bad.json"
@@ -178,6 +180,14 @@ def test_the_import_format_takes_the_new_fields_and_refuses_bad_ones(tmp_path: P
         lines = proc.stderr.strip().splitlines()
         assert len(lines) == 1 and "character 1 (Zed)" in lines[0], (extra, proc.stderr)
         assert words.lower() in lines[0].lower(), (extra, lines[0])
+    both = tmp_path / "both.json"  # all or none: the good one beside it is not imported
+    hidden = {"name": "X", "kind": "mortal", "hidden": True, "player": True}
+    both.write_text(json.dumps({"characters": [{"name": "Ann"}, hidden]}), encoding="utf-8")
+    proc = run_cli("import", str(root), str(both), "--lang", "ru")
+    assert proc.returncode == 2 and proc.stderr.strip().splitlines() == [
+        "elysium import: ошибка: персонаж 2 (X): X — персонаж игрока: от игроков можно скрыть "
+        "только NPC"
+    ]
     assert _state(root) == before
     assert run_cli("log", str(root), "--json").stdout == journal
 

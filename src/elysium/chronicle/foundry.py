@@ -29,6 +29,7 @@ from elysium.chronicle.foundry_values import (
 )
 from elysium.chronicle.text import clean_name, clean_text
 from elysium.i18n.message import Msg
+from elysium.rules.clans import clan_key
 from elysium.rules.errors import RulesError
 from elysium.rules.merits import MAX_MERIT_NAME, MAX_MERITS, POINTS_MAX, POINTS_MIN
 from elysium.rules.traits import (
@@ -42,7 +43,7 @@ from elysium.rules.traits import (
     V20_ABILITIES,
     V20_BACKGROUNDS,
     V20_DISCIPLINES,
-    closest,
+    near_misses,
     normalise,
 )
 
@@ -89,11 +90,45 @@ SECTS = {
     "inconnu": "Inconnu",
 }
 DISCIPLINE_POWER = "wod.types.disciplinepower"  # a power of a Discipline: its rating is kept
+DISCIPLINE_PATH = "wod.types.disciplinepath"  # a Thaumaturgy or Necromancy path, rated alone
+POWERS = (DISCIPLINE_POWER, "wod.types.disciplinepathpower")  # a Discipline's or a path's
+# The Thaumaturgy and Necromancy paths of V20 (Chapter Four) by their English and Russian
+# names, so that one path is one key (``set NAME path:path-of-blood``) whichever language its
+# sheet was kept in; a path not here keeps its own name as its key.
+PATH_NAMES = {
+    "path-of-blood": ("путь-крови",),
+    "lure-of-flames": (
+        "path-of-lure-of-flames",
+        "манящее-пламя",
+        "зов-пламени",
+        "власть-над-огнем",
+    ),
+    "movement-of-the-mind": ("движение-разумом", "движение-разума", "путь-движения-разумом"),
+    "path-of-conjuring": ("путь-сотворения", "путь-призыва", "путь-заклинания"),
+    "path-of-corruption": ("путь-порчи", "путь-разложения"),
+    "hands-of-destruction": ("руки-разрушения", "длани-разрушения"),
+    "weather-control": ("управление-погодой", "власть-над-погодой"),
+    "path-of-mars": ("путь-марса",),
+    "green-path": ("зеленый-путь",),
+    "elemental-mastery": ("власть-над-стихиями", "повелевание-стихиями"),
+    "neptunes-might": ("neptune's-might", "мощь-нептуна", "сила-нептуна"),
+    "path-of-technomancy": ("technomancy", "путь-техномантии", "техномантия"),
+    "spirit-manipulation": ("управление-духами", "власть-над-духами"),
+    "path-of-the-fathers-vengeance": ("path-of-the-father's-vengeance", "путь-мести-отца"),
+    "sepulchre-path": ("path-of-the-sepulchre", "путь-склепа", "путь-гробницы"),
+    "bone-path": ("path-of-bones", "путь-костей", "путь-кости"),
+    "ash-path": ("path-of-ash", "путь-пепла"),
+    "vitreous-path": ("стеклянный-путь", "путь-стекла"),
+    "mortis-path": ("path-of-mortis", "путь-смерти", "путь-мортис"),
+}
+PATH_KEYS = {name: key for key, names in PATH_NAMES.items() for name in (key, *names)}
+# The lines that say a value was changed on its way in (the rest say what was left out).
+TAKEN_AS = frozenset({"import.foundry_near", "import.foundry_xp", "import.foundry_clan"})
 # Attributes of the other World of Darkness games, at their blank value unless used.
 BLANK_ATTRIBUTE = 1
 # Words of the biography Elysium has no field for; said when they hold something.
 UNKEPT_TEXT = ("concept", "sire", "sect", "player", "appearance", "background")
-DERANGEMENTS = re.compile(r"[,;\n]")  # the one text field holds them all
+DERANGEMENTS = re.compile(r"[,;\n\r]")  # the one text field holds them all
 TAG = re.compile(r"<[^>]*>")
 LINE_BREAK = re.compile(r"<br\s*/?>|</p>|</div>|</li>", re.IGNORECASE)
 
@@ -119,7 +154,10 @@ def actor_entry(actor: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
     skipped: list[Msg] = []
     items = actor_items(actor)
     if kind == "vampire":
-        entry.update(_vampire(system))
+        entry.update(_vampire(system, skipped))
+    elif _clan(system):  # a ghoul's domitor's clan, or a mortal's: the sheet has no place
+        text = _clan(system)
+        skipped.append(Msg("import.foundry_field", field=Msg("import.foundry_bio.clan"), text=text))
     pool = _advantage(system, "bloodpool")
     if pool is not None and kind != "mortal":
         entry["blood"] = {"current": whole(pool, "temporary", 0, "bloodpool")}
@@ -133,15 +171,16 @@ def actor_entry(actor: Mapping[str, Any]) -> tuple[dict[str, Any], list[Msg]]:
         text = text_at(system, key)
         if text:
             entry["nature" if key == "nature" else "demeanour"] = text
-    derangements = [clean_name(d) for d in DERANGEMENTS.split(text_at(system, "derangement"))]
+    text = text_at(system, "derangement", multiline=True)  # a line each, or commas
+    derangements = [clean_name(d) for d in DERANGEMENTS.split(text)]
     if any(derangements):
         entry["derangements"] = [d for d in derangements if d]
     notes = _notes(text_at(system, "notes", multiline=True))
     if notes:
         entry["notes"] = notes
-    entry["disciplines"] = _disciplines(items)
-    entry["backgrounds"] = _backgrounds(items, skipped)
-    entry["xp"] = _experience(items)
+    entry["disciplines"] = _rated(items, (DISCIPLINE, DISCIPLINE_PATH), "discipline", skipped)
+    entry["backgrounds"] = _rated(items, (BACKGROUND,), "background", skipped)
+    entry["xp"] = _experience(items, skipped)
     for group, listed in zip(("merits", "flaws"), merits_and_flaws(actor), strict=True):
         kept, left = _sheet_holds(listed)
         if kept:
@@ -200,22 +239,31 @@ def _sheet_holds(listed: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], li
 # --- the sheet's parts -------------------------------------------------------------------
 
 
-def _vampire(system: Mapping[str, Any]) -> dict[str, Any]:
+def _vampire(system: Mapping[str, Any], skipped: list[Msg]) -> dict[str, Any]:
     """Generation (less the Diablerie or Background modifier, as the system counts it) and
-    clan."""
+    clan; a clan Elysium's table does not know is said: it gives no clan Disciplines."""
     out: dict[str, Any] = {}
     generation = whole(system, "generation", None, "system")
     if generation is not None:
         out["generation"] = generation - whole(system, "generationmod", 0, "system")
-    clan = text_at(system, "clan")
-    if clan == "custom":
-        clan = text_at(table(system, "custom"), "clan")
-    elif clan.startswith(CLAN_LABEL):
-        key = clan.removeprefix(CLAN_LABEL)
-        clan = CLANS.get(key, key.capitalize())
+    clan = _clan(system)
     if clan:
         out["clan"] = clan
+        if clan_key(clan) is None:
+            skipped.append(Msg("import.foundry_clan", clan=clan))
     return out
+
+
+def _clan(system: Mapping[str, Any]) -> str:
+    """The clan by its name: the system's label (``wod.bio.vampire.brujah``) or its custom
+    clan."""
+    clan = text_at(system, "clan")
+    if clan == "custom":
+        return text_at(table(system, "custom"), "clan")
+    if clan.startswith(CLAN_LABEL):
+        key = clan.removeprefix(CLAN_LABEL)
+        return CLANS.get(key, key.capitalize())
+    return clan
 
 
 def _attributes(
@@ -341,60 +389,84 @@ def _health(system: Mapping[str, Any]) -> dict[str, int]:
     }
 
 
-def _disciplines(items: list[Mapping[str, Any]]) -> dict[str, int]:
+def _rated(
+    items: list[Mapping[str, Any]], kinds: tuple[str, ...], group: str, skipped: list[Msg]
+) -> dict[str, int]:
+    """The Disciplines (and paths) or Backgrounds the items rate. One trait named by two
+    items (``Dominate`` and ``Доминирование``) keeps the higher rating, and the other is said."""
     out: dict[str, int] = {}
     for item in items:
-        if item_type(item) != DISCIPLINE:
+        kind = item_type(item)
+        if kind not in kinds:
             continue
         name = item_name(item)
         value = whole(item, "system.value", 0, name)
-        if value:
-            out[_trait_key(name, V20_DISCIPLINES, "discipline")] = value
-    return out
-
-
-def _backgrounds(items: list[Mapping[str, Any]], skipped: list[Msg]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for item in items:
-        if item_type(item) != BACKGROUND:
+        if not value and group == "discipline":
             continue
-        name = item_name(item)
-        value = whole(item, "system.value", 0, name)
-        key = _trait_key(name, V20_BACKGROUNDS, "background")
+        said = {"group": Msg(f"import.foundry_group.{group}"), "name": name, "value": value}
+        key, near = _trait_key(name, kind == DISCIPLINE_PATH, group)
         if key == "background:generation":  # the sheet's generation already counts it
             skipped.append(Msg("import.foundry_generation_background", value=value))
-        elif value:
+            continue
+        if near and value:  # a typo, taken for the one trait it is near or left for the two
+            line = "import.foundry_near" if key else "import.foundry_near_doubt"
+            skipped.append(Msg(line, **said, first=near[0], second=near[-1]))
+        if key is None or not value:
+            continue
+        if key in out:
+            out[key] = max(value, out[key])
+            skipped.append(Msg("import.foundry_twice", **said, trait=key, kept=out[key]))
+        else:
             out[key] = value
     return out
 
 
-def _trait_key(name: str, known: tuple[str, ...], group: str) -> str:
-    """A Discipline or Background by its name in English or Russian (a typo taken for the
-    name it is near); any other name is kept as a free-form trait of the group."""
+def path_key(name: str) -> str:
+    """A Thaumaturgy or Necromancy path's key, in English whichever language names it
+    (``Путь крови`` and ``The Path of Blood`` are ``path:path-of-blood``)."""
+    key = normalise(name).removeprefix("path:").removeprefix("the-").replace("ё", "е")
+    return f"path:{PATH_KEYS.get(key, key)}"
+
+
+def _trait_key(name: str, path: bool, group: str) -> tuple[str | None, list[str]]:
+    """A Discipline or Background by its name in English or Russian, a path by its name
+    (from a path item, or a Discipline item that names one: not a Discipline at ×7), and
+    the traits a typo is near: taken for the one, or None for two. Any other name is kept
+    as a free-form trait of the group."""
     try:
         key = normalise(name)
     except RulesError:
         raise CommandError("import.foundry_item_name") from None
-    if key in known:
-        return key
-    if group == "discipline" and key.startswith(("path-of-", "путь-")):
-        return f"path:{key}"  # a Thaumaturgy or Necromancy path, as ``set NAME path:…``
-    near = closest(key, list(known))
-    return near if near else f"{group}:{key}"
+    known = V20_DISCIPLINES if group == "discipline" else V20_BACKGROUNDS
+    if key in known and not path:
+        return key, []
+    if group == "discipline" and (
+        path
+        or key.startswith(("path-of-", "путь-", "path:"))
+        or key.removeprefix("the-").replace("ё", "е") in PATH_KEYS
+    ):
+        return path_key(name), []
+    close = near_misses(key, known)
+    if len(close) > 1:
+        return None, close
+    return (close[0], close) if close else (f"{group}:{key}", [])
 
 
-def _experience(items: list[Mapping[str, Any]]) -> int:
-    """Unspent experience: what was gained less what was spent (the system's own sum)."""
-    total = 0
+def _experience(items: list[Mapping[str, Any]], skipped: list[Msg]) -> int:
+    """Unspent experience: what was gained less what was spent (the system's own sum); more
+    spent than gained is taken as none, and said."""
+    gained = spent = 0
     for item in items:
         if item.get("type") != "Experience":
             continue
         amount = whole(item, "system.amount", 0, item_name(item))
         if item_type(item) == XP_GAINED:
-            total += amount
+            gained += amount
         elif item_type(item) == XP_SPENT and table(item, "system").get("isspent", True):
-            total -= amount
-    return max(0, total)
+            spent += amount
+    if spent > gained:
+        skipped.append(Msg("import.foundry_xp", gained=gained, spent=spent))
+    return max(0, gained - spent)
 
 
 def _unkept(system: Mapping[str, Any], items: list[Mapping[str, Any]]) -> list[Msg]:
@@ -409,14 +481,14 @@ def _unkept(system: Mapping[str, Any], items: list[Mapping[str, Any]]) -> list[M
             out.append(
                 Msg("import.foundry_field", field=Msg(f"import.foundry_bio.{key}"), text=shown)
             )
-    used = {DISCIPLINE, BACKGROUND, MERIT, FLAW, XP_GAINED, XP_SPENT}
-    powers = [item_name(i) for i in items if item_type(i) == DISCIPLINE_POWER]
+    used = {DISCIPLINE, DISCIPLINE_PATH, BACKGROUND, MERIT, FLAW, XP_GAINED, XP_SPENT}
+    powers = [item_name(i) for i in items if item_type(i) in POWERS]
     if powers:
         out.append(Msg("import.foundry_powers", names=powers))
     left: dict[str, list[str]] = {}
     for item in items:
         kind = item_type(item)
-        if kind not in used and kind != DISCIPLINE_POWER and item.get("type") != "Experience":
+        if kind not in used and kind not in POWERS and item.get("type") != "Experience":
             label = str(item.get("type") or "?")[:SHOWN]
             left.setdefault(label, []).append(item_name(item))
     out += [Msg("import.foundry_items", type=k, names=v) for k, v in left.items()]

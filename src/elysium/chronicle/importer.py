@@ -22,7 +22,7 @@ from typing import Any
 
 from elysium.chronicle.commands.merits import given
 from elysium.chronicle.errors import CommandError
-from elysium.chronicle.foundry import actor_entry, is_actor
+from elysium.chronicle.foundry import TAKEN_AS, actor_entry, is_actor
 from elysium.chronicle.jsonsafe import loads, loads_toml
 from elysium.chronicle.readback import is_state_character, state_entry
 from elysium.chronicle.text import clean_name, clean_text, name_key
@@ -137,7 +137,9 @@ def read_import(path: Path) -> Imported:
     skipped = []
     for entry, lines in converted:
         who = clean_name(entry["name"]) if isinstance(entry.get("name"), str) else "?"
-        skipped += [Msg("import.skipped", who=who, what=line) for line in lines]
+        for line in lines:  # a value changed on its way in, or a thing left out
+            said = "import.taken_as" if line.key in TAKEN_AS else "import.skipped"
+            skipped.append(Msg(said, who=who, what=line))
     return Imported([entry for entry, _ in converted], skipped)
 
 
@@ -251,7 +253,10 @@ def _one(e: dict[str, Any], profile: Profile) -> Character:
         c = set_trait(c, "humanity", e["humanity"], profile)
     c = _pools(c, e, profile)
     c = _words(c, e)
-    return _stored(c, e)
+    c = _stored(c, e)
+    if c.player and c.hidden:  # as ``set NAME hidden yes`` refuses it
+        raise CommandError("set.hidden_player", who=c.name)
+    return c
 
 
 def _traits(c: Character, e: dict[str, Any], profile: Profile) -> Character:

@@ -5,8 +5,25 @@ from __future__ import annotations
 STRINGS: dict[str, str] = {
     "import.done_but": "{done}{skipped}",
     "import.skipped": "  {who}, not imported: {what}",
+    "import.taken_as": "  {who}, taken as: {what}",
     "import.foundry_merit": "Merit {name!r} ({points:n:point|points})",
     "import.foundry_flaw": "Flaw {name!r} ({points:n:point|points})",
+    "import.foundry_group.discipline": "Discipline",
+    "import.foundry_group.background": "Background",
+    "import.foundry_near": "{group} {name!r} {value} as {first:t:trait} (the one name it is near)",
+    "import.foundry_near_doubt": (
+        "{group} {name!r} {value} (near both {first:t:trait} and {second:t:trait}: set the one "
+        "meant by hand)"
+    ),
+    "import.foundry_twice": (
+        "{group} {name!r} {value} ({trait:t:trait} is named twice: the higher rating, {kept}, "
+        "is kept)"
+    ),
+    "import.foundry_xp": "experience 0 (Foundry counts {gained} gained and {spent} spent)",
+    "import.foundry_clan": (
+        "the clan {clan!r}, one Elysium does not know: no clan Disciplines, every Discipline "
+        "costs as out-of-clan until 'set NAME clan-disciplines …' names them"
+    ),
     "import.foundry_trait": "Attribute {name!r} {value} (not one of V20's)",
     "import.foundry_ability": (
         "Ability {name!r} {value} (not one of V20's: 'set NAME ability:{name} {value}' adds it)"
@@ -24,6 +41,7 @@ STRINGS: dict[str, str] = {
     "import.foundry_bio.player": "Player",
     "import.foundry_bio.appearance": "Appearance",
     "import.foundry_bio.background": "Background story",
+    "import.foundry_bio.clan": "Clan",
     "import.foundry_powers": "the Discipline powers {names:l} (the Disciplines' ratings are kept)",
     "import.foundry_items": "{type} items: {names:l}",
     "import.state_boosts": "a blood boost to {names:l} (it lasts the scene: spend the blood again)",

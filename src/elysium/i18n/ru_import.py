@@ -5,8 +5,27 @@ from __future__ import annotations
 STRINGS: dict[str, str] = {
     "import.done_but": "{done}{skipped}",
     "import.skipped": "  {who}, не перенесено: {what}",
+    "import.taken_as": "  {who}, перенесено с поправкой: {what}",
     "import.foundry_merit": "достоинство {name!r} ({points:n:очко|очка|очков})",
     "import.foundry_flaw": "недостаток {name!r} ({points:n:очко|очка|очков})",
+    "import.foundry_group.discipline": "Дисциплина",
+    "import.foundry_group.background": "дополнение",
+    "import.foundry_near": (
+        "{group} {name!r} {value} как {first:t:trait} (других похожих названий нет)"
+    ),
+    "import.foundry_near_doubt": (
+        "{group} {name!r} {value} (похоже и на {first:t:trait}, и на {second:t:trait}: задайте "
+        "нужное вручную)"
+    ),
+    "import.foundry_twice": (
+        "{group} {name!r} {value} ({trait:t:trait} встречается дважды: оставлено большее "
+        "значение, {kept})"
+    ),
+    "import.foundry_xp": "опыт 0 (в Foundry получено {gained}, а потрачено {spent})",
+    "import.foundry_clan": (
+        "клан {clan!r}, которого Elysium не знает: клановых Дисциплин у него нет, и все "
+        "Дисциплины стоят как внеклановые (назначить клановые: «задать ИМЯ клановые-дисциплины …»)"
+    ),
     "import.foundry_trait": "атрибут {name!r} {value} (такого нет в V20)",
     "import.foundry_ability": (
         "способность {name!r} {value} (такой нет в V20; добавить её можно командой "
@@ -26,6 +45,7 @@ STRINGS: dict[str, str] = {
     "import.foundry_bio.player": "игрок",
     "import.foundry_bio.appearance": "внешность",
     "import.foundry_bio.background": "предыстория",
+    "import.foundry_bio.clan": "клан",
     "import.foundry_powers": "силы Дисциплин {names:l} (уровни самих Дисциплин перенесены)",
     "import.foundry_items": "предметы типа {type}: {names:l}",
     "import.state_boosts": (

@@ -300,6 +300,25 @@ def closest(name: str, known: list[str] | tuple[str, ...]) -> str | None:
     return spellings[close[0]] if close else None
 
 
+def near_misses(name: str, known: list[str] | tuple[str, ...]) -> list[str]:
+    """Every known trait ``name`` is a near miss of, nearest first, by the measure of
+    :func:`closest`: a file read without anyone to ask takes a typo only when one trait is
+    near (``Auspecs`` is Auspex), and two (``Potean``: Protean and Potence) leave it open."""
+    keys = set(known)
+    spellings = {k: k for k in known} | {a: k for a, k in ALIASES.items() if k in keys}
+    typed = name.casefold()
+    if len(typed) >= SUGGEST_PREFIX:
+        starts = {k for s, k in spellings.items() if s.startswith(typed)}
+        if len(starts) == 1:
+            return [starts.pop()]
+    score: dict[str, float] = {}
+    for spelling, key in spellings.items():
+        ratio = difflib.SequenceMatcher(None, spelling, typed).ratio()
+        if ratio >= SUGGEST_CUTOFF:
+            score[key] = max(score.get(key, 0.0), ratio)
+    return sorted(score, key=lambda k: (-score[k], k))
+
+
 def did_you_mean(name: str, known: list[str] | tuple[str, ...]) -> Msg | str:
     """`` (did you mean 'dexterity'?)`` for a near miss, as a message told in the reader's
     language (the trait's Russian name in Russian), or an empty string."""
