@@ -15,7 +15,7 @@ STRINGS: dict[str, str] = {
     "xp.rule.morality": "Humanity or Path, {current} × 2",
     "xp.rule.willpower": "Willpower, {current} × 1",
     "xp.no_price.background": (
-        "the cost chart has no price for Backgrounds: the Storyteller sets {code:t:trait} — "
+        "the cost chart has no price for Backgrounds: the Storyteller sets {trait:t:trait} — "
         "set {who} background:{code} {level}"
     ),
     "xp.no_price.generation": (

@@ -15,7 +15,7 @@ STRINGS: dict[str, str] = {
     "xp.rule.morality": "Человечность или Путь, {current} × 2",
     "xp.rule.willpower": "воля, {current} × 1",
     "xp.no_price.background": (
-        "в таблице «Стоимость развития» нет цены для дополнений: {code:t:trait} задаёт "
+        "в таблице «Стоимость развития» нет цены для дополнений: {trait:t:trait} задаёт "
         "рассказчик — задать {who} дополнение:{code} {level}"
     ),
     "xp.no_price.generation": (

@@ -125,7 +125,7 @@ def refuse_unpriced(c: Character, key: str) -> None:
     if key.startswith("background:") or key in V20_BACKGROUNDS or key in c.backgrounds:
         code = key.removeprefix("background:")
         level = c.backgrounds.get(code, 0) + 1
-        raise RulesError("xp.no_price.background", who=c.name, code=code, level=level)
+        raise RulesError("xp.no_price.background", who=c.name, trait=code, code=code, level=level)
     if key == "generation" and c.kind is Kind.VAMPIRE:  # others: set tells them they have none
         level = max(THIRD_GENERATION, (c.generation or WEAKEST_GENERATION + 1) - 1)
     elif key == "blood":
