@@ -189,6 +189,37 @@ def test_a_roll_naming_one_applies_its_modifier(
     assert all(m["reason"] in ("merit", "flaw") and m["name"] for m in data["mods"])
 
 
+# The reply tells the difficulty the dice were read against, as the log and the recap do:
+# the modifier beside the pool, the number after "diff" the one rolled. A modifier is kept on
+# the 2-10 scale as the bearing is (seed 000, «Сложность всегда варьируется от 2 до 10»): a
+# -1 at difficulty 2 rolls at 2, not a refused 1. Marcus: 5 dice; Clumsy +1, Short Fuse -1.
+# (what follows the traits, the English reply's difficulty and faces, the Russian one's, rolled)
+ROLLED_AT = [
+    ("diff 6 flaw Clumsy dice 6,6,6,6,6", "diff 7: 6 6 6 6 6 — failure", "сл 7: 6 6", 7),
+    ("flaw short dice 5,5,5,5,5", "diff 5: +5 +5 +5 +5 +5 — success", "сл 5: +5", 5),
+    ('diff 2 flaw "Short Fuse" dice 2,2,2,2,1', "diff 2: +2 +2 +2 +2 -1-", "сл 2: +2", 2),
+    ("diff 10 flaw Clumsy dice 9,9,9,9,10", "diff 10: 9 9 9 9 *10* — success", "сл 10:", 10),
+    ("flaw Clumsy retry 1 dice 7,7,8,8,8", "diff 8 (6 + retry): 7 7 +8", "сл 8 (6 + повтор)", 8),
+]
+
+
+@pytest.mark.parametrize(("rest", "en", "ru", "rolled"), ROLLED_AT)
+def test_the_reply_tells_the_difficulty_rolled(s, rest: str, en: str, ru: str, rolled: int) -> None:
+    s.execute("flaw Marcus Clumsy 1 diff +1")
+    s.execute('flaw Marcus "Short Fuse" 1 diff -1')
+    said = s.execute(f"roll Marcus dexterity+brawl {rest}")
+    assert en in said.render("en") and ru in said.render("ru")
+    assert "difficulty must be" not in said.render("en")
+    assert s.events()[-1].data["difficulty"] == rolled
+
+
+def test_a_heavy_load_is_told_the_same_way(s) -> None:
+    s.execute("carry Marcus 400")  # over the limit: +1 difficulty to a physical action
+    said = s.execute("roll Marcus dexterity+brawl dice 6,6,6,6,6").render("en")
+    assert "= 5 (load: difficulty +1), diff 7: 6 6 6 6 6 — failure" in said
+    assert s.events()[-1].data["difficulty"] == 7
+
+
 def test_a_russian_roll_names_a_merit_in_russian(s) -> None:
     s.execute("достоинство Marcus Быстрые рефлексы 3 кости +1")
     said = s.execute(

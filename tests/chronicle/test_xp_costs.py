@@ -347,6 +347,57 @@ def test_bad_words_are_refused_and_change_nothing(tmp_path: Path, command: str, 
     assert s.state == before
 
 
+# The table above has no row for a Background, for generation or for blood (the chart's rows
+# are all there is; no house rule prices them): `raise` of one is refused, saying the chart
+# has no price for it and how the Storyteller sets it, one step up. B is a vampire of the
+# 13th generation with Resources 2 and Herd 0; Bob a mortal (his own refusal: no generation).
+# (the raise, in English, in Russian)
+UNPRICED = [
+    (
+        "raise B resources",
+        "the cost chart has no price for Backgrounds: the Storyteller sets Resources — "
+        "set B background:resources 3",
+        "в таблице «Стоимость развития» нет цены для дополнений: Ресурсы задаёт рассказчик — "
+        "задать B дополнение:resources 3",
+    ),
+    ("повысить B ресурсы", "set B background:resources 3", "задать B дополнение:resources 3"),
+    ("raise B background:resources", "sets Resources — set B background:resources 3", "Ресурсы"),
+    ("raise B herd", "the Storyteller sets Herd — set B background:herd 1", "Стадо задаёт"),
+    ("raise B background:lands", "sets lands — set B background:lands 1", "дополнение:lands 1"),
+    (
+        "raise B generation",
+        "the cost chart has no price for generation: the Storyteller sets it — set B generation 12",
+        "в таблице «Стоимость развития» нет цены для поколения: его задаёт рассказчик — "
+        "задать B поколение 12",
+    ),
+    ("raise B blood", "no price for blood: the Storyteller sets it — set B blood 2", "крови"),
+    ("raise Bob generation", "only vampires have a generation; Bob is a mortal", "вампиров"),
+]
+
+
+@pytest.mark.parametrize(("command", "en", "ru"), UNPRICED)
+def test_what_the_chart_has_no_price_for_is_refused(
+    tmp_path: Path, command: str, en: str, ru: str
+) -> None:
+    s = _session(
+        tmp_path, ["set B generation 13", "set B background:resources 2", "add Bob mortal"]
+    )
+    s.execute("set B blood 1")
+    before, events = s.state, s.state.events
+    with pytest.raises(ChronicleError) as caught:
+        s.execute(command)
+    assert en in str(caught.value) and ru in caught.value.render("ru")
+    assert "\n" not in str(caught.value)
+    assert s.state == before and s.state.events == events  # no experience spent, no event
+
+
+def test_a_free_form_ability_is_still_priced_as_an_ability(tmp_path: Path) -> None:
+    s = _session(tmp_path, [])
+    said = s.execute("raise B ability:sailing").message
+    assert "for 3 XP (new Ability, 3)" in said
+    assert s.state.characters["b"].abilities["sailing"] == 1
+
+
 def test_a_free_form_discipline_can_be_a_clan_discipline(tmp_path: Path) -> None:
     s = _session(
         tmp_path, ["set B clan-disciplines discipline:mortis", "set B discipline:mortis 1"]

@@ -63,6 +63,37 @@ async def the_roll_dialog_offers_and_applies_a_merit(pilot) -> None:
     assert event.data["mods"][-1]["name"] == "Lightning Reflexes"
 
 
+async def the_roll_dialog_tells_a_difficulty_modifier_with_the_difficulty(pilot) -> None:
+    """A Flaw's difficulty is told beside the difficulty, not with the dice, and the odds
+    are at the difficulty in effect; a -1 at difficulty 2 rolls at 2 (kept on the scale)."""
+    app = pilot.app
+    app.dashboard.run_command('flaw "Lucien Marchetti" Clumsy 1 diff +1')
+    app.dashboard.run_command('flaw "Lucien Marchetti" "Short Fuse" 1 diff -1')
+    await settle(pilot)
+    dialog = await _roll_dialog(pilot)
+    dialog.query_one("#who", Select).value = LUCIEN
+    await settle(pilot)
+    dialog.query_one("#traits", Input).value = "dex+brawl"
+    dialog.query_one("#merit", Select).value = "flaw:Clumsy"
+    await settle(pilot)
+    pool = str(dialog.query_one("#pool").render())
+    dice = int(pool.rsplit("= ", 1)[1].split()[0])
+    assert pool.endswith(f"= {dice} dice; difficulty 7 (6; Clumsy: difficulty +1)"), pool
+    expected = odds(RollRequest(dice, 7), V20)
+    assert f"success {percent(expected.p_success)}" in str(dialog.query_one("#odds").render())
+    dialog.query_one("#difficulty", Select).value = 2
+    dialog.query_one("#merit", Select).value = "flaw:Short Fuse"
+    dialog.query_one("#faces", Input).value = ",".join(["2"] * dice)
+    await settle(pilot)
+    pool = str(dialog.query_one("#pool").render())
+    assert pool.endswith(f"= {dice} dice; difficulty 2 (2; Short Fuse: difficulty -1)"), pool
+    await pilot.click("#go")
+    await settle(pilot)
+    event = app.session.events()[-1]
+    assert event.type == "roll" and event.data["difficulty"] == 2  # rolled, not refused
+    assert event.data["successes"] == dice
+
+
 async def the_editor_changes_points_and_adds_one(pilot) -> None:
     app = pilot.app
     before = app.session.state.events
@@ -91,4 +122,6 @@ async def test_merits_in_the_roll_dialog_and_the_editor(tmp_path: Path) -> None:
         await settle(pilot)
         await check("roll dialog", the_roll_dialog_offers_and_applies_a_merit(pilot))
         await check("editor", the_editor_changes_points_and_adds_one(pilot))
+        difficulty = the_roll_dialog_tells_a_difficulty_modifier_with_the_difficulty(pilot)
+        await check("a difficulty's modifier", difficulty)
     app.session.close()

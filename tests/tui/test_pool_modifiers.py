@@ -35,7 +35,10 @@ async def test_the_roll_dialog_names_celerity_and_the_load(tmp_path: Path) -> No
         dialog.query_one("#traits", Input).value = "dex+brawl"
         await settle(pilot)
         pool = str(dialog.query_one("#pool").render())
-        assert "dexterity 3 + brawl 4; Celerity +2; load: difficulty +1 = 9 dice" in pool
+        # The load's difficulty is told with the difficulty in effect, not with the dice.
+        assert pool.endswith(
+            "dexterity 3 + brawl 4; Celerity +2 = 9 dice; difficulty 7 (6; load: difficulty +1)"
+        )
         expected = odds(RollRequest(9, 7), V20)  # the odds of the roll it will make
         shown = str(dialog.query_one("#odds").render())
         assert f"success {percent(expected.p_success)}" in shown

@@ -16,6 +16,7 @@ STRINGS: dict[str, str] = {
     "sheet.bearing_value": "{mod:+d} to the difficulty of social rolls to pass as human",
     "dlg.roll.bearing": "Bearing (passing as human)",
     "dlg.roll.with_bearing": "; difficulty {diff} ({was}, bearing {mod:+d})",
+    "dlg.roll.with_mods": "; difficulty {diff} ({was}; {notes:s})",
     "cli.state_bearing": " (bearing {mod:+d})",
     # The end of a story (seed 004: Willpower «весь запас - в конце истории»; experience
     # «Конец истории, сверх того: за успех, за опасность, за мудрость - по одному»).

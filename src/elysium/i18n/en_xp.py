@@ -14,6 +14,21 @@ STRINGS: dict[str, str] = {
     "xp.rule.virtue": "Virtue, {current} × 2",
     "xp.rule.morality": "Humanity or Path, {current} × 2",
     "xp.rule.willpower": "Willpower, {current} × 1",
+    "xp.no_price.background": (
+        "the cost chart has no price for Backgrounds: the Storyteller sets {trait:t:trait} — "
+        "set {who} background:{code} {level}"
+    ),
+    "xp.no_price.generation": (
+        "the cost chart has no price for generation: the Storyteller sets it — "
+        "set {who} generation {level}"
+    ),
+    "xp.no_price.blood": (
+        "the cost chart has no price for blood: the Storyteller sets it — set {who} blood {level}"
+    ),
+    "xp.no_price.willpower-points": (
+        "the cost chart prices Willpower, not its points: raise {who} willpower "
+        "or set {who} willpower-points {level}"
+    ),
     "xp.too_dear": "raising {trait} to {level} costs {cost} XP ({rule}); {who} has {have}",
     "xp.clan_disciplines.unknown": (
         "{name!r} is not a V20 Discipline{hint}; for another write {free}"

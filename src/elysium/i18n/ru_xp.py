@@ -14,6 +14,22 @@ STRINGS: dict[str, str] = {
     "xp.rule.virtue": "добродетель, {current} × 2",
     "xp.rule.morality": "Человечность или Путь, {current} × 2",
     "xp.rule.willpower": "воля, {current} × 1",
+    "xp.no_price.background": (
+        "в таблице «Стоимость развития» нет цены для дополнений: {trait:t:trait} задаёт "
+        "рассказчик — задать {who} дополнение:{code} {level}"
+    ),
+    "xp.no_price.generation": (
+        "в таблице «Стоимость развития» нет цены для поколения: его задаёт рассказчик — "
+        "задать {who} поколение {level}"
+    ),
+    "xp.no_price.blood": (
+        "в таблице «Стоимость развития» нет цены для крови: её задаёт рассказчик — "
+        "задать {who} {code} {level}"
+    ),
+    "xp.no_price.willpower-points": (
+        "в таблице «Стоимость развития» есть воля, но не её пункты: повысить {who} воля "
+        "или задать {who} {code} {level}"
+    ),
     "xp.too_dear": (
         "{code:t:trait}: повышение до {level} стоит {cost:n:пункт|пункта|пунктов} опыта "
         "({rule}); у персонажа {who} — {have}"

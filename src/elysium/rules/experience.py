@@ -12,6 +12,8 @@ from elysium.rules.clans import in_clan, is_caitiff
 from elysium.rules.errors import RulesError
 from elysium.rules.profiles import V20, Profile
 from elysium.rules.tables import (
+    THIRD_GENERATION,
+    WEAKEST_GENERATION,
     XP_CHAPTER_AWARDS,
     XP_CHAPTER_RANGE,
     XP_NEW,
@@ -21,9 +23,11 @@ from elysium.rules.tables import (
 from elysium.rules.traits import (
     ATTRIBUTES,
     MORALITY_ALIASES,
+    V20_BACKGROUNDS,
     V20_DISCIPLINES,
     VIRTUE_NAMES,
     WILLPOWER,
+    Kind,
     normalise,
 )
 
@@ -109,7 +113,28 @@ def category_of(c: Character, trait: str) -> Category:
         name = key.removeprefix("discipline:")
         clan = in_clan(c.clan, c.clan_disciplines)
         return Category.CLAN_DISCIPLINE if name in clan else Category.OTHER_DISCIPLINE
+    refuse_unpriced(c, key)
     return Category.ABILITY
+
+
+def refuse_unpriced(c: Character, key: str) -> None:
+    """Refuse what the cost chart has no row for (cheat sheet «Стоимость развития»: no
+    Background, no generation, no blood): the Storyteller sets it, and the refusal says how,
+    one step up. No house rule prices them; anything else is an Ability (a free-form one, in
+    Dark Ages and Demon, is one)."""
+    if key.startswith("background:") or key in V20_BACKGROUNDS or key in c.backgrounds:
+        code = key.removeprefix("background:")
+        level = c.backgrounds.get(code, 0) + 1
+        raise RulesError("xp.no_price.background", who=c.name, trait=code, code=code, level=level)
+    if key == "generation" and c.kind is Kind.VAMPIRE:  # others: set tells them they have none
+        level = max(THIRD_GENERATION, (c.generation or WEAKEST_GENERATION + 1) - 1)
+    elif key == "blood":
+        level = min(c.blood_max, c.blood + 1)
+    elif key == "willpower-points":
+        level = min(c.willpower, c.willpower_points + 1)
+    else:
+        return
+    raise RulesError(f"xp.no_price.{key}", who=c.name, code=key, level=level)
 
 
 def price(c: Character, trait: str) -> Price:

@@ -26,7 +26,7 @@ from elysium.rules import movement as mv
 from elysium.rules.celerity import celerity_dice
 from elysium.rules.character import Character
 from elysium.rules.merits import Merit
-from elysium.rules.tables import MAX_DIFFICULTY
+from elysium.rules.tables import MAX_DIFFICULTY, MIN_DIFFICULTY
 from elysium.rules.traits import PHYSICAL
 
 DEXTERITY = "dexterity"
@@ -99,8 +99,21 @@ def dice_of(mods: Sequence[PoolMod]) -> int:
 
 
 def with_difficulty(mods: Sequence[PoolMod], difficulty: int) -> int:
-    """``difficulty`` with the modifiers' added, never above 10."""
-    return min(MAX_DIFFICULTY, difficulty + sum(m.difficulty for m in mods))
+    """``difficulty`` with the modifiers' added, kept on the 2-10 scale (seed 000,
+    «Сложность всегда варьируется от 2 до 10»), as the bearing keeps it: a Flaw's −1 at
+    difficulty 2 rolls at 2, not a refused 1."""
+    moved = difficulty + sum(m.difficulty for m in mods)
+    return max(MIN_DIFFICULTY, min(MAX_DIFFICULTY, moved))
+
+
+def difficulty_mods(mods: Sequence[PoolMod]) -> tuple[PoolMod, ...]:
+    """Those that change the difficulty (told where the difficulty is, not with the dice)."""
+    return tuple(m for m in mods if m.difficulty)
+
+
+def dice_mods(mods: Sequence[PoolMod]) -> tuple[PoolMod, ...]:
+    """Those that change the dice."""
+    return tuple(m for m in mods if not m.difficulty)
 
 
 def notes(mods: Sequence[PoolMod]) -> list[Msg]:

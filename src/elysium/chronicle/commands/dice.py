@@ -9,7 +9,13 @@ from elysium.chronicle.commands.common import (
     marks,
     verdict_text,
 )
-from elysium.chronicle.commands.sides import bearing_shown, prepare, read_side, throw_all
+from elysium.chronicle.commands.sides import (
+    Ready,
+    bearing_shown,
+    prepare,
+    read_side,
+    throw_all,
+)
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.parser import Args
 from elysium.chronicle.text import clean_name
@@ -43,6 +49,19 @@ def merits_named(args: Args) -> list[tuple[str, str]]:
     return named
 
 
+def difficulty_shown(ready: Ready, base: int, retried: bool, penalised: bool) -> int | Msg:
+    """The difficulty rolled, as the reply tells it: the number the dice were read against
+    (the situation's, a Merit's or a Flaw's modifier included, told with the pool), with the
+    retry and the bearing spelled out: ``8 (6 + retry)``, ``5 (6, bearing -1)``."""
+    if not retried:
+        return bearing_shown(ready)
+    key = "ack.roll.retry" if penalised else "ack.roll.retry_off"
+    diff = ready.request.difficulty
+    if ready.bearing is not None:  # "6 (6 + retry, bearing -1)"
+        return Msg(key + ".bearing", diff=diff, base=base, mod=ready.bearing)
+    return Msg(key, diff=diff, base=base)
+
+
 @runs("roll")
 def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     args = Args("roll", words)
@@ -57,22 +76,14 @@ def cmd_roll(ctx: Context, words: tuple[str, ...]) -> Outcome:
     state = ctx.state
     base = DEFAULT_DIFFICULTY if side.difficulty is None else side.difficulty
     difficulty = base
-    shown: int | Msg = base
-    retry_key = ""
     if retries is not None:
         raised = retry_difficulty(base, retries, state.profile)
         if raised is None:
             raise CommandError("roll.retry_hopeless", base=base, n=retries, most=MAX_DIFFICULTY)
         difficulty = raised
-        off = not state.profile.house.retry_penalty
-        retry_key = "ack.roll.retry_off" if off else "ack.roll.retry"
-        shown = Msg(retry_key, diff=raised, base=base)
     state, ready = prepare(state, side, difficulty, args, moving, named)
-    if retry_key and ready.bearing is not None:  # "6 (6 + retry, bearing -1)"
-        diff = ready.request.difficulty
-        shown = Msg(retry_key + ".bearing", diff=diff, base=base, mod=ready.bearing)
-    else:
-        shown = bearing_shown(ready, shown)
+    shown = difficulty_shown(ready, base, retries is not None, state.profile.house.retry_penalty)
+    difficulty = ready.request.difficulty  # the one rolled: retry, bearing, modifiers and all
     if owner is not None and ready.character is not None:
         raise CommandError("roll.by_needs_pool", who=ready.character.name)
     state, (thrown,) = throw_all(ctx, state, [ready], faces)

@@ -192,16 +192,13 @@ def merit_modifier(c: Character, kind: str, name: str) -> PoolMod:
     return named_mod(found, kind)
 
 
-def bearing_shown(ready: Ready, asked: int | Msg | None = None) -> int | Msg:
-    """The difficulty as an acknowledgement tells it, the bearing spelled out: ``5 (6,
-    bearing -1)``; ``asked`` is how the difficulty before it is told (a retry's)."""
+def bearing_shown(ready: Ready) -> int | Msg:
+    """The difficulty rolled as an acknowledgement tells it (the modifiers' included: they
+    are told with the pool), the bearing spelled out: ``5 (6, bearing -1)``."""
     if ready.bearing is None:
-        return ready.request.difficulty if asked is None else asked
+        return ready.request.difficulty
     return Msg(
-        "ack.roll.bearing",
-        diff=ready.request.difficulty,
-        was=ready.asked if asked is None else asked,
-        mod=ready.bearing,
+        "ack.roll.bearing", diff=ready.request.difficulty, was=ready.asked, mod=ready.bearing
     )
 
 

@@ -15,12 +15,19 @@ from elysium.chronicle.commands.sides import merit_modifier
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.pools import bearing_of, trait_pool
 from elysium.chronicle.state import State
-from elysium.i18n import Refusal, t, trait_label
+from elysium.i18n import Msg, Refusal, t, trait_label
 from elysium.rules import RollRequest, RulesError, odds
 from elysium.rules.beast import with_bearing
 from elysium.rules.character import Character
 from elysium.rules.merits import FLAW, MERIT
-from elysium.rules.modifiers import PoolMod, named_mod, notes, with_difficulty
+from elysium.rules.modifiers import (
+    PoolMod,
+    dice_mods,
+    difficulty_mods,
+    named_mod,
+    notes,
+    with_difficulty,
+)
 from elysium.rules.tables import DIFFICULTY_NAMES
 from elysium.tell.marks import decimal, percent
 from elysium.tui.dialogs.base import SPARK, Dialog, quote
@@ -121,10 +128,13 @@ class RollDialog(Dialog[None]):
         lang = self.lang
         try:
             pool, detail, mods = self._pool()
-            difficulty, note = self._bearing(int(str(self.query_one("#difficulty", Select).value)))
+            chosen = int(str(self.query_one("#difficulty", Select).value))
+            difficulty, note = self._bearing(chosen)
+            if difficulty_mods(mods):  # the difficulty in effect, beside the one chosen
+                difficulty, note = self._modified(chosen, difficulty, mods)
             request = RollRequest(
                 pool,
-                with_difficulty(mods, difficulty),
+                difficulty,
                 specialty=self.query_one("#spec", Checkbox).value,
                 willpower=self.query_one("#wp", Checkbox).value,
             )
@@ -194,9 +204,19 @@ class RollDialog(Dialog[None]):
         if counted.penalty:
             shown.append(t("log.wounds", self.lang, penalty=counted.penalty))
         told = " + ".join(shown)
-        if counted.mods:
-            told += "; " + "; ".join(n.render(self.lang) for n in notes(counted.mods))
+        if dice_mods(counted.mods):  # a difficulty's modifier is told with the difficulty
+            told += "; " + "; ".join(n.render(self.lang) for n in notes(dice_mods(counted.mods)))
         return counted.pool, told, counted.mods
+
+    def _modified(self, chosen: int, difficulty: int, mods: tuple[PoolMod, ...]) -> tuple[int, str]:
+        """The difficulty the roll will be read against (after the bearing ``difficulty``
+        holds, the modifiers added on the 2-10 scale) and the words saying why, as the roll
+        command counts it: ``; difficulty 7 (6; Clumsy: difficulty +1)``."""
+        why = notes(difficulty_mods(mods))
+        if difficulty != chosen:  # the bearing ticked: named first, as it is applied first
+            why.insert(0, Msg("log.bearing", mod=difficulty - chosen))
+        after = with_difficulty(mods, difficulty)
+        return after, t("dlg.roll.with_mods", self.lang, diff=after, was=chosen, notes=why)
 
     def _bearing(self, difficulty: int) -> tuple[int, str]:
         """The difficulty after the bearing when it is ticked, and the words saying so: the
