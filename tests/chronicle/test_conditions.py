@@ -48,6 +48,14 @@ def test_given_in_english_and_told_in_both_languages(s) -> None:
         ('condition Marcus "Blood Bond" ', ("Blood Bond", "removed", 0)),
         ("condition Marcus Shaken 2 scenes", ("Shaken", "scene", 2)),
         ("condition Marcus Staggered round", ("Staggered", "round", 1)),
+        # A quoted label is a label, whatever word it is: not a unit, not ``off``.
+        ('condition Marcus "scene"', ("scene", "removed", 0)),
+        ('состояние Marcus "сцена" 2 сцены', ("сцена", "scene", 2)),
+        ('condition Marcus "off"', ("off", "removed", 0)),
+        ('condition Marcus "Held" scene', ("Held", "scene", 1)),
+        # Unquoted words with no number after the first cannot be a slip: one label.
+        ("condition Marcus Blood Bound", ("Blood Bound", "removed", 0)),
+        ("condition Marcus Held2 2 turns", ("Held2", "turn", 2)),
     ],
 )
 def test_spellings_units_and_labels_of_several_words(s, command, expected) -> None:
@@ -92,6 +100,32 @@ def test_a_fights_round_counts_rounds_and_turns(s) -> None:
     assert tags(s, "marcus") == [("Dominated", "round", 1)] and tags(s, "bob") == []
     assert said.render("en").endswith("— Dazzled ends for Bob")
     assert describe(said.event, "ru").endswith("Bob: состояние «Dazzled» закончилось")
+
+
+def test_turn_is_refused_in_a_fight_whose_round_is_the_turn(tmp_path: Path) -> None:
+    """V20: a turn and a round are one (seed 003 «Ходы в сражениях»); ``next`` ends it, so a
+    ``turn`` typed in the fight would count conditions, blood and Willpower twice."""
+    s = new_session(tmp_path / "c", COTERIE)
+    s.execute("condition Bob Dazed 3 turns")
+    s.execute("combat start Marcus Bob")
+    before_state, before_disk = s.state, journal_bytes(tmp_path / "c")
+    for typed in ("turn", "ход"):
+        with pytest.raises(CommandError) as caught:
+            s.execute(typed)
+        assert caught.value.render("en") == (
+            "a fight is going on: its round is the turn, and next ends it"
+        )
+        assert caught.value.render("ru") == (
+            "идёт бой: ход — это его раунд, а заканчивает раунд «далее»"
+        )
+        assert s.state == before_state and journal_bytes(tmp_path / "c") == before_disk
+    for command in [*ROUND[1:], "next"]:
+        s.execute(command)
+    assert tags(s, "bob") == [("Dazed", "turn", 2)] and s.state.turn == 2
+    s.execute("combat end")
+    assert s.execute("turn").render("en") == "turn 3"
+    assert tags(s, "bob") == [("Dazed", "turn", 1)]
+    s.close()
 
 
 def test_a_scene_ends_the_turns_and_counts_scenes(s) -> None:
@@ -180,6 +214,17 @@ REFUSED = [
     ("condition Marcus off", "label"),
     ("condition Mar Shaken off", "whole name"),
     (f"condition Marcus {'x' * 61}", "at most 60"),
+    # After a quoted label, the words are its duration or nothing (no label that never ends).
+    ('condition Bob "Held" 2 trns', '"2 trns" is not a duration'),
+    ('condition Bob "Held2" two turns', '"two turns" is not a duration'),
+    ('condition Bob "X" 3 weeks', '"3 weeks" is not a duration'),
+    ('condition Bob "Held" 2 turns more', '"2 turns more" is not a duration'),
+    ('condition Bob "Z" 3', "say what 3 counts"),
+    ('condition Bob ""', "label"),
+    # Unquoted, a number after the label's first word is a slip in the duration.
+    ("condition Bob Held 2 trns", '"2 trns" is not a duration'),
+    ("состояние Bob X 3 недели", '"3 недели" is not a duration'),
+    ("condition Bob Held 3 turns 2", '"3 turns 2" is not a duration'),
 ]
 
 

@@ -4,6 +4,7 @@ shell all read it, and a Russian Storyteller meets Russian for every verb."""
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import elysium.chronicle.commands  # noqa: F401  (importing it registers every h
 from elysium import helptext
 from elysium.chronicle import verbs
 from elysium.chronicle.errors import ChronicleError
-from elysium.chronicle.parser import VERBS, parse
+from elysium.chronicle.parser import VERBS, Quoted, parse, tokenize
 from elysium.cli import main
 from elysium.i18n import t
 
@@ -268,3 +269,19 @@ def test_a_handler_registers_only_the_verb_the_table_names_it_for() -> None:
         verbs.runs("roll")(cmd_roll)
     assert verbs.handler("roll") is not cmd_roll
     assert verbs.handler("roll").__module__ == "elysium.chronicle.commands.dice"
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ('condition Bob "Held" 2 turns', [False, False, True, False, False]),
+        ("roll 'Prince Vitel' \"\" x", [False, True, True, False]),
+        ('add Mar\\"cus "a b"c', [False, False, True]),
+    ],
+)
+def test_a_quoted_word_is_known_as_quoted(text: str, quoted: list[bool]) -> None:
+    """Handlers that must tell a quoted label from a keyword (``condition Bob "scene"``) ask
+    the word itself; its text is what a shell's split gives."""
+    words = tokenize(text)
+    assert words == shlex.split(text)
+    assert [isinstance(w, Quoted) for w in words] == quoted

@@ -47,7 +47,6 @@ MORE = [
     'frenzy "Prince Vitel" diff 6',
     "frenzy Marcus diff 4",
     "rotschreck Marcus diff 5",
-    "turn",
 ]
 CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x1b[31mred\x9b31m\x85[bold red]x[/"
@@ -280,7 +279,7 @@ def test_every_view_the_projection_makes_passes_unchanged(tmp_path: Path) -> Non
     s = new_session(root, TABLE)
     seen = 0
     try:
-        for command in [None, *MORE, "combat end", "undo"]:
+        for command in [None, *MORE, "combat end", "turn", "undo"]:  # a fight's turn: next
             if command is not None:
                 s.execute(command)
             for npcs in ("words", "hidden"):

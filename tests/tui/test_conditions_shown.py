@@ -1,6 +1,6 @@
 """A condition on the dashboard, at 80×24: typed in the command bar, shown with what is left
-in the Vitals row and beside the name in Initiative, counted down by ``turn``, its end said
-in the status line, and brought back by undo."""
+in the Vitals row and beside the name in Initiative, counted down by a round's end and by
+``turn``, its end said in the status line, and brought back by undo."""
 
 from __future__ import annotations
 
@@ -52,14 +52,16 @@ async def test_a_condition_is_shown_counted_down_and_undone(tmp_path: Path, lang
             assert len(lines) == 24 and all(len(line) <= 80 for line in lines)
 
         async def counted() -> None:
-            await type_in("turn")
+            for _ in range(3):  # the demo's round 2 ends: the fight's round is one turn
+                await type_in("next")
             await until(pilot, lambda: one in initiative(), "one turn left")
-            await type_in("turn")
-            await until(pilot, lambda: "Dominated" not in initiative(), "it ran out")
-            assert "Dominated" not in row()
+            await type_in("combat end")
+            await type_in("turn")  # out of the fight, the clock's turn
+            await until(pilot, lambda: "Dominated" not in row(), "it ran out")
             assert ends in status(app)
 
         async def undone() -> None:
+            await type_in("undo")
             await type_in("undo")
             await until(pilot, lambda: one in initiative(), "undo brings it back")
             assert "Dominated" in row()

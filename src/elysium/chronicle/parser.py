@@ -13,6 +13,7 @@ turns text into a verb and arguments, or raises CommandError saying what was exp
 from __future__ import annotations
 
 import difflib
+import io
 import shlex
 from dataclasses import dataclass
 
@@ -36,16 +37,38 @@ class Parsed:
 MAX_COMMAND = 4096  # characters; a longer line is refused before any work is done on it
 
 
+class Quoted(str):
+    """A word typed in quotes (``"scene"``): the same text, and the handler that must tell a
+    quoted label from a keyword (``condition``) can ask ``isinstance(word, Quoted)``."""
+
+    __slots__ = ()
+
+
+QUOTES = "\"'"
+
+
 def tokenize(text: str) -> list[str]:
+    """The words of ``text`` as a shell splits them; those that began with a quote are
+    :class:`Quoted` (read from where each word started in the text)."""
     check_length(text)
     # A newline inside quotes is kept (a note of several lines, from F3 or $EDITOR); one
     # outside quotes parts words as a space does. Words that are names fold it away.
     cleaned = clean_text(text, multiline=True)
+    stream = io.StringIO(cleaned)
+    lexer = shlex.shlex(stream, posix=True)
+    lexer.whitespace_split = True
+    lexer.commenters = ""
+    words: list[str] = []
+    start = 0
     try:
-        return shlex.split(cleaned, posix=True)
+        while (word := lexer.get_token()) is not None:
+            typed = cleaned[start : stream.tell()].lstrip()
+            words.append(Quoted(word) if typed and typed[0] in QUOTES else word)
+            start = stream.tell()
     except ValueError as exc:
         key = "parse.unclosed" if "quotation" in str(exc) else "parse.escape"
         raise CommandError(key) from None
+    return words
 
 
 def check_length(text: str) -> None:

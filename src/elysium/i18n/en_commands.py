@@ -209,6 +209,7 @@ STRINGS: dict[str, str] = {
     "ack.blush.part": "{who} pays {n} blood toward the blush of life; {due} more next turn",
     # night, scene, turn, chapter.
     "time.in_fight": "a fight is going on: combat end before {verb}",
+    "time.turn_in_fight": "a fight is going on: its round is the turn, and {verb} ends it",
     "ack.night": "night {n}",
     "ack.night.sunset": "night {n} — sunset, 1 blood each: {notes:l}",
     "ack.night.blood": "{who} has {blood} left",

@@ -5,6 +5,8 @@ STRINGS: dict[str, str] = {
     "help.condition": "a condition that runs out (or lasts until taken off), or list them",
     "condition.what.label": "the condition's label",
     "condition.which_unit": "say what {n} counts: turns, rounds, scenes or nights",
+    "condition.not_duration": '"{words}" is not a duration: say N turns, rounds, scenes or'
+    " nights, or off; quote a label of several words",
     "condition.what.left": "how long it lasts",
     "ack.condition": "{who}: {what}",
     "ack.condition.off": "{who}: {label} taken off",

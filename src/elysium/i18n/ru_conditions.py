@@ -6,6 +6,8 @@ STRINGS: dict[str, str] = {
     "help.condition": "состояние на время (или пока не снимут); без остального — список",
     "condition.what.label": "название состояния",
     "condition.which_unit": "укажите, что считает {n}: ходы, раунды, сцены или ночи",
+    "condition.not_duration": "«{words}» — не срок: укажите число ходов, раундов, сцен или"
+    " ночей, или «снять»; название из нескольких слов — в кавычках",
     "condition.what.left": "сколько оно длится",
     "ack.condition": "{who}: {what}",
     "ack.condition.off": "{who}: состояние «{label}» снято",

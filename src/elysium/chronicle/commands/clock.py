@@ -85,7 +85,12 @@ def cmd_scene(ctx: Context, words: tuple[str, ...]) -> Outcome:
 
 @runs("turn")
 def cmd_turn(ctx: Context, words: tuple[str, ...]) -> Outcome:
+    """A turn outside a fight. In one, the round is the turn (V20: one and the same, seed
+    003 «Ходы в сражениях») and ``next`` ends it: a ``turn`` typed as well would count the
+    conditions and the per-turn blood and Willpower limits a second time, so it is refused."""
     Args("turn", words).done()
+    if ctx.state.combat is not None:
+        raise CommandError("time.turn_in_fight", verb=VerbWord("next"))
     s = ctx.state
     new = replace(s, characters=_each(s, bl.new_turn), turn=s.turn + 1)
     new, ended = count_down_all(new, Step.TURN)

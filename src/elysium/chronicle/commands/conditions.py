@@ -3,6 +3,7 @@
 ``condition Marcus "Dominated" 3 turns`` gives one (rounds, scenes and nights as well; no
 duration: until taken off); giving the same label again sets how long it has left;
 ``condition Marcus "Dominated" off`` takes it off; ``condition Marcus`` tells them. The
+label is one word or one quoted text, and what follows it must be a duration (or ``off``). The
 clock's verbs count them down through :func:`count_down_all`, and their events name the
 conditions that ended (``ended``), so undoing a ``night`` brings them back with the rest.
 """
@@ -13,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from elysium.chronicle.commands.common import ANSWER, Context, Outcome, find, find_exact, put
-from elysium.chronicle.parser import Args, as_int
+from elysium.chronicle.parser import Args, Quoted, as_int
 from elysium.chronicle.state import State
 from elysium.chronicle.text import clean_name
 from elysium.chronicle.verbs import runs
@@ -38,17 +39,17 @@ def cmd_condition(ctx: Context, words: tuple[str, ...]) -> Outcome:
     if not args.words:
         _, c = find(ctx.state, typed)
         return Outcome(ctx.state, ANSWER, {}, listing(c))
-    if args.words[-1].casefold() in OFF:
+    if not isinstance(args.words[-1], Quoted) and args.words[-1].casefold() in OFF:
         args.words.pop()
-        label = _label(args)
+        label = _label(args, args.words)
         key, c = find_exact(ctx.state, typed, "condition")
         kept, gone = take_off(c.conditions, label, c.name)
         new = replace(c, conditions=kept)
         data: dict[str, Any] = {"who": c.name, "label": gone.label}
         say = Msg("ack.condition.off", who=c.name, label=gone.label)
         return Outcome(put(ctx.state, key, new), "condition_off", data, say)
+    label = _labelled(args)
     unit, left = _duration(args)
-    label = _label(args)
     key, c = find(ctx.state, typed)
     tag = Tag(label, unit, left)
     new = replace(c, conditions=give(c.conditions, tag, c.name))
@@ -57,25 +58,57 @@ def cmd_condition(ctx: Context, words: tuple[str, ...]) -> Outcome:
     return Outcome(put(ctx.state, key, new), "condition", data, say)
 
 
+def _labelled(args: Args) -> str:
+    """The label, leaving in ``args`` the words that must be its duration. A quoted label
+    ends where its quotes do. An unquoted one runs to the duration at the end, as typed
+    (``Под Доминированием 5 ночей``), but a number in it after its first word is a slip
+    in the duration (``Held 2 trns``, ``X 3 weeks``), not a label that never runs out."""
+    if isinstance(args.words[0], Quoted):
+        return _label(args, [args.words.pop(0)])
+    words = args.words
+    end = len(words)
+    if UNIT_WORDS.get(words[-1].casefold()) is not None:
+        end -= 2 if end > 2 and _number(words[-2]) else 1
+    elif _number(words[-1]):
+        end -= 1  # ``Dominated 3``: refused below, saying what 3 counts
+    slip = next((i for i in range(1, end) if any(ch.isdigit() for ch in words[i])), None)
+    if slip is not None:
+        raise args.fail("condition.not_duration", words=" ".join(words[slip:]))
+    label = _label(args, words[:end])
+    del words[:end]
+    return label
+
+
 def _duration(args: Args) -> tuple[Unit, int]:
-    """``3 turns`` or ``scene`` (one of it) at the end of the words; none: until taken off."""
-    if not args.words:
+    """The words after the label: ``3 turns``, ``scene`` (one of it) or none (until taken
+    off). Anything else is refused, saying what a duration is: a slip (``2 trns``,
+    ``3 weeks``) must not become a label that never runs out."""
+    words = args.words
+    if not words:
         return Unit.UNTIL_REMOVED, 0
-    unit = UNIT_WORDS.get(args.words[-1].casefold())
-    if unit is None:
-        if args.words[-1].lstrip("+-").isdigit():  # a number with no unit: a slip, not a label
-            raise args.fail("condition.which_unit", n=args.words[-1])
-        return Unit.UNTIL_REMOVED, 0
-    args.words.pop()
-    if args.words and args.words[-1].lstrip("+-").isdigit():
-        return unit, as_int(args.words.pop(), "condition.what.left", 1, MAX_LEFT, args)
-    return unit, 1
+    unit = UNIT_WORDS.get(words[-1].casefold())
+    if len(words) == 1 and unit is None and _number(words[0]):
+        raise args.fail("condition.which_unit", n=words[0])
+    if unit is None or len(words) > 2 or (len(words) == 2 and not _number(words[0])):
+        raise args.fail("condition.not_duration", words=" ".join(words))
+    left = as_int(words[0], "condition.what.left", 1, MAX_LEFT, args) if len(words) == 2 else 1
+    words.clear()
+    return unit, left
 
 
-def _label(args: Args) -> str:
-    """The condition's label: the words left, quoted or not (user text, cleaned)."""
-    label = clean_name(" ".join(args.words))
-    args.words.clear()
+def _number(word: str) -> bool:
+    return word.lstrip("+-").isdigit()
+
+
+def _label(args: Args, words: list[str]) -> str:
+    """The condition's label (user text, cleaned). Quoted, it is a label whatever it says
+    (``"scene"``); unquoted, a number, a unit or ``off`` in its place means it was left out."""
+    first = words[0] if words else ""
+    slip = not isinstance(first, Quoted) and (
+        _number(first) or first.casefold() in UNIT_WORDS or first.casefold() in OFF
+    )
+    label = "" if slip else clean_name(" ".join(words))
+    words.clear()
     if not label:
         raise args.fail("args.missing", what=Msg("condition.what.label"))
     return label
