@@ -192,7 +192,7 @@ STRINGS: dict[str, str] = {
     "store.what_why": "{what}: {why}",
     # Importing characters from a file.
     "import.not_utf8": "{name} is not UTF-8 text",
-    "import.not_json": "{name} is not valid JSON: {why}",
+    "import.not_json": "{name}: {why}",  # why: json.invalid, which says it is not JSON
     "import.no_characters": "{name} has no characters: give a list under 'characters'",
     "import.not_tables": "{name}: every character must be a table of fields",
     "import.cannot_read": "cannot read {name}: {why}",

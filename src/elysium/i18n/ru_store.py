@@ -186,7 +186,7 @@ STRINGS: dict[str, str] = {
     "store.history_not_saved": "история команд не сохранена",
     "store.what_why": "{what}: {why}",
     "import.not_utf8": "{name} — не текст в кодировке UTF-8",
-    "import.not_json": "{name} — некорректный JSON: {why}",
+    "import.not_json": "{name}: {why}",
     "import.no_characters": "в {name} нет персонажей: дайте список под ключом «characters»",
     "import.not_tables": "{name}: каждый персонаж должен быть таблицей полей",
     "import.cannot_read": "не удалось прочитать {name}: {why}",
