@@ -8,10 +8,8 @@ projection (:mod:`elysium.chronicle.projection`).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from elysium.chronicle import verbs as registry
-from elysium.chronicle.parser import Parsed, spellings
+from elysium.chronicle.parser import Parsed, take_keyword
 
 KEYWORD = "hidden"
 # The verbs that roll and take the word (their keywords in the registry say so).
@@ -20,13 +18,7 @@ VERBS = frozenset(v.name for v in registry.VERBS if KEYWORD in v.keywords)
 
 def take_hidden(parsed: Parsed) -> tuple[Parsed, bool]:
     """The command without its ``hidden`` word, and whether it had one."""
-    if parsed.verb not in VERBS:
-        return parsed, False
-    words = spellings(KEYWORD)
-    kept = tuple(w for w in parsed.args if w.casefold() not in words)
-    if len(kept) == len(parsed.args):
-        return parsed, False
-    return replace(parsed, args=kept), True
+    return take_keyword(parsed, KEYWORD, VERBS)
 
 
 def is_hidden(data: object) -> bool:

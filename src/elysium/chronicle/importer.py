@@ -24,7 +24,7 @@ from elysium.chronicle.commands.merits import given
 from elysium.chronicle.errors import CommandError
 from elysium.chronicle.foundry import TAKEN_AS, actor_entry, is_actor
 from elysium.chronicle.jsonsafe import loads, loads_toml
-from elysium.chronicle.readback import is_state_character, state_entry
+from elysium.chronicle.readback import SAME, is_state_character, state_entry
 from elysium.chronicle.text import clean_name, clean_text, name_key
 from elysium.i18n.message import Msg
 from elysium.rules.character import (
@@ -43,45 +43,20 @@ from elysium.rules.profiles import Profile
 from elysium.rules.traits import parse_kind
 
 MAX_FILE = 2 * 1024 * 1024
+# Every field of the sheet that ``state --json`` writes as it is, and the import format's own
+# (ratings by group, a Path by name, pools as ``{rating, current}``, a template to start from).
 KNOWN = {
-    "name",
-    "kind",
-    "generation",
-    "clan",
-    "clan_disciplines",
-    "template",
-    "attributes",
+    *SAME,
     "abilities",
+    "blood",
+    "clan_disciplines",
     "disciplines",
-    "virtues",
+    "health",
     "humanity",
     "path",
     "path_rating",
+    "template",
     "willpower",
-    "blood",
-    "specialties",
-    "notes",
-    "supernatural",
-    "nature",
-    "demeanour",
-    "backgrounds",
-    "health",
-    "xp",
-    "derangements",
-    "derangements_due",
-    "rested",
-    "load",
-    "armour",
-    "powers",
-    "player",
-    "hidden",
-    "bonds",
-    "staked",
-    "frenzy",
-    "rotschreck",
-    "conditions",
-    "merits",
-    "flaws",
 }
 HEALTH_FIELDS = {"bashing", "lethal", "aggravated", "condition"}
 # The rest of the sheet as its stored form names it (``rested`` is ``aggravated_rested``):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from elysium.chronicle import verbs as registry
-from elysium.chronicle.parser import Parsed, spellings
+from elysium.chronicle.parser import Parsed, take_keyword
 from elysium.chronicle.state import State
 
 KEYWORD = "omit"
@@ -26,13 +26,7 @@ VERBS = frozenset(v.name for v in registry.VERBS if KEYWORD in v.keywords)
 
 def take_omitted(parsed: Parsed) -> tuple[Parsed, bool]:
     """The command without its ``omit`` word, and whether it had one."""
-    if parsed.verb not in VERBS:
-        return parsed, False
-    words = spellings(KEYWORD)
-    kept = tuple(w for w in parsed.args if w.casefold() not in words)
-    if len(kept) == len(parsed.args):
-        return parsed, False
-    return replace(parsed, args=kept), True
+    return take_keyword(parsed, KEYWORD, VERBS)
 
 
 def left_out(state: State, seq: int, omit: bool = True) -> State:

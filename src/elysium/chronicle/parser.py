@@ -15,7 +15,7 @@ from __future__ import annotations
 import difflib
 import io
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from elysium.chronicle import verbs as registry
 from elysium.chronicle.errors import CommandError
@@ -260,3 +260,15 @@ def as_int(
             msg = Msg("args.too_small", what=_named(what), low=low, got=value)
         raise args.fail(msg) if args else CommandError(msg)
     return value
+
+
+def take_keyword(parsed: Parsed, keyword: str, verbs: frozenset[str]) -> tuple[Parsed, bool]:
+    """The command without a flag word it may carry anywhere (``hidden``, ``omit``, in any of
+    their spellings), and whether it had one; only ``verbs`` take it."""
+    if parsed.verb not in verbs:
+        return parsed, False
+    words = spellings(keyword)
+    kept = tuple(w for w in parsed.args if w.casefold() not in words)
+    if len(kept) == len(parsed.args):
+        return parsed, False
+    return replace(parsed, args=kept), True
