@@ -19,6 +19,7 @@ from elysium.chronicle.events import Event
 from elysium.chronicle.events import undone as taken_back
 from elysium.i18n import t
 from elysium.tell.events import describe, when
+from elysium.tell.html_page import page_head, page_style
 from elysium.tell.table import Table
 
 NOISE = frozenset(
@@ -301,16 +302,16 @@ def markdown(recap: Recap, lang: str = "en") -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-STYLE = """
-body { font-family: Georgia, 'Times New Roman', serif; background: #17110f; color: #eadfd6;
-       max-width: 52rem; margin: 2rem auto; padding: 0 1.2rem; line-height: 1.55; }
-h1 { color: #d4a373; border-bottom: 2px solid #7f1d1d; padding-bottom: .3rem; }
-h2 { color: #c08457; margin-top: 2rem; border-bottom: 1px solid #3f2a22; }
-h3 { color: #b39079; font-size: 1.05rem; }
-ul { padding-left: 1.2rem; } li { margin: .25rem 0; }
+STYLE = page_style(
+    "52rem",
+    "1.55",
+    "2rem",
+    "font-size: 1.05rem;",
+    """ul { padding-left: 1.2rem; } li { margin: .25rem 0; }
 .meta, .none { color: #9b8577; font-style: italic; }
 code, li { font-variant-numeric: tabular-nums; }
-"""
+""",
+)
 
 
 def page(recap: Recap, lang: str = "en") -> str:
@@ -318,13 +319,7 @@ def page(recap: Recap, lang: str = "en") -> str:
     e = html.escape
     title = f"{recap.title} — {t('recap.chapter', lang, n=recap.chapter)}"
     nights = t("recap.nights", lang, first=recap.nights[0], last=recap.nights[1])
-    parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{e(lang)}"><head><meta charset="utf-8">',
-        f"<title>{e(title)}</title><style>{STYLE}</style></head><body>",
-        f"<h1>{e(title)}</h1>",
-        f'<p class="meta">{e(nights)}</p>',
-    ]
+    parts = [*page_head(title, lang, STYLE), f'<p class="meta">{e(nights)}</p>']
     for key, items in _sections(recap, lang):
         parts.append(f"<h2>{e(t(key, lang))}</h2>")
         if not items:

@@ -26,6 +26,7 @@ from elysium.rules.traits import (
     V20_ABILITIES,
     Kind,
 )
+from elysium.tell.html_page import page_head, page_style
 from elysium.tell.recap import md
 
 # The printed sheet's groups (V20 p. 84-100): three by three Attributes, ten by three Abilities.
@@ -212,31 +213,25 @@ def markdown(sheet: Sheet, lang: str = "en") -> str:
 
 # --- HTML ----------------------------------------------------------------------------------
 
-STYLE = """
-body { font-family: Georgia, 'Times New Roman', serif; background: #17110f; color: #eadfd6;
-       max-width: 60rem; margin: 2rem auto; padding: 0 1.2rem; line-height: 1.45; }
-h1 { color: #d4a373; border-bottom: 2px solid #7f1d1d; padding-bottom: .3rem; }
-h2 { color: #c08457; margin-top: 1.6rem; border-bottom: 1px solid #3f2a22; }
-h3 { color: #b39079; font-size: 1rem; margin: .4rem 0; }
-.groups { display: flex; flex-wrap: wrap; gap: 0 2rem; }
+STYLE = page_style(
+    "60rem",
+    "1.45",
+    "1.6rem",
+    "font-size: 1rem; margin: .4rem 0;",
+    """.groups { display: flex; flex-wrap: wrap; gap: 0 2rem; }
 .group { flex: 1 1 14rem; }
 table { border-collapse: collapse; width: 100%; }
 td { padding: .1rem .3rem; } td.v { text-align: right; font-variant-numeric: tabular-nums; }
 .facts td:first-child { color: #9b8577; }
 .notes { white-space: pre-wrap; }
-"""
+""",
+)
 
 
 def page(sheet: Sheet, lang: str = "en") -> str:
     """One standalone HTML page: no scripts, no external assets, everything escaped."""
     e = html.escape
-    parts = [
-        "<!DOCTYPE html>",
-        f'<html lang="{e(lang)}"><head><meta charset="utf-8">',
-        f"<title>{e(sheet.name)}</title><style>{STYLE}</style></head><body>",
-        f"<h1>{e(sheet.name)}</h1>",
-        '<table class="facts">',
-    ]
+    parts = [*page_head(sheet.name, lang, STYLE), '<table class="facts">']
     parts += [f"<tr><td>{e(k)}</td><td>{e(v)}</td></tr>" for k, v in sheet.facts]
     parts.append("</table>")
     for title, groups in sheet.sections:
