@@ -13,6 +13,7 @@ from elysium.chronicle.session import Session
 from elysium.chronicle.store.paths import resolve_chronicle
 from elysium.cli.chronicle import open_session as _open
 from elysium.cli.chronicle import warn as _warn
+from elysium.cli.values import ALL
 from elysium.i18n import Msg, t
 
 
@@ -31,12 +32,14 @@ def cmd_export(args: argparse.Namespace, lang: str) -> int:
 
     session = _open(args, readonly=True, lang=lang)
     try:
-        chapter = _chapter(session, args.chapter)
+        # The story so far (every chapter), or one chapter.
+        chapter = None if args.chapter == ALL else _chapter(session, args.chapter)
         # Every chapter read once lightly (what cannot be read is told, as always; the
         # undos and redos say what did not happen), then the chapter's events, once.
         store = session.store
         undos = ("undo", "redo")
-        first = store.stream(want=lambda r: r.kind in undos, only_wanted=True, skim=chapter.__ne__)
+        skim = None if chapter is None else chapter.__ne__
+        first = store.stream(want=lambda r: r.kind in undos, only_wanted=True, skim=skim)
         undone = undone_in(r.event for r in first if r.event is not None)
         store.warnings = first.warnings
         events = store.stream(chapter).events()

@@ -40,7 +40,7 @@ NOISE = frozenset(
 @dataclass
 class Recap:
     title: str
-    chapter: int
+    chapter: int | None  # None: every chapter, the story so far
     nights: tuple[int, int]
     scenes: list[tuple[str, list[str]]] = field(default_factory=list)
     fights: list[tuple[str, list[tuple[str, list[str]]]]] = field(default_factory=list)
@@ -56,7 +56,7 @@ class Recap:
 
 def build(
     events: Iterable[Event],
-    chapter: int,
+    chapter: int | None,
     title: str,
     lang: str = "en",
     undone: set[int] | None = None,
@@ -66,14 +66,17 @@ def build(
     ``undone`` is given: the steps undone in the whole chronicle,
     :func:`elysium.chronicle.events.undone`). With ``table``, the players' recap: only what
     the table may read, told as their view tells it (no hidden roll, no note, no NPC's
-    traits, pools or soak), and the tallies of the players' characters alone."""
+    traits, pools or soak), and the tallies of the players' characters alone. ``chapter``
+    None: every chapter's events, the story so far (each scene named with its chapter)."""
     if undone is None:
         events = list(events)
         undone = taken_back(events)
     story = _Story(Recap(title=title, chapter=chapter, nights=(1, 1)), lang)
     for e in events:
-        if e.time.get("chapter") != chapter or e.seq in undone or e.type in ("undo", "redo"):
-            continue  # what was undone (and not redone) did not happen: left out, with the undos
+        if (chapter is not None and e.time.get("chapter") != chapter) or e.seq in undone:
+            continue  # another chapter's, or undone (and not redone): it did not happen
+        if e.type in ("undo", "redo"):
+            continue  # the undos and redos are left out with what they undid
         if table is not None and table.line(e, lang) is None:
             continue  # not the table's to read
         story.add(e, _line(e, lang, table))
@@ -121,9 +124,12 @@ class _Story:
     def _place(self, e: Event, line: Callable[[], str]) -> None:
         """The line in its scene, or in its fight's round (the scene names the fight)."""
         recap, lang = self.recap, self.lang
-        key = (e.time.get("night"), e.time.get("scene"))
+        time = e.time
+        key = (time.get("chapter"), time.get("night"), time.get("scene"))
+        if recap.chapter is not None:
+            key = key[1:]  # (every event of one chapter is the chapter's)
         if key != self.scene and (self.fight is None or e.type == "combat_start"):
-            recap.scenes.append((t("recap.scene", lang, night=key[0], scene=key[1]), []))
+            recap.scenes.append((_scene_name(key, lang), []))
             self.scene = key
         if e.type == "combat_start":
             self.fight = (line(), [])
@@ -178,6 +184,24 @@ class _Story:
         recap.xp = dict(self.xp)
         recap.reasons = dict(self.reasons)
         return recap
+
+
+def _scene_name(key: tuple[Any, ...], lang: str) -> str:
+    """A scene's heading: its night and number, and its chapter in the story so far."""
+    if len(key) == 2:
+        return t("recap.scene", lang, night=key[0], scene=key[1])
+    return t("recap.chapter_scene", lang, chapter=key[0], night=key[1], scene=key[2])
+
+
+def heading(recap: Recap, lang: str) -> str:
+    """What the recap tells: its chapter, or the story so far."""
+    if recap.chapter is None:
+        return t("recap.story_so_far", lang)
+    return t("recap.chapter", lang, n=recap.chapter)
+
+
+def _nothing(recap: Recap, lang: str) -> str:
+    return t("recap.nothing" if recap.chapter is not None else "recap.nothing_yet", lang)
 
 
 def _rolls(e: Event) -> list[dict[str, Any]]:
@@ -275,14 +299,14 @@ def md(text: str) -> str:
 
 def markdown(recap: Recap, lang: str = "en") -> str:
     out = [
-        f"# {md(recap.title)} — {t('recap.chapter', lang, n=recap.chapter)}",
+        f"# {md(recap.title)} — {heading(recap, lang)}",
         "",
         t("recap.nights", lang, first=recap.nights[0], last=recap.nights[1]),
     ]
     for key, items in _sections(recap, lang):
         out += ["", f"## {t(key, lang)}", ""]
         if not items:
-            out.append(f"_{t('recap.nothing', lang)}_")
+            out.append(f"_{_nothing(recap, lang)}_")
             continue
         for item in items:
             if key == "recap.fights":
@@ -295,7 +319,7 @@ def markdown(recap: Recap, lang: str = "en") -> str:
             elif isinstance(item, tuple):
                 name, lines = item
                 out.append(f"### {md(name)}")
-                out += [f"- {md(line)}" for line in lines] or [f"_{t('recap.nothing', lang)}_"]
+                out += [f"- {md(line)}" for line in lines] or [f"_{_nothing(recap, lang)}_"]
                 out.append("")
             else:
                 out.append(f"- {md(item)}")
@@ -317,13 +341,13 @@ code, li { font-variant-numeric: tabular-nums; }
 def page(recap: Recap, lang: str = "en") -> str:
     """One standalone HTML page: no scripts, no external assets, everything escaped."""
     e = html.escape
-    title = f"{recap.title} — {t('recap.chapter', lang, n=recap.chapter)}"
+    title = f"{recap.title} — {heading(recap, lang)}"
     nights = t("recap.nights", lang, first=recap.nights[0], last=recap.nights[1])
     parts = [*page_head(title, lang, STYLE), f'<p class="meta">{e(nights)}</p>']
     for key, items in _sections(recap, lang):
         parts.append(f"<h2>{e(t(key, lang))}</h2>")
         if not items:
-            parts.append(f'<p class="none">{e(t("recap.nothing", lang))}</p>')
+            parts.append(f'<p class="none">{e(_nothing(recap, lang))}</p>')
             continue
         if key == "recap.fights":
             for name, rounds in items:
