@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,9 +117,15 @@ class _Story:
     def add(self, e: Event, line: Callable[[], str]) -> None:
         night = e.time.get("night", 1)
         nights = self.nights
-        nights[:] = [min(nights[0], night), max(nights[1], night)] if nights else [night, night]
+        if not nights:
+            nights[:] = [night, night]
+        elif night < nights[0]:
+            nights[0] = night
+        elif night > nights[1]:
+            nights[1] = night
         self._place(e, line)
-        self._note(e, line)
+        if e.type in _NOTED:
+            self._note(e, line)
 
     def _place(self, e: Event, line: Callable[[], str]) -> None:
         """The line in its scene, or in its fight's round (the scene names the fight)."""
@@ -204,6 +210,17 @@ def _nothing(recap: Recap, lang: str) -> str:
     return t("recap.nothing" if recap.chapter is not None else "recap.nothing_yet", lang)
 
 
+# The types :meth:`_Story._note` reads (their rolls, tallies or sections); the others, most
+# of a chapter, it passes by at once.
+_NOTED = frozenset(
+    {
+        *("roll", "power", "attack", "frenzy", "rotschreck", "degeneration", "defend", "feat"),
+        *("damage", "initiative", "heal", "spend", "boost", "blush", "feed", "xp", "gain"),
+        *("raise", "story", "house_rule"),
+    }
+)
+
+
 def _rolls(e: Event) -> list[dict[str, Any]]:
     d = e.data
     if e.type in ("roll", "power"):
@@ -286,28 +303,35 @@ def _xp_line(recap: Recap, who: str, tally: list[int], lang: str) -> str:
     return t("recap.xp_reasons", lang, line=line, reasons=reasons) if reasons else line
 
 
+# What Markdown would read as markup, each escaped with a backslash.
+_MD_ESCAPES = str.maketrans({ch: "\\" + ch for ch in "\\`*_{}[]<>#|!~"})
+
+
 def md(text: str) -> str:
     """Markdown-safe text: dice marks like ``*10*`` and names like ``<b>`` stay literal."""
-    out = []
-    for ch in str(text):
-        if ch in "\\`*_{}[]<>#|!~":
-            out.append("\\" + ch)
-        else:
-            out.append(ch)
-    return "".join(out)
+    return str(text).translate(_MD_ESCAPES)
 
 
 def markdown(recap: Recap, lang: str = "en") -> str:
-    out = [
+    return "".join(markdown_pieces(recap, lang))
+
+
+def markdown_pieces(recap: Recap, lang: str = "en") -> Iterator[str]:
+    """:func:`markdown` in pieces, to be written as they come (a long chapter's recap is
+    never held twice, as a list of lines and as one text)."""
+    return _joined(_markdown_lines(recap, lang), strip=True)
+
+
+def _markdown_lines(recap: Recap, lang: str) -> Iterator[list[str]]:
+    yield [
         f"# {md(recap.title)} — {heading(recap, lang)}",
         "",
         t("recap.nights", lang, first=recap.nights[0], last=recap.nights[1]),
     ]
     for key, items in _sections(recap, lang):
-        out += ["", f"## {t(key, lang)}", ""]
+        out = ["", f"## {t(key, lang)}", ""]
         if not items:
             out.append(f"_{_nothing(recap, lang)}_")
-            continue
         for item in items:
             if key == "recap.fights":
                 name, rounds = item
@@ -323,7 +347,32 @@ def markdown(recap: Recap, lang: str = "en") -> str:
                 out.append("")
             else:
                 out.append(f"- {md(item)}")
-    return "\n".join(out).rstrip() + "\n"
+            if len(out) > 256:
+                yield out
+                out = []
+        yield out
+
+
+def _joined(chunks: Iterable[list[str]], strip: bool) -> Iterator[str]:
+    """The lines of ``chunks`` joined by newlines and ended by one, in pieces; with
+    ``strip``, the whitespace at the end of the whole text first taken off (held back until
+    more text follows it)."""
+    first, held = True, ""
+    for lines in chunks:
+        if not lines:
+            continue
+        piece = "\n".join(lines) if first else "\n" + "\n".join(lines)
+        first = False
+        if not strip:
+            yield piece
+            continue
+        body = piece.rstrip()
+        if body:
+            yield held + body
+            held = piece[len(body) :]
+        else:
+            held += piece
+    yield "\n"
 
 
 STYLE = page_style(
@@ -340,16 +389,24 @@ code, li { font-variant-numeric: tabular-nums; }
 
 def page(recap: Recap, lang: str = "en") -> str:
     """One standalone HTML page: no scripts, no external assets, everything escaped."""
+    return "".join(page_pieces(recap, lang))
+
+
+def page_pieces(recap: Recap, lang: str = "en") -> Iterator[str]:
+    """:func:`page` in pieces, to be written as they come."""
+    return _joined(_page_lines(recap, lang), strip=False)
+
+
+def _page_lines(recap: Recap, lang: str) -> Iterator[list[str]]:
     e = html.escape
     title = f"{recap.title} — {heading(recap, lang)}"
     nights = t("recap.nights", lang, first=recap.nights[0], last=recap.nights[1])
-    parts = [*page_head(title, lang, STYLE), f'<p class="meta">{e(nights)}</p>']
+    yield [*page_head(title, lang, STYLE), f'<p class="meta">{e(nights)}</p>']
     for key, items in _sections(recap, lang):
-        parts.append(f"<h2>{e(t(key, lang))}</h2>")
+        parts = [f"<h2>{e(t(key, lang))}</h2>"]
         if not items:
             parts.append(f'<p class="none">{e(_nothing(recap, lang))}</p>')
-            continue
-        if key == "recap.fights":
+        elif key == "recap.fights":
             for name, rounds in items:
                 parts.append(f"<h3>{e(name)}</h3><ul>")
                 for round_name, lines in rounds:
@@ -362,9 +419,12 @@ def page(recap: Recap, lang: str = "en") -> str:
                 parts.append(f"<h3>{e(name)}</h3><ul>")
                 parts += [f"<li>{e(line)}</li>" for line in lines]
                 parts.append("</ul>")
+                if len(parts) > 256:
+                    yield parts
+                    parts = []
         else:
             parts.append("<ul>")
             parts += [f"<li>{e(item)}</li>" for item in items]
             parts.append("</ul>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+        yield parts
+    yield ["</body></html>"]
