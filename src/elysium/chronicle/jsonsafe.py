@@ -74,7 +74,7 @@ def loads_text(text: str, short: bool = False) -> Any:
     try:
         if text.startswith("\ufeff"):  # as json.loads says it
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
-        value = (_SHORT if short else _DECODER).decode(text)
+        value = _decoded(_SHORT if short else _DECODER, text)
     except json.JSONDecodeError as exc:
         raise Invalid("json.invalid", why=exc.msg, pos=exc.pos) from None
     except RecursionError:
@@ -86,6 +86,21 @@ def loads_text(text: str, short: bool = False) -> Any:
     if text.count("{") + text.count("[") > MAX_DEPTH:  # else it cannot nest that deep
         check_depth(value)
     return value
+
+
+def _decoded(decoder: json.JSONDecoder, text: str) -> Any:
+    """``decoder.decode(text)``, by its scanner alone when the text is one value with no
+    whitespace around it (as every record is); anything else, an error included, is left
+    to ``decode``, which says it in its own words."""
+    if text and text[0] not in " \t\n\r":
+        try:
+            value, end = decoder.scan_once(text, 0)  # type: ignore[attr-defined]
+        except StopIteration:
+            pass
+        else:
+            if end == len(text):
+                return value
+    return decoder.decode(text)
 
 
 def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:

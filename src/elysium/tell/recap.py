@@ -110,7 +110,7 @@ class _Story:
     blood: dict[str, list[int]] = field(default_factory=_tallies)
     xp: dict[str, list[int]] = field(default_factory=_tallies)
     reasons: dict[str, list[str]] = field(default_factory=dict)  # who -> the awards' reasons
-    scene: tuple[Any, Any] | None = None
+    scene: tuple[Any, ...] | None = None
     fight: tuple[str, list[tuple[str, list[str]]]] | None = None
     nights: list[int] = field(default_factory=list)  # the first and last night told
 
@@ -131,7 +131,7 @@ class _Story:
         """The line in its scene, or in its fight's round (the scene names the fight)."""
         recap, lang = self.recap, self.lang
         time = e.time
-        key = (time.get("chapter"), time.get("night"), time.get("scene"))
+        key: tuple[Any, ...] = (time.get("chapter"), time.get("night"), time.get("scene"))
         if recap.chapter is not None:
             key = key[1:]  # (every event of one chapter is the chapter's)
         if key != self.scene and (self.fight is None or e.type == "combat_start"):
@@ -319,7 +319,7 @@ def markdown(recap: Recap, lang: str = "en") -> str:
 def markdown_pieces(recap: Recap, lang: str = "en") -> Iterator[str]:
     """:func:`markdown` in pieces, to be written as they come (a long chapter's recap is
     never held twice, as a list of lines and as one text)."""
-    return _joined(_markdown_lines(recap, lang), strip=True)
+    return joined_lines(_markdown_lines(recap, lang), strip=True)
 
 
 def _markdown_lines(recap: Recap, lang: str) -> Iterator[list[str]]:
@@ -353,7 +353,7 @@ def _markdown_lines(recap: Recap, lang: str) -> Iterator[list[str]]:
         yield out
 
 
-def _joined(chunks: Iterable[list[str]], strip: bool) -> Iterator[str]:
+def joined_lines(chunks: Iterable[list[str]], strip: bool) -> Iterator[str]:
     """The lines of ``chunks`` joined by newlines and ended by one, in pieces; with
     ``strip``, the whitespace at the end of the whole text first taken off (held back until
     more text follows it)."""
@@ -394,7 +394,7 @@ def page(recap: Recap, lang: str = "en") -> str:
 
 def page_pieces(recap: Recap, lang: str = "en") -> Iterator[str]:
     """:func:`page` in pieces, to be written as they come."""
-    return _joined(_page_lines(recap, lang), strip=False)
+    return joined_lines(_page_lines(recap, lang), strip=False)
 
 
 def _page_lines(recap: Recap, lang: str) -> Iterator[list[str]]:
