@@ -19,3 +19,11 @@ def test_the_pieces_make_the_whole_text(chunks: list[list[str]]) -> None:
     lines = [line for chunk in chunks for line in chunk]
     assert "".join(joined_lines(chunks, strip=True)) == "\n".join(lines).rstrip() + "\n"
     assert "".join(joined_lines(chunks, strip=False)) == "\n".join(lines) + "\n"
+
+
+@settings(max_examples=sized(200, 1000), deadline=None)
+@given(st.text(alphabet=st.sampled_from(["a", "é", " ", *"\\`*_{}[]<>#|!~"]) | st.characters()))
+def test_markdown_escapes_each_markup_character_with_a_backslash(text: str) -> None:
+    from elysium.tell.recap import md
+
+    assert md(text) == "".join("\\" + c if c in "\\`*_{}[]<>#|!~" else c for c in text)

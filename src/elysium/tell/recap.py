@@ -9,6 +9,7 @@ undos and redos, :func:`elysium.chronicle.events.undone`), then the chapter's ev
 from __future__ import annotations
 
 import html
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -303,13 +304,15 @@ def _xp_line(recap: Recap, who: str, tally: list[int], lang: str) -> str:
     return t("recap.xp_reasons", lang, line=line, reasons=reasons) if reasons else line
 
 
-# What Markdown would read as markup, each escaped with a backslash.
-_MD_ESCAPES = str.maketrans({ch: "\\" + ch for ch in "\\`*_{}[]<>#|!~"})
+# What Markdown would read as markup, each escaped with a backslash (most lines hold none:
+# a search says so at once, and the few that do are escaped by one substitution).
+_MD_SPECIAL = re.compile(r"[\\`*_{}\[\]<>#|!~]")
 
 
 def md(text: str) -> str:
     """Markdown-safe text: dice marks like ``*10*`` and names like ``<b>`` stay literal."""
-    return str(text).translate(_MD_ESCAPES)
+    text = str(text)
+    return _MD_SPECIAL.sub(r"\\\g<0>", text) if _MD_SPECIAL.search(text) else text
 
 
 def markdown(recap: Recap, lang: str = "en") -> str:
