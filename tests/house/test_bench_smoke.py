@@ -57,6 +57,9 @@ BENCHES = [
         "costs_bench.py",
         (
             "open at {n} / open at {n}",
+            "export of the {n}-event chapter / floor (CPU)",
+            "export --chapter all of {n} events / floor (CPU)",
+            "stats of {n} events / floor (CPU)",
             "export chapter {n} of {n} (seconds)",
             "stats of {n}, peak memory (MB)",
             "replay: open at the end of {n}",

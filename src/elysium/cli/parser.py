@@ -16,7 +16,7 @@ from typing import NoReturn
 from elysium import __version__
 from elysium.chronicle.verbs import VERBS as VERB_TABLE
 from elysium.cli import config, handlers, rolls, share, verbs, watch
-from elysium.cli.values import faces, octal_mode, profile, whole
+from elysium.cli.values import chapter_or_all, faces, octal_mode, profile, whole
 from elysium.cli.words import argparse_words, h, reader_lang
 from elysium.i18n import LANGUAGES, detect_lang, t
 from elysium.rules import PROFILES, RollKind
@@ -156,7 +156,8 @@ def _import(p: argparse.ArgumentParser) -> None:
 
 
 def _export(p: argparse.ArgumentParser) -> None:
-    _chapter("clihelp.export.arg.chapter")(p)
+    chapter_help = h("clihelp.export.arg.chapter")
+    p.add_argument("--chapter", type=chapter_or_all, metavar="N|all", help=chapter_help)
     formats = ("md", "html")
     p.add_argument("--format", choices=formats, default="md", help=h("clihelp.export.arg.format"))
     p.add_argument("-o", "--output", metavar="FILE", help=h("clihelp.export.arg.o"))
