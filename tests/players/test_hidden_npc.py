@@ -15,8 +15,8 @@ from elysium.chronicle.players import ProjectedView
 from elysium.chronicle.projection import project
 from elysium.chronicle.replay import Replay
 from elysium.chronicle.session import Session
-from elysium.rules.dice import SeededDice
 from elysium.cli import main
+from elysium.rules.dice import SeededDice
 from elysium.tell.events import describe
 from tests.chronicle_helpers import COTERIE, journal_bytes, new_session
 from tests.conftest import run_cli
