@@ -24,6 +24,27 @@ def quote(name: str) -> str:
     return shlex.quote(name)
 
 
+class Field(Input):
+    """An Input for a form, that leaves its styles alone until it is in the DOM.
+
+    Building an Input sets classes (``-valid``, ``-textual-compact``) and Textual restyles
+    it at each, though it is not mounted yet and is styled whole when it is: in the editor
+    (F3) that was two thirds of building a tab's fields.
+    """
+
+    def update_node_styles(self, animate: bool = True) -> None:
+        if self.is_attached:
+            super().update_node_styles(animate)
+
+
+class FormButton(Button):
+    """A Button for a form, not restyled before it is in the DOM (as :class:`Field`)."""
+
+    def update_node_styles(self, animate: bool = True) -> None:
+        if self.is_attached:
+            super().update_node_styles(animate)
+
+
 class Dialog(ModalScreen[T]):
     """A modal screen that returns a ``T`` (or None: closed with nothing decided)."""
 

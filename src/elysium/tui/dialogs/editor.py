@@ -25,7 +25,7 @@ from elysium.rules.character import Character
 from elysium.rules.errors import RulesError
 from elysium.rules.merits import KINDS, Merit
 from elysium.rules.traits import V20_BACKGROUNDS, V20_DISCIPLINES, closest, normalise
-from elysium.tui.dialogs.base import Dialog, quote
+from elysium.tui.dialogs.base import Dialog, FormButton, quote
 from elysium.tui.dialogs.editor_tabs import FIRST_TAB, TABS, Rating, SheetForm
 from elysium.tui.notes_editor import NotEdited, edit_notes
 
@@ -81,8 +81,8 @@ class EditDialog(SheetForm, Dialog[None]):
                         if name == FIRST_TAB:
                             yield self._pane(name)
             with Horizontal(classes="buttons"):
-                yield Button(t("dlg.save", lang), variant="primary", id="save", compact=True)
-                yield Button(t("dlg.cancel", lang), id="cancel", compact=True)
+                yield FormButton(t("dlg.save", lang), variant="primary", id="save", compact=True)
+                yield FormButton(t("dlg.cancel", lang), id="cancel", compact=True)
 
     async def _build(self, tab_id: str) -> None:
         """The fields of tab ``tab_id`` (``tab-NAME``), built the first time it is shown."""
