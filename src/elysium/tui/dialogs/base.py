@@ -66,6 +66,21 @@ class Dialog(ModalScreen[T]):
         for box in self.query(Input):
             box.cursor_blink = False
 
+    def take_breakpoints(self) -> None:
+        """Take the width and height classes (``-narrow``, ``-wide``) of the screen underneath
+        before the dialog is first restyled (when it is shown): the Resize that follows a new
+        screen then finds them set, where it restyled the whole dialog after its first frame.
+        A terminal resized meanwhile is set right by that Resize, as before."""
+        stack = self.app.screen_stack
+        if self not in stack or stack.index(self) == 0:
+            return
+        under = stack[stack.index(self) - 1]
+        app = self.app
+        wide = app.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is None else None
+        high = app.VERTICAL_BREAKPOINTS if self.VERTICAL_BREAKPOINTS is None else None
+        names = {name for _, name in [*(wide or ()), *(high or ())]}
+        self.update_classes({name: name in under.classes for name in names}, update=False)
+
     def send(self, command: str) -> None:
         """Run ``command`` (the dashboard's one place that changes the chronicle); the answer
         comes back to :meth:`saved` or :meth:`refused`."""

@@ -102,6 +102,7 @@ class EditDialog(SheetForm, Dialog[None]):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.take_breakpoints()
         self.query_one("#f-strength", Input).focus()
 
     async def action_tab(self, step: int) -> None:
