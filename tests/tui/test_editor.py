@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from textual.widgets import Input, TabbedContent, TextArea
+from textual.widgets import Input, TabbedContent, Tabs, TextArea
 
 from elysium.tui.dialogs.editor import EditDialog
 from elysium.tui.dialogs.sheet import SheetScreen
@@ -212,8 +212,10 @@ async def f3_restyles_nothing_unmounted_and_the_dialog_once(pilot) -> None:
     """What still made F3 slower than F2 once it built only one tab: each field was
     restyled while it was being built (each class Textual set on it), before it was even
     mounted, and the whole dialog again when the Resize after its first frame set its width
-    class (``-narrow``). Now nothing is restyled before it is mounted, and the dialog whole
-    once, when shown, with the class of the screen underneath already set."""
+    class (``-narrow``), and the tab bar at each focus change as the cursor passed through it
+    on its way to Strength. Now nothing is restyled before it is mounted, the dialog whole
+    once, when shown, with the class of the screen underneath already set, and the cursor is
+    put in Strength at once."""
     app = pilot.app
     restyled: list[tuple[object, bool, bool]] = []
     original = app.update_styles
@@ -234,6 +236,8 @@ async def f3_restyles_nothing_unmounted_and_the_dialog_once(pilot) -> None:
     assert not unmounted, f"restyled before they were mounted: {unmounted}"
     whole = [narrow for node, _, narrow in restyled if node is editor]
     assert whole == [True], f"the dialog restyled whole once, narrow at 80x24: {whole}"
+    bar = [node for node, *_ in restyled if isinstance(node, Tabs)]
+    assert not bar, f"the cursor passed through the tab bar: {bar}"
     assert editor.focused is editor.query_one("#f-strength"), "and it opens in Strength"
 
 

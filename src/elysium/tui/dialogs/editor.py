@@ -48,6 +48,10 @@ class Unsaved(ValueError):
 class EditDialog(SheetForm, Dialog[None]):
     """Every trait of one character, in tabs; Save sends the changes as commands."""
 
+    # The cursor starts in Strength: set at once, it does not pass through the tab bar
+    # first (each focus change there restyled the bar).
+    AUTO_FOCUS = "#f-strength"
+
     BINDINGS = [
         Binding("alt+right,ctrl+pagedown", "tab(1)", "Next tab", show=False, id="edit_next_tab"),
         Binding("alt+left,ctrl+pageup", "tab(-1)", "Previous tab", show=False, id="edit_prev_tab"),
@@ -103,7 +107,6 @@ class EditDialog(SheetForm, Dialog[None]):
     def on_mount(self) -> None:
         super().on_mount()
         self.take_breakpoints()
-        self.query_one("#f-strength", Input).focus()
 
     async def action_tab(self, step: int) -> None:
         """Alt+Left/Right: the previous or next part of the sheet, its first field focused."""
