@@ -6,9 +6,10 @@ dialog on top; headless (Textual's test driver) at 80x24 and 200x55, and the rea
 Target: F3 opens within 1.5 x F2's time, wall median (the CPU used from the key to that
 frame beside it), at each size and in the pty. Before the editor built only the tab shown it
 was about 4.6 x here (241 widgets against F2's 30; a tester measured 1.7-3.5 s against
-0.3-0.7 s on a loaded machine); building only that tab made it 1.6-1.9 x; its fields no
-longer restyled before they are mounted, and the dialog taking the width class of the
-screen underneath, about 1.15 x.
+0.3-0.7 s on a loaded machine); building only that tab made it 1.5-1.9 x (1.8 x at
+200x55). Now its fields are not restyled before they are mounted, the dialog takes the
+width class of the screen underneath before it is first styled, and the cursor goes to
+Strength at once: about 1.1-1.35 x, wall and CPU, at both sizes and in the pty.
 
 The machine is shared and noisy, so the two keys are pressed in turn (F2 F3, F3 F2, ...)
 in one program and each result is a ratio of medians from this one run (the worst beside);
