@@ -43,7 +43,15 @@ BENCHES = [
             "stray bytes",
         ),
     ),
-    ("dialog_bench.py", ("open: F3 editor / F2 roll dialog",)),
+    (
+        "dialog_bench.py",
+        (
+            "open {n}x{n}, wall: F3 editor / F2 roll dialog",
+            "open {n}x{n}, CPU: F3 editor / F2 roll dialog",
+            "open 200x55, wall: F3 editor / F2 roll dialog",
+            "open 200x55, CPU: F3 editor / F2 roll dialog",
+        ),
+    ),
     ("replay_bench.py", ("worst jump, sweep not prepared (ms)", "worst jump, on screen (ms)")),
     (
         "watch_bench.py",
