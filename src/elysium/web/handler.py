@@ -136,10 +136,15 @@ class BoardHandler(ReadOnlyHandler):
         if error is not None:  # it failed its check while this one waited
             self._unavailable(lang, whole_page=False)
             return
-        title = f"{view.get('chronicle', '')} · Elysium" if view else "Elysium"
-        html = board_html(view, lang, writer, self.board.none())
-        data = {"version": version, "html": html, "title": title}
-        body = json.dumps(data, ensure_ascii=False).encode()
+        none = self.board.none()
+
+        def make() -> bytes:
+            title = f"{view.get('chronicle', '')} · Elysium" if view else "Elysium"
+            html = board_html(view, lang, writer, none)
+            data = {"version": version, "html": html, "title": title}
+            return json.dumps(data, ensure_ascii=False).encode()
+
+        body = self.board.answer(version, lang, make)
         self._send(HTTPStatus.OK, body, "application/json; charset=utf-8")
 
     def _unavailable(self, lang: str, whole_page: bool) -> None:
