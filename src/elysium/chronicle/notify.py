@@ -97,10 +97,13 @@ class DirWatch:
         self.libc, self.fd, self.dirs = libc, fd, dirs
         self.watched: dict[int, Path] = {}
         self.whole = False
+        self.failed = False  # reading the descriptor failed: poll only from now on
         self.again()
 
     def again(self) -> bool:
         """Watch every directory not watched now; whether all of them are."""
+        if self.failed:
+            return False
         missing = [d for d in self.dirs if d not in self.watched.values()]
         for path in missing:
             wd = self.libc.inotify_add_watch(self.fd, os.fsencode(path), MASK)
@@ -123,8 +126,8 @@ class DirWatch:
             except (BlockingIOError, InterruptedError):
                 return woke
             except OSError:
-                self.whole = False
-                return True
+                self.whole, self.failed = False, True
+                return False
             if not data:
                 return woke
             woke = True

@@ -82,6 +82,9 @@ class Board:
                     watch.wait(SAFETY)
                 elif not self.stopping.wait(POLL) and watch is not None:
                     watch.drain()  # a directory not watched now: the others' events
+                if watch is not None and watch.failed:
+                    watch.close()
+                    watch = None
                 if not self.stopping.is_set():
                     self.look_safely()
         finally:
