@@ -12,6 +12,7 @@ every tick looks, as before.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 
@@ -28,7 +29,7 @@ class Nudged:
         self,
         source: object,
         look: Callable[[], None],
-        nudge: Callable[[], None] | None = None,
+        nudge: Callable[[], object] | None = None,
         allowed: bool | None = None,
     ):
         self.look = look
@@ -63,9 +64,9 @@ class Nudged:
     def tick(self) -> None:
         """The timer: look when there is no whole watch, else only every ``SAFETY`` s."""
         watch = self.watch
-        if watch is not None and (watch.whole or watch.again()):
-            if time.monotonic() - self.last < SAFETY:
-                return
+        whole = watch is not None and (watch.whole or watch.again())
+        if whole and time.monotonic() - self.last < SAFETY:
+            return
         self._run()
 
     def _run(self) -> None:
@@ -77,8 +78,6 @@ class Nudged:
         if watch is None:
             return
         if self.loop is not None:
-            try:
+            with contextlib.suppress(RuntimeError, OSError, ValueError):
                 self.loop.remove_reader(watch.fileno())
-            except (RuntimeError, OSError, ValueError):
-                pass
         watch.close()
