@@ -25,11 +25,16 @@ import ctypes.util
 import os
 import select
 import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
 SWITCH = "ELYSIUM_NOTIFY"  # "0": never watch, poll only
 SAFETY = 0.5  # seconds between the safety net's looks while the kernel tells of changes
+# Seconds from the first event of a burst to the look: a file written in place (truncated,
+# then written) or a temp file renamed over one is several events in a few microseconds;
+# looking after the burst reads the file once, whole, not its empty middle.
+QUIET = 0.005
 # What a writer does to a file: written, closed after writing, attributes changed, created,
 # removed, renamed in or out; and the directory itself removed or moved. Never IN_OPEN,
 # IN_ACCESS or IN_CLOSE_NOWRITE: the follower's own reads would wake it.
@@ -64,7 +69,8 @@ REMOTE = {
 EVENT_HEADER = 16  # struct inotify_event: wd, mask, cookie, len (then the name)
 
 
-def _libc() -> ctypes.CDLL | None:
+def c_library() -> ctypes.CDLL | None:
+    """The C library with inotify's calls typed (None off Linux or without them)."""
     if not sys.platform.startswith("linux"):
         return None
     try:
@@ -147,12 +153,16 @@ class DirWatch:
             at += EVENT_HEADER + size
 
     def wait(self, timeout: float) -> bool:
-        """Block until a directory changes or ``timeout`` seconds pass; whether one did."""
+        """Block until a directory changes or ``timeout`` seconds pass, then ``QUIET``
+        seconds more for the rest of the burst; whether one changed."""
         try:
             ready, _, _ = select.select([self.fd], [], [], timeout)
         except (OSError, ValueError):  # closed under us: the follower is stopping
             return False
-        return bool(ready) and self.drain()
+        if not ready:
+            return False
+        time.sleep(QUIET)
+        return self.drain()
 
     def close(self) -> None:
         if self.fd >= 0:
@@ -172,7 +182,7 @@ def watching(dirs: Iterable[Path], allowed: bool | None = None) -> DirWatch | No
     dirs = list(dict.fromkeys(Path(d) for d in dirs))
     if not dirs or not (enabled() if allowed is None else allowed):
         return None
-    libc = _libc()
+    libc = c_library()
     if libc is None or any(remote(libc, d) for d in dirs if d.exists()):
         return None
     fd = libc.inotify_init1(IN_NONBLOCK | IN_CLOEXEC)

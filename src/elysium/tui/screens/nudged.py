@@ -16,7 +16,7 @@ import contextlib
 import time
 from collections.abc import Callable
 
-from elysium.chronicle.notify import SAFETY, DirWatch, source_dirs, watching
+from elysium.chronicle.notify import QUIET, SAFETY, DirWatch, source_dirs, watching
 
 
 class Nudged:
@@ -35,6 +35,7 @@ class Nudged:
         self.look = look
         self.nudge = nudge or look
         self.last = 0.0  # when ``look`` last ran (monotonic)
+        self.pending = False  # a look is due QUIET seconds after a burst's first event
         self.watch: DirWatch | None = watching(source_dirs(source), allowed)
         self.loop: asyncio.AbstractEventLoop | None = None
         if self.watch is None:
@@ -57,7 +58,15 @@ class Nudged:
         if watch.failed:  # the descriptor broke: back to the timer alone
             self.close()
             return
-        if watch.drain():
+        if watch.drain() and not self.pending:  # the look comes once the burst is over
+            self.pending = True
+            assert self.loop is not None
+            self.loop.call_later(QUIET, self._nudged)
+
+    def _nudged(self) -> None:
+        self.pending = False
+        if self.watch is not None:
+            self.watch.drain()  # the rest of the burst: this look sees it
             self.last = time.monotonic()
             self.nudge()
 
