@@ -21,7 +21,7 @@ from elysium.tui.screens.dashboard import DashboardScreen
 from elysium.tui.screens.nudged import Nudged
 from elysium.tui.widgets.header import HeaderBar
 
-POLL = 0.1  # seconds between looks at the files: half the time an event may take to show
+POLL = 0.1  # seconds between looks at the files where the kernel does not tell of a change
 
 
 class WatchScreen(DashboardScreen):
