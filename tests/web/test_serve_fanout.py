@@ -27,12 +27,12 @@ GUARD = 30.0  # seconds: a hang guard only
 PAGES = {"en": 12, "ru": 4}
 
 
-def _get(url: str) -> tuple[int, bytes]:
+def _get(url: str) -> tuple[int, bytes, dict[str, str]]:
     try:
         with urllib.request.urlopen(url, timeout=GUARD) as r:
-            return r.status, r.read()
+            return r.status, r.read(), dict(r.headers)
     except urllib.error.HTTPError as e:
-        return e.code, e.read()
+        return e.code, e.read(), dict(e.headers)
 
 
 def _until(check, what: str) -> None:
@@ -68,12 +68,17 @@ def test_a_change_is_drawn_once_per_language_for_every_waiting_page(
         _until(lambda: board.writer, "the writer seen")
         version = board.version
         langs = [lang for lang, n in PAGES.items() for _ in range(n)]
-        with ThreadPoolExecutor(len(langs)) as pool:
+        with ThreadPoolExecutor(len(langs)) as pool:  # the board answers them itself
             waiting = [pool.submit(_get, f"{base}/board?after={version}&lang={x}") for x in langs]
             _until(lambda: board.waiting == len(langs), "every page waiting")
             drawn.clear()
             writer.execute("roll Marcus dex+brawl dice 7,3,10,2,8")
-            got = [json.loads(f.result(timeout=GUARD)[1]) for f in waiting]  # hang guard
+            answers = [f.result(timeout=GUARD) for f in waiting]  # hang guard
+        got = [json.loads(body) for _, body, _ in answers]
+        for status, _, headers in answers:  # as every answer is: the same manners
+            assert status == 200 and headers["Content-Type"].startswith("application/json")
+            assert "default-src 'none'" in headers["Content-Security-Policy"]
+            assert headers["Cache-Control"] == "no-store"
         for lang, data in zip(langs, got, strict=True):
             assert data["version"] > version
             said = "ловкость+драка" if lang == "ru" else "dexterity+brawl"

@@ -20,6 +20,20 @@ POLL = 0.1  # seconds between looks at the files
 WAIT = 25.0  # seconds a /board request waits for a change before answering "no change"
 
 
+class Page:
+    """A page's ``/board`` request waiting for a version past ``after``. ``send(version,
+    view, writer, none)`` answers it from the follower's thread the moment the version
+    grows, without waiting on the network, and returns what the socket did not take at once
+    (its own thread sends that): one thread writing fifty sockets is quicker than fifty
+    threads woken to write one each."""
+
+    def __init__(self, after: int, send: Callable[[int, Any, bool, str], bytes]) -> None:
+        self.after = after
+        self.send = send
+        self.taken = False  # answered by the follower
+        self.left = b""
+
+
 class Board:
     """The view as the source gives it, and a version that grows with each change (the
     view, the writer's presence, or the view failing its check or passing it again)."""
@@ -41,6 +55,7 @@ class Board:
         self.warn = warn  # told each new error once (the Storyteller's terminal)
         self.changed = threading.Condition()
         self.stopping = threading.Event()
+        self.pages: list[Page] = []  # the /board requests waiting, to answer at a change
         self._made: dict[tuple[int, Hashable], bytes] = {}  # (version, what): its answer
         self._making = threading.Lock()
 
@@ -63,8 +78,26 @@ class Board:
             self.withdrawn = view is None and (self.view is not None or self.withdrawn)
             self.view, self.writer, self.error = view, writer, error
             self.version += 1
+            self._answer_pages()
             self.changed.notify_all()
         return True
+
+    def _answer_pages(self) -> None:
+        """Under the lock, the version just grown: every waiting page answered from here.
+        A page whose answer fails to be made is left to its own thread (which says why)."""
+        if self.error is not None:
+            return  # a 503: each page's own thread says it
+        none, waiting, self.pages = self.none(), self.pages, []
+        for page in waiting:
+            if page.after == self.version:
+                self.pages.append(page)
+                continue
+            try:
+                page.left = page.send(self.version, self.view, self.writer, none)
+            except Exception:
+                self.pages.append(page)
+                continue
+            page.taken = True
 
     def none(self) -> str:
         """What the page says with no view: withdrawn, or not shared yet."""
@@ -121,11 +154,16 @@ class Board:
         with self.changed:
             return self.version, self.view, self.writer, self.error
 
-    def wait(self, after: int) -> tuple[int, dict[str, Any] | None, bool, Refusal | None]:
+    def wait(
+        self, after: int, page: Page | None = None
+    ) -> tuple[int, dict[str, Any] | None, bool, Refusal | None]:
         """The board once its version is not ``after`` (or after ``WAIT`` seconds); at once
-        while the view cannot be shown: the page asks again by itself."""
+        while the view cannot be shown: the page asks again by itself. With ``page``, the
+        follower may answer it itself meanwhile (``page.taken``)."""
         with self.changed:
             self.waiting += 1
+            if page is not None:
+                self.pages.append(page)
             try:
                 self.changed.wait_for(
                     lambda: (
@@ -135,4 +173,6 @@ class Board:
                 )
             finally:
                 self.waiting -= 1
+                if page is not None and page in self.pages:
+                    self.pages.remove(page)
             return self.version, self.view, self.writer, self.error
