@@ -3,7 +3,8 @@
 Both ``watch`` screens (the Storyteller's and the players') look at their source on a timer
 every ``POLL`` seconds. With a :class:`~elysium.chronicle.notify.DirWatch` over the
 source's directories, its descriptor sits in the app's event loop (``add_reader``: no
-thread), so a change is looked at the moment the kernel tells of it; the timer then looks
+thread), so a change is looked at the moment the kernel tells of it (``QUIET`` seconds after
+the burst's first event, so a file written in place is read whole); the timer then looks
 only every ``SAFETY`` seconds, the safety net for what no file shows (a killed writer) and
 for a directory not watched just now. Without a watch (see :mod:`elysium.chronicle.notify`)
 every tick looks, as before.
