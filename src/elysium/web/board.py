@@ -125,6 +125,7 @@ class Board:
                 watch.close()
 
     def look_safely(self) -> None:
+        """:meth:`look`, a failure said once and followed past: the thread must not end."""
         try:
             self.look()
         except Exception as exc:  # a bad moment in the files; say it, keep following
