@@ -56,9 +56,22 @@ BENCHES = [
     (
         "watch_bench.py",
         (
-            "ack -> ST's watch screen at 80 events",
-            "ack -> players' watch screen at 80 events",
+            "ack -> ST's watch screen at 80 events, notified",
+            "ack -> ST's watch screen at 80 events, polled",
+            "ack -> players' watch screen at 80 events, notified",
+            "ack -> players' watch screen at 80 events, polled",
             "idle players' watcher CPU",
+        ),
+    ),
+    (
+        "serve_bench.py",
+        (
+            "change -> last of 1 waiting pages, notified",
+            "change -> last of 50 waiting pages, notified",
+            "change -> last of 50 waiting pages, polled",
+            "50 pages / 1 page, notified, median",
+            "50 pages / 1 page, polled, median",
+            "idle server CPU",
         ),
     ),
     (
