@@ -77,6 +77,8 @@ def run_parsed(
         raise CommandError(f"session.{parsed.verb}_needs_chronicle")
     parsed, hidden = take_hidden(parsed)
     parsed, omitted = take_omitted(parsed)
+    from elysium.chronicle.commands import registry  # noqa: F401  the handlers, at the first command
+
     try:
         outcome: Outcome = handler(parsed.verb)(Context(state, rng, journal), parsed.args)
     except RulesError as exc:

@@ -26,7 +26,6 @@ from elysium.config import Config, load_config
 from elysium.i18n import detect_lang, t
 from elysium.rules import RulesError
 
-
 # Subcommands that compute and print, with nothing open when they return: the interpreter's
 # exit walked every object they imported twice (some 7 ms of a 60 ms `elysium roll`).
 COMPUTED = ("roll", "odds")

@@ -133,8 +133,13 @@ class RollLog(Widget, can_focus=True):
         return strips
 
     def render_line(self, y: int) -> Strip:
-        index = self.top + y
         width = self.size.width
+        if width != self._width and width > 0:
+            # Laid out at a new width, its Resize not handled yet: wrapped now, the lines
+            # are in this frame (the first frame showed an empty log and then all of it).
+            self._width = width
+            self._rewrite(repaint=False)
+        index = self.top + y
         if index >= len(self.lines):
             return Strip.blank(width, self.rich_style)
         return self.lines[index].crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
@@ -167,12 +172,13 @@ class RollLog(Widget, can_focus=True):
         self.top = max(0, end - height + min(slack, max(0, height - len(new))))
         self.refresh()
 
-    def _rewrite(self) -> None:
+    def _rewrite(self, repaint: bool = True) -> None:
         """Wrap everything again (width or filter changed); the end in view."""
         self._time = None
         self.lines = self._wrap(self._shown(self.entries))[-MAX_LINES:]
         self.top = max(0, len(self.lines) - self.height)
-        self.refresh()
+        if repaint:
+            self.refresh()
 
     @property
     def compact(self) -> bool:
