@@ -19,7 +19,7 @@ Usage::
 
     python bench/start_bench.py            # 21 rounds (about a minute)
     python bench/start_bench.py --quick    # 5 rounds
-    python bench/start_bench.py --smoke    # 2 rounds (the tests)
+    python bench/start_bench.py --smoke    # 1 round (the tests)
     python bench/start_bench.py --strict   # exit 1 when a target is missed
 """
 
@@ -83,11 +83,11 @@ def commands(root: Path) -> list[Command]:
     ]
 
 
-def measure(rounds: int, env: dict[str, str], todo: list[Command]) -> list[float]:
+def measure(rounds: int, env: dict[str, str], todo: list[Command], warm: int = 2) -> list[float]:
     """Each command beside an anchor run, the order of the two swapped every round."""
     anchor = [sys.executable, "-c", "pass"]
     anchors: list[float] = []
-    for _ in range(2):  # warm the disk caches and the bytecode, not counted
+    for _ in range(warm):  # warm the disk caches and write the bytecode, not counted
         for command in todo:
             cpu_of(anchor, env), cpu_of(command.argv, env)
     for rep in range(rounds):
@@ -104,7 +104,9 @@ def measure(rounds: int, env: dict[str, str], todo: list[Command]) -> list[float
 def report(anchors: list[float], todo: list[Command]) -> bool:
     base = statistics.median(anchors)
     print(f"start bench: {len(anchors) // len(todo)} rounds, CPU (user + system) per process")
-    print(f"anchor: python -c pass, median {base * 1000:.1f} ms, worst {max(anchors) * 1000:.1f} ms")
+    print(
+        f"anchor: python -c pass, median {base * 1000:.1f} ms, worst {max(anchors) * 1000:.1f} ms"
+    )
     ok = True
     for command in todo:
         mid, worst = statistics.median(command.cpu), max(command.cpu)
@@ -124,17 +126,17 @@ def report(anchors: list[float], todo: list[Command]) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="5 rounds")
-    parser.add_argument("--smoke", action="store_true", help="2 rounds, for the test suite")
+    parser.add_argument("--smoke", action="store_true", help="1 round, for the test suite")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     parser.add_argument("--rounds", type=int, default=21, help="rounds in the full run")
     args = parser.parse_args(argv)
-    rounds = 2 if args.smoke else 5 if args.quick else args.rounds
+    rounds = 1 if args.smoke else 5 if args.quick else args.rounds
     with tempfile.TemporaryDirectory(prefix="elysium-start-") as tmp:
         base = Path(tmp)
         env = private_env(base / "home")  # the installed elysium, as a user runs it
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # an install has its bytecode (pip compiles)
         todo = commands(demo_copy(base / "demo"))
-        anchors = measure(rounds, env, todo)
+        anchors = measure(rounds, env, todo, warm=1 if args.smoke else 2)
     ok = report(anchors, todo)
     return 1 if args.strict and not ok else 0
 

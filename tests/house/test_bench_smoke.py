@@ -44,6 +44,15 @@ BENCHES = [
         ),
     ),
     ("dialog_bench.py", ("open: F3 editor / F2 roll dialog",)),
+    (
+        "start_bench.py",
+        (
+            "elysium roll 5 / python -c pass",
+            "elysium odds 100 --rule-of-ten / python -c pass",
+            'elysium run DIR "roll 5" / python -c pass',
+            "elysium state DIR / python -c pass",
+        ),
+    ),
     ("replay_bench.py", ("worst jump, sweep not prepared (ms)", "worst jump, on screen (ms)")),
     (
         "watch_bench.py",
