@@ -54,6 +54,9 @@ NOT_AT_DASHBOARD_START = (
     "elysium.chronicle.commands.characters",
     "elysium.chronicle.commands.attack",
     "tomllib",  # there is no config file
+    "secrets",  # a temporary file's name is os.urandom's, without OpenSSL's HMAC
+    "elysium.chronicle.importer",  # `import NAME` (Foundry's HTML) only
+    "html",
     "elysium.i18n.ru",
     "elysium.web",
     "elysium.cli.chronicle",

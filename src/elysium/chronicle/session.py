@@ -23,7 +23,6 @@ from elysium.chronicle.errors import (
 )
 from elysium.chronicle.events import Event, now_iso
 from elysium.chronicle.hidden import take_hidden
-from elysium.chronicle.importer import build, read_import
 from elysium.chronicle.now import now_said
 from elysium.chronicle.omitted import left_out, take_omitted
 from elysium.chronicle.parser import Parsed, parse
@@ -267,6 +266,8 @@ class Session:
         none of them; what the file held that the sheet cannot is said after, a line each."""
         if self.readonly:
             raise StoreError("store.read_only")
+        from elysium.chronicle.importer import build, read_import  # `import` only (HTML, Foundry)
+
         state = self.state
         read = read_import(path)
         chars = build(read.entries, state.profile, set(state.characters))
