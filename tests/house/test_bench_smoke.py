@@ -52,6 +52,15 @@ BENCHES = [
             "open 200x55, CPU: F3 editor / F2 roll dialog",
         ),
     ),
+    (
+        "start_bench.py",
+        (
+            "elysium roll 5 / python -c pass",
+            "elysium odds 100 --rule-of-ten / python -c pass",
+            'elysium run DIR "roll 5" / python -c pass',
+            "elysium state DIR / python -c pass",
+        ),
+    ),
     ("replay_bench.py", ("worst jump, sweep not prepared (ms)", "worst jump, on screen (ms)")),
     (
         "watch_bench.py",

@@ -9,10 +9,8 @@ are computed over.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
-import tomllib
 from typing import Any
 
 from elysium.chronicle.errors import Invalid
@@ -119,6 +117,8 @@ def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
 def loads_toml(text: str, limit: int = MAX_DEPTH) -> dict[str, Any]:
     """``tomllib.loads`` with its nesting bounded (``Invalid`` past ``limit``): tomllib
     parses nesting by recursion, and thousands of ``[`` would exhaust the stack."""
+    import tomllib  # a config file or an import is read: not at every start
+
     try:
         data = tomllib.loads(text)
     except RecursionError:
@@ -133,4 +133,6 @@ def canonical(obj: Any) -> bytes:
 
 
 def digest(data: bytes) -> str:
+    import hashlib  # OpenSSL's, loaded when something is first digested, not at import
+
     return hashlib.sha256(data).hexdigest()
