@@ -193,9 +193,19 @@ def test_which_clans_are_near_misses(typed: str, close: str | None) -> None:
             "set Marcus clan Последователи Сета, then set Marcus поколение 9 сила 2",
             "задать Marcus клан Последователи Сета, затем задать Marcus поколение 9 сила 2",
         ),
+        (
+            "set Marcus dexterity 3 brawl 2 clan Gangrel",
+            "one at a time: set Marcus dexterity 3 brawl 2, then set Marcus clan Gangrel",
+            "по одному: задать Marcus dexterity 3 brawl 2, затем задать Marcus clan Gangrel",
+        ),
+        (
+            'задать Marcus ловкость 3 заметки "две строки"',
+            'set Marcus ловкость 3, then set Marcus заметки "две строки"',
+            'задать Marcus ловкость 3, затем задать Marcus заметки "две строки"',
+        ),
     ],
 )
-def test_a_clan_followed_by_another_setting_is_refused_with_the_two_commands(
+def test_a_field_beside_other_settings_is_refused_with_the_two_commands(
     session: Session, command: str, en: str, ru: str
 ) -> None:
     # Taken whole, "Ventrue generation 9" would be a clan of the house's own.

@@ -76,6 +76,10 @@ STRINGS: dict[str, str] = {
     "ack.set.none": "(none)",
     "ack.set.armour": "armour {n}",
     "ack.set.armour_penalty": "armour {n}, penalty {p}",
+    "set.field_after_ratings": (
+        "ratings and the other settings are set one at a time:"
+        " {verb} {who} {first}, then {verb} {who} {rest}"
+    ),
     "set.clan_and_more": (
         "a clan's name holds no number; one thing at a time:"
         " {verb} {who} clan {clan}, then {verb} {who} {rest}"

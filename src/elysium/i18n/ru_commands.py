@@ -72,6 +72,10 @@ STRINGS: dict[str, str] = {
     "ack.set.none": "(нет)",
     "ack.set.armour": "броня {n}",
     "ack.set.armour_penalty": "броня {n}, штраф {p}",
+    "set.field_after_ratings": (
+        "значения и прочие настройки задаются по одному:"
+        " {verb} {who} {first}, затем {verb} {who} {rest}"
+    ),
     "set.clan_and_more": (
         "в названии клана не бывает чисел; по одному за раз:"
         " {verb} {who} клан {clan}, затем {verb} {who} {rest}"

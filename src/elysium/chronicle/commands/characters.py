@@ -14,9 +14,9 @@ from elysium.chronicle.commands.common import (
     find_exact,
     put,
 )
-from elysium.chronicle.commands.fields import FIELDS
+from elysium.chronicle.commands.fields import FIELDS, as_typed
 from elysium.chronicle.errors import CommandError
-from elysium.chronicle.parser import Args
+from elysium.chronicle.parser import Args, VerbWord
 from elysium.chronicle.pools import is_whole
 from elysium.chronicle.state import State
 from elysium.chronicle.verbs import runs
@@ -227,15 +227,32 @@ def set_ratings(
     """One or more TRAIT VALUE pairs: set Marcus strength 3 dexterity 4 (one event)."""
     new = c
     changed: dict[str, int] = {}
+    typed = [trait, *args.words]  # the ratings as typed, for a refusal
     while True:
         value = args.take_int(Msg("what.value_for", trait=trait), -100, 100)
         new = set_trait(new, trait, value, profile)
         changed[normalise(trait)] = value
         if not args.words:
             break
+        field_after_ratings(args, c, typed)
         trait = args.take("what.trait")
     pairs = [Msg("ack.set.pair", trait=k, value=v) for k, v in changed.items()]
     return new, pairs, {"name": c.name, "trait": what, "values": changed}
+
+
+def field_after_ratings(args: Args, c: Character, typed: list[str]) -> None:
+    """``set Razor generation 9 clan Gangrel``: ratings take numbers, and a field such as the
+    clan takes the rest of the line, so the two are set one after the other."""
+    after = args.words[0]
+    if SET_WORDS.get(after.casefold(), normalise(after)) not in FIELDS:
+        return
+    raise args.fail(
+        "set.field_after_ratings",
+        verb=VerbWord("set"),
+        who=as_typed([c.name]),
+        first=as_typed(typed[: len(typed) - len(args.words)]),
+        rest=as_typed(args.words),
+    )
 
 
 def set_outcome(

@@ -71,14 +71,18 @@ def refuse_clan_and_more(args: Args, c: Character) -> None:
     at = next((i for i, w in enumerate(args.words) if w.strip().isdigit()), None)
     if at is None or at < 2:
         return
-    name = f'"{c.name}"' if " " in c.name else c.name
     raise args.fail(
         "set.clan_and_more",
         verb=VerbWord("set"),
-        who=name,
-        clan=" ".join(args.words[: at - 1]),
-        rest=" ".join(args.words[at - 1 :]),
+        who=as_typed([c.name]),
+        clan=as_typed(args.words[: at - 1]),
+        rest=as_typed(args.words[at - 1 :]),
     )
+
+
+def as_typed(words: list[str]) -> str:
+    """Words as a command to type again: one holding a space in quotes (``"Old Tom"``)."""
+    return " ".join(f'"{w}"' if " " in w else w for w in words)
 
 
 def set_clan_disciplines(args: Args, c: Character, what: str) -> Set:
