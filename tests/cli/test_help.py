@@ -130,3 +130,29 @@ def test_a_commands_help_is_russian_by_lang_or_by_locale(command: str) -> None:
         assert said.startswith(f"использование: elysium {command} "), said
         description = said.split("\n\n")[1]
         assert not _russian_words_left(description.replace("elysium", "")), description
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("rol", "5"), "'rol' is no command and no chronicle here; did you mean 'elysium roll'?"),
+        (("statts",), "did you mean 'elysium stats'?"),
+        (
+            ("--lang", "ru", "rol"),
+            "'rol' — не команда и не хроника; может быть, 'elysium roll'?",
+        ),
+    ],
+)
+def test_a_mistyped_command_is_named_not_taken_for_a_chronicle(
+    tmp_path, argv: tuple[str, ...], said: str
+) -> None:
+    got = run_cli(*argv, env={"XDG_DATA_HOME": str(tmp_path / "data")})
+    assert got.returncode == 2 and said in got.stderr and got.stderr.count("\n") == 1
+    assert not (tmp_path / "data").exists()  # nothing made
+
+
+def test_a_chronicle_named_like_a_command_still_opens_as_before(tmp_path) -> None:
+    (tmp_path / "data" / "elysium" / "rol").mkdir(parents=True)
+    got = run_cli("rol", "5", env={"XDG_DATA_HOME": str(tmp_path / "data")})
+    assert got.returncode == 2 and "unrecognized arguments: 5" in got.stderr
+    assert "did you mean" not in got.stderr

@@ -47,6 +47,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argparse._ = argparse_words  # type: ignore[attr-defined]  # its usage errors, told
     asks_help = any(a in ("-h", "--help") for a in argv)  # `elysium --lang ru --help` too
     if not argv or (argv[0] not in SUBCOMMANDS and not asks_help):
+        near = near_subcommand(argv)
+        if near is not None:
+            lang = argv_lang(argv, config.language)
+            print(t("cli.near_subcommand", lang, typed=near[0], near=near[1]), file=sys.stderr)
+            return EXIT_USAGE
         args = dashboard_parser().parse_args(argv)
         from elysium.tui.launch import launch
 
@@ -68,6 +73,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     if own_process and args.command in COMPUTED:
         gc.freeze()  # the exit then frees every object without the collector walking them all
     return status
+
+
+def near_subcommand(argv: list[str]) -> tuple[str, str] | None:
+    """``elysium rol 5``: a subcommand mistyped would be taken for a chronicle's name; the
+    word and the subcommand it is a letter or two from, when no chronicle of that name is
+    there (an existing one is looked for first: the dashboard's start need not load difflib)."""
+    words = [
+        w for i, w in enumerate(argv) if not w.startswith("-") and argv[i - 1 : i] != ["--lang"]
+    ]
+    word = words[0] if words else ""
+    if "/" in word or len(word) < 3:
+        return None
+    from elysium.chronicle.store.paths import resolve_chronicle
+
+    try:
+        if resolve_chronicle(word).exists():
+            return None
+    except ChronicleError:
+        return None  # a name no chronicle can have: the dashboard's start says why
+    import difflib
+
+    close = difflib.get_close_matches(word.casefold(), SUBCOMMANDS, n=1, cutoff=0.75)
+    return (word, close[0]) if close else None
 
 
 def lang_after_subcommand(argv: list[str]) -> list[str]:

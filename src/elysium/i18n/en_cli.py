@@ -2,6 +2,10 @@
 what each command does and each argument means."""
 
 STRINGS: dict[str, str] = {
+    "cli.near_subcommand": (
+        "elysium: error: '{typed}' is no command and no chronicle here;"
+        " did you mean 'elysium {near}'? (elysium --help lists the commands)"
+    ),
     "clihelp.check.description": (
         "Verify every file and checksum of a chronicle without changing anything. Exit 0 when"
         " it is sound, 1 when something is damaged."
