@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +154,27 @@ def test_lang_before_the_subcommand_is_the_subcommands(argv: list[str], russian:
     proc = run_cli(*argv)
     assert proc.returncode == 0, proc.stderr
     assert russian in proc.stdout, proc.stdout
+
+
+DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("roll", "5"), "elysium roll: error: the output: the disk is full\n"),
+        (("export", str(DEMO), "--lang", "ru"), "elysium export: ошибка: вывод: диск заполнен\n"),
+    ],
+)
+def test_output_to_a_full_disk_says_so_in_one_line(argv: tuple[str, ...], said: str) -> None:
+    with open("/dev/full", "w") as full:
+        got = subprocess.run(
+            [sys.executable, "-m", "elysium", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+            timeout=60,  # hang guard
+        )
+    assert got.returncode == 2 and got.stderr == said

@@ -8,6 +8,7 @@ input exits with status 2 and one line on stderr saying what was wrong and what 
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import sys
 from collections.abc import Sequence
@@ -121,6 +122,9 @@ def _run(args: argparse.Namespace, lang: str) -> int:
         return 0
     except OSError as exc:  # a file the user may not read (another's chronicle, a view)
         key = "cli.permission" if isinstance(exc, PermissionError) else "cli.os_error"
-        why = t(key, lang, path=exc.filename or "", why=exc.strerror or str(exc))
+        path = exc.filename or t("cli.stdout", lang)  # none: what it printed could not go out
+        full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+        why = t("cli.disk_full", lang) if full else exc.strerror or str(exc)
+        why = t(key, lang, path=path, why=why)
         print(t("cli.error", lang, prog=prog, error=why), file=sys.stderr)
         return EXIT_USAGE

@@ -40,6 +40,8 @@ STRINGS: dict[str, str] = {
     "share.cannot_write": "the players' view cannot be written to {to}: {why}; nothing was shared",
     "cli.permission": "{path}: permission denied; a players' view is read by its group's members (elysium share --group), a chronicle by its Storyteller alone",
     "cli.os_error": "{path}: {why}",
+    "cli.stdout": "the output",  # where a command prints, when it cannot
+    "cli.disk_full": "the disk is full",
     "serve.key_needed": "This page needs its key: open the address elysium serve printed (it ends in ?key=...).",
     "players.title": "Players' view",
     "players.pane.characters": "Characters",

@@ -40,6 +40,8 @@ STRINGS: dict[str, str] = {
     "share.cannot_write": "вид для игроков не записать в {to}: {why}; ничего не открыто",
     "cli.permission": "{path}: нет доступа; вид для игроков читают члены его группы (elysium share --group), хронику — только её Рассказчик",
     "cli.os_error": "{path}: {why}",
+    "cli.stdout": "вывод",  # where a command prints, when it cannot
+    "cli.disk_full": "диск заполнен",
     "serve.key_needed": "Этой странице нужен ключ: откройте адрес, который напечатал elysium serve (он кончается на ?key=...).",
     "players.title": "Вид для игроков",
     "players.pane.characters": "Персонажи",
