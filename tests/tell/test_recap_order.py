@@ -127,3 +127,19 @@ def test_the_pointer_names_the_fight_once_per_fight(tmp_path: Path) -> None:
     scenes = _section(text, "Scenes", "md")
     assert len(re.findall(r"round by round under Fights", scenes)) == 2, scenes
     s.close()
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [("en", "Night 1", "Nights 1–2"), ("ru", "Ночь 1", "Ночи 1–2")],
+)
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_a_recap_of_one_night_names_that_night(
+    tmp_path: Path, lang: str, one: str, two: str, fmt: str
+) -> None:
+    s = _session(tmp_path, ["roll Bob dexterity dice 8"])
+    text = _render(s, lang, fmt)
+    assert one in text and "1–1" not in text
+    s.execute("night")
+    s.execute("roll Bob dexterity dice 8")
+    assert two in _render(s, lang, fmt)

@@ -383,6 +383,7 @@ STRINGS: dict[str, str] = {
     "key.panes": "Next pane",
     "key.pick": "Pick a character (in Vitals)",
     "recap.chapter": "Chapter {n}",
+    "recap.night": "Night {n}",
     "recap.nights": "Nights {first}–{last}",
     "recap.scene": "Night {night}, scene {scene}",
     "recap.round": "Round {n}",

@@ -386,6 +386,7 @@ STRINGS: dict[str, str] = {
     "key.panes": "Следующая панель",
     "key.pick": "Выбрать персонажа (в панели состояния)",
     "recap.chapter": "Глава {n}",
+    "recap.night": "Ночь {n}",
     "recap.nights": "Ночи {first}–{last}",
     "recap.scene": "Ночь {night}, сцена {scene}",
     "recap.round": "Раунд {n}",

@@ -325,11 +325,19 @@ def markdown_pieces(recap: Recap, lang: str = "en") -> Iterator[str]:
     return joined_lines(_markdown_lines(recap, lang), strip=True)
 
 
+def nights_line(recap: Recap, lang: str) -> str:
+    """"Nights 2–4", or "Night 3" when the recap spans one."""
+    first, last = recap.nights
+    if first == last:
+        return t("recap.night", lang, n=first)
+    return t("recap.nights", lang, first=first, last=last)
+
+
 def _markdown_lines(recap: Recap, lang: str) -> Iterator[list[str]]:
     yield [
         f"# {md(recap.title)} — {heading(recap, lang)}",
         "",
-        t("recap.nights", lang, first=recap.nights[0], last=recap.nights[1]),
+        nights_line(recap, lang),
     ]
     for key, items in _sections(recap, lang):
         out = ["", f"## {t(key, lang)}", ""]
@@ -403,7 +411,7 @@ def page_pieces(recap: Recap, lang: str = "en") -> Iterator[str]:
 def _page_lines(recap: Recap, lang: str) -> Iterator[list[str]]:
     e = html.escape
     title = f"{recap.title} — {heading(recap, lang)}"
-    nights = t("recap.nights", lang, first=recap.nights[0], last=recap.nights[1])
+    nights = nights_line(recap, lang)
     yield [*page_head(title, lang, STYLE), f'<p class="meta">{e(nights)}</p>']
     for key, items in _sections(recap, lang):
         parts = [f"<h2>{e(t(key, lang))}</h2>"]
