@@ -326,7 +326,7 @@ def markdown_pieces(recap: Recap, lang: str = "en") -> Iterator[str]:
 
 
 def nights_line(recap: Recap, lang: str) -> str:
-    """"Nights 2–4", or "Night 3" when the recap spans one."""
+    """ "Nights 2–4", or "Night 3" when the recap spans one."""
     first, last = recap.nights
     if first == last:
         return t("recap.night", lang, n=first)
