@@ -68,3 +68,21 @@ def test_the_players_view_tells_its_rolls_with_the_tellers_it_is_handed(tmp_path
     s = new_session(tmp_path / "c", [*COTERIE, "set Marcus player yes", "roll Marcus 5"])
     view = project(s.state, s.events(), "hidden", tellers=Tellers(line=describe, table=_Reader))
     assert [r["line"] for r in view["rolls"]] == [{"en": "roll/en/hidden", "ru": "roll/ru/hidden"}]
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [
+        ("en", "Marcus: Potence 2, Path lure of flames 1, Strength 3"),
+        ("ru", "Marcus: Мощь 2, Путь lure of flames 1, Сила 3"),
+    ],
+)
+def test_a_set_of_grouped_traits_is_told_by_their_names_not_their_keys(
+    tmp_path: Path, lang: str, told: str
+) -> None:
+    # F3 sends its Disciplines and paths as discipline:NAME and path:NAME.
+    s = new_session(tmp_path / "c", COTERIE)
+    said = s.execute("set Marcus discipline:potence 2 path:lure-of-flames 1 strength 3")
+    s.close()
+    assert said.event is not None
+    assert describe(said.event, lang) == told

@@ -38,6 +38,12 @@ def detect_lang(environ: Mapping[str, str] | None = None) -> str:
 
 def trait_label(name: str, lang: str = "en") -> str:
     """A trait's name for display: the catalogue's word, or the key made readable."""
+    group, colon, rest = name.partition(":")
+    if colon and rest:  # discipline:potence is Potence; path:lure-of-flames a path's name
+        if group == "path":
+            told = t("xp.path", lang, name=rest.replace("-", " "))
+            return told[:1].upper() + told[1:]
+        return trait_label(rest, lang)
     key = f"trait.{name}"
     text = t(key, lang)
     return text if text != key else name.replace("-", " ").capitalize()
