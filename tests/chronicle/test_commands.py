@@ -160,6 +160,8 @@ REFUSED = [
     ("gain Marcus blood 5", "can hold only 0 more"),
     ('add "Marcus', "close the quotes"),
     ("dance Marcus", "unknown command 'dance'"),
+    ("help", "there is no help command: in the dashboard F1 shows the keys"),
+    ("Помощь roll", "from a shell, elysium help"),
     ("", "type a command"),
     ("undo", "nothing to undo"),
     ("redo", "nothing to redo"),

@@ -71,6 +71,11 @@ def tokenize(text: str) -> list[str]:
     return words
 
 
+# What a newcomer types to ask for help; the command language has no such verb (F1 and
+# ``elysium help`` are the help), so each is answered with where to look.
+HELP_WORDS = frozenset({"help", "?", "помощь", "справка", "помогите"})
+
+
 def check_length(text: str) -> None:
     if len(text) > MAX_COMMAND:
         raise CommandError("parse.too_long", most=MAX_COMMAND, got=len(text))
@@ -83,6 +88,8 @@ def parse(text: str) -> Parsed:
         raise CommandError("parse.empty")
     verb = VERBS.get(words[0].casefold())
     if verb is None:
+        if words[0].casefold() in HELP_WORDS:  # a newcomer's first guess: say where help is
+            raise CommandError("parse.help")
         close = difflib.get_close_matches(words[0].casefold(), list(VERBS), n=1, cutoff=0.6)
         known = [VerbWord(v) for v in COMPLETION_VERBS]
         if close:

@@ -10,6 +10,10 @@ STRINGS: dict[str, str] = {
     "most {most:,}",
     "parse.not_utf8": "the line is not UTF-8 text",
     "parse.empty": "type a command, for example: roll 5 diff 6",
+    "parse.help": (
+        "there is no help command: in the dashboard F1 shows the keys and every command;"
+        " from a shell, elysium help [COMMAND]"
+    ),
     "parse.unknown": "unknown command {word!r}; commands: {known:l}",
     "args.fail": "{verb}: {what}; usage: {usage}",
     "args.short": "{verb}: {what}",

@@ -9,6 +9,10 @@ STRINGS: dict[str, str] = {
     "быть длиннее",
     "parse.not_utf8": "строка не в кодировке UTF-8",
     "parse.empty": "введите команду, например: бросок 5 сл 6",
+    "parse.help": (
+        "команды «помощь» нет: в панели нажмите F1 — там клавиши и все команды;"
+        " из оболочки: elysium help [КОМАНДА]"
+    ),
     "parse.unknown": "неизвестная команда {word!r}; команды: {known:l}",
     "args.fail": "{verb}: {what}; формат: {usage}",
     "args.short": "{verb}: {what}",
