@@ -68,7 +68,7 @@ import elysium
 from chronicles import build, demo_copy
 from pty_commands import command_report
 from pty_report import explain, frames_summary, kb, ms
-from ptyterm import Burst, Terminal, cheapest_rewrite, private_env
+from ptyterm import Burst, Terminal, cheapest_rewrite, decode, private_env
 
 HERE = Path(__file__).resolve().parent
 SMALL, LARGE = (80, 24), (200, 55)
@@ -79,6 +79,8 @@ COMMANDS = [
     ("award", 'award "Lucien Marchetti" 1'),
 ]
 FOCUS_OUT, FOCUS_IN, BACKSPACE = b"\x1b[O", b"\x1b[I", b"\x7f"
+SCROLL = "roll, log full"  # a roll that scrolls the roll log at 200x55 (see Bench.scroll)
+SCROLL_TRIES, SCROLLED_ROWS = 40, 10  # rolls at most; rows written when the log moved
 # Issue 13's targets.
 FRAME_LIMIT = 1.25  # first full frame, dashboard / bare four panes
 
@@ -207,6 +209,8 @@ class Bench:
             for app in self.everyone:
                 app.terminal.read(0.0)
             self.commands()
+            if not self.args.smoke:
+                self.scroll()
             self.keys()
             self.idle()
             self.focus_events()
@@ -232,6 +236,15 @@ class Bench:
                     for group in groups:
                         for app in group if rep % 2 == 0 else group[::-1]:
                             app.command(name, text, self.quiet)
+
+    def scroll(self) -> None:
+        """At 200x55, rolls until one scrolls the roll log (the worst case for bytes: at
+        80x24 the log is short and every roll of the mix scrolls it)."""
+        app = self.apps[("dash", LARGE)]
+        for _ in range(SCROLL_TRIES):
+            burst = app.command(SCROLL, COMMANDS[2][1], self.quiet)
+            if len(decode(burst.data).cells) > SCROLLED_ROWS:
+                return
 
     def keys(self) -> None:
         """One keystroke and its undoing, at 80x24."""

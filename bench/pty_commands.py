@@ -54,6 +54,15 @@ def _row(label: str, name: str, a: Any, journal: Any, line: Any) -> float:
     return ratio
 
 
+def _bytes_row(label: str, name: str, a: Any) -> None:
+    """A stimulus measured for its bytes alone (no anchor does it): its largest burst."""
+    burst, need = max(zip(a.samples[name], a.needs[name], strict=True), key=lambda b: b[0].size)
+    print(
+        f"{label:<13} {name:<7} {kb(burst.size)} (needs {kb(need).strip()}) {ms(burst.last)}"
+        f" (the largest of {len(a.samples[name])}: the burst that scrolled the log)"
+    )
+
+
 def command_report(bench: Any, sizes: list[tuple[int, int]]) -> list[tuple[str, float, float, str]]:
     """Print the commands' table and return the targets' checks (name, value, limit, unit)."""
     apps, big = bench.apps, bench.big
@@ -70,8 +79,12 @@ def command_report(bench: Any, sizes: list[tuple[int, int]]) -> list[tuple[str, 
             continue
         a, journal, line = apps[(key, size)], apps[("journal", size)], apps[("bare", size)]
         label = f"{size[0]}x{size[1]}" + (f" @{big}" if key == "many" else "")
-        names = [name for name in a.samples if name not in ("key", "focus")]
+        every = [name for name in a.samples if name not in ("key", "focus")]
+        names = [name for name in every if name in journal.samples]  # timed beside anchors
         ratios = {name: _row(label, name, a, journal, line) for name in names}
+        for name in every:
+            if name not in names:
+                _bytes_row(label, name, a)
         for name in names:
             vs_line = median(_times(a, name)) / max(median(_times(line, name)), 1e-6)
             line_worst = max(line_worst, (vs_line, f"{name}, {label}"))
@@ -84,9 +97,9 @@ def command_report(bench: Any, sizes: list[tuple[int, int]]) -> list[tuple[str, 
         ]  # fmt: skip
         if key == "many":
             continue
-        bursts = [(s, a.needs[n][i]) for n in names for i, s in enumerate(a.samples[n])]
+        bursts = [(s, a.needs[n][i]) for n in every for i, s in enumerate(a.samples[n])]
         largest, need = max(bursts, key=lambda b: b[0].size)
-        which = next(n for n in names if largest in a.samples[n])
+        which = next(n for n in every if largest in a.samples[n])
         checks += [
             (f"bytes per command, {label} (worst: {which}, {label})",
              largest.size, BYTES_LIMIT[size], "B"),

@@ -393,6 +393,18 @@ def _sgr_apply(attrs: dict[str, str], params: str) -> None:
         i += 1
 
 
+def _utf8_whole(data: bytes) -> tuple[bytes, bytes]:
+    """``data`` cut before a character whose bytes are not all there yet (a read of the pty
+    may end inside one), and the rest, kept for the next chunk."""
+    for back in range(1, min(4, len(data)) + 1):
+        byte = data[-back]
+        if byte & 0xC0 == 0x80:  # a continuation byte: look further back
+            continue
+        size = 4 if byte >= 0xF0 else 3 if byte >= 0xE0 else 2 if byte >= 0xC0 else 1
+        return (data[:-back], data[-back:]) if size > back else (data, b"")
+    return data, b""
+
+
 class ScreenModel:
     """A terminal's screen as Textual draws it: absolute cursor moves, CR/LF, SGR and text
     (wide characters take two cells). Anything else (modes, OSC, the cursor shown or hidden)
@@ -420,7 +432,7 @@ class ScreenModel:
         if cut >= 0 and not _SEQ.match(data, cut) and len(data) - cut < 64:
             data, self.carry = data[:cut], data[cut:]
         else:
-            self.carry = b""
+            data, self.carry = _utf8_whole(data)
         pos = 0
         for m in _SEQ.finditer(data):
             self._text(data[pos : m.start()], cell_len)
@@ -458,24 +470,38 @@ class ScreenModel:
                     self.col += width
 
 
+def _sgr_cost(style: str) -> int:
+    return len(f"\x1b[0;{style}m" if style else "\x1b[0m")
+
+
 def cheapest_rewrite(before: list[list[Cell]], after: list[list[Cell]]) -> int:
     """The fewest bytes that turn ``before`` into ``after`` as Textual could write them: per
     run of changed cells in a row, a cursor move, an SGR wherever the style differs from the
-    one last set (a reset and the attributes), and the text."""
+    one last set (a reset and the attributes), and the text. A short stretch of unchanged
+    cells between two runs is written over when that is cheaper than moving the cursor."""
     total = 0
     last: str | None = None
     for y, (old, new) in enumerate(zip(before, after, strict=True)):
-        x = 0
-        while x < len(new):
-            if old[x] == new[x]:
-                x += 1
-                continue
-            total += len(f"\x1b[{y + 1};{x + 1}H")
-            while x < len(new) and old[x] != new[x]:
-                ch, style = new[x]
+        changed = [x for x in range(len(new)) if old[x] != new[x]]
+        if not changed:
+            continue
+        runs = [[changed[0], changed[0] + 1]]
+        for x in changed[1:]:
+            gap = new[runs[-1][1] : x]
+            through = sum(len(ch.encode()) for ch, _ in gap) + sum(
+                _sgr_cost(style)
+                for (_, style), (_, prev) in zip(gap, new[runs[-1][1] - 1 : x], strict=False)
+                if style != prev
+            )
+            if through < len(f"\x1b[{y + 1};{x + 1}H"):
+                runs[-1][1] = x + 1
+            else:
+                runs.append([x, x + 1])
+        for x1, x2 in runs:
+            total += len(f"\x1b[{y + 1};{x1 + 1}H")
+            for ch, style in new[x1:x2]:
                 if style != last:
-                    total += len(f"\x1b[0;{style}m" if style else "\x1b[0m")
+                    total += _sgr_cost(style)
                     last = style
                 total += len(ch.encode())
-                x += 1
     return total
