@@ -13,12 +13,16 @@ What is measured:
 
 1. **A command**, at 80x24 and 200x55. Its text is typed and the echo left to settle;
    then Enter. Counted: the bytes written after Enter until none came for ``--quiet`` ms
-   (150), the time from Enter to the last byte of that burst ("Enter -> screen settled"),
-   and the frames (writes more than 4 ms apart). The mix, repeated and alternated: a damage
-   that always lands (the soak die is typed, so the state cycles), the heal that takes it
-   back, a roll with typed faces, an award. The bare app is ``line``: a one-row Input and a
-   Static line that shows what was submitted ("a bare app updating one line"). The target
-   is checked on the worst command of the mix (the damage row is the issue's example).
+   (150), what the cells they changed needed at least (``ptyterm.cheapest_rewrite`` on the
+   screen ``ptyterm.ScreenModel`` follows), the time from Enter to the last byte of that
+   burst ("Enter -> screen settled"), the program's CPU meanwhile, and the frames (writes
+   more than 4 ms apart). The mix, repeated and alternated: a damage that always lands (the
+   soak die is typed, so the state cycles), the heal that takes it back, a roll with typed
+   faces, an award. The anchor is the bare ``journal`` app: a one-row Input and a Static
+   line, the command appended to a file and fsynced before it is shown; the bare ``line``
+   app (the same without the file) is printed for orientation. Then, at 200x55, rolls until
+   one scrolls the roll log (the largest burst a one-line command makes). The report and
+   the targets are ``bench/pty_commands.py``'s.
 2. **First full frame** at 80x24: from starting the process until every row of the screen
    has been drawn and the output then stayed quiet for ``--frame-quiet`` ms (300: so a
    pane filled just after the first frame, like the roll log about 150 ms later, counts;
@@ -49,7 +53,7 @@ Usage::
     python bench/pty_bench.py --explain    # also: where one damage command's bytes go
     python bench/pty_bench.py --strict     # exit 1 when a target is missed
 
-It prints medians, ratios and issue 13's targets with PASS or FAIL, and exits 0 either way
+It prints medians, ratios and the targets with PASS or FAIL, and exits 0 either way
 unless ``--strict``. It relies only on the command line (``elysium DIR --lang en``) and on
 the demo chronicle (Det. Dana Price, Lucien Marchetti).
 """

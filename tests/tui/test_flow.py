@@ -81,6 +81,78 @@ async def a_damage_command_repaints_its_row_and_nothing_else(
     assert seen[DANA] >= 1 and all(seen[key] == 0 for key in others), seen
 
 
+def count_repaints(monkeypatch: pytest.MonkeyPatch) -> dict[str, list]:
+    """Every region a Vitals row or the roll log asks to repaint, by row key or "log"."""
+    asked: dict[str, list] = {}
+
+    def counted(cls, label):
+        original = cls.refresh
+
+        def wrapper(self, *regions, **kwargs):
+            asked.setdefault(label(self), []).extend(regions or [None])
+            return original(self, *regions, **kwargs)
+
+        monkeypatch.setattr(cls, "refresh", wrapper)
+
+    counted(VitalsRow, lambda row: row.key)
+    counted(RollLog, lambda _: "log")
+    return asked
+
+
+async def an_award_repaints_nothing_and_a_wound_only_its_cells(
+    pilot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An award changes nothing a row shows: no row repaints, Initiative is not drawn
+    again. A wound repaints its own row, and of it only the cells that changed (the marks
+    and the level, not the name)."""
+    app = pilot.app
+    seen = count_renders(monkeypatch)
+    asked = count_repaints(monkeypatch)
+    bar = app.query_one(CommandBar)
+    bar.value = "award Lucien 1"
+    await pilot.press("enter")
+    await settle(pilot)
+    assert app.session.events()[-1].type == "xp"
+    assert not any(key != "log" for key in asked), asked
+    assert seen["initiative"] == 0 and seen["beast"] == 0, seen
+    bar.value = f'damage "{DANA}" 1 bashing dice 3'
+    await pilot.press("enter")
+    await settle(pilot)
+    row = app.query_one(VitalsPane).row(DANA)
+    assert set(asked) - {"log"} == {DANA}, asked
+    (region,) = asked[DANA]
+    assert region is not None and 0 < region.x and region.right < row.size.width, region
+    assert "Dana" not in row.render().plain[region.x : region.right]
+    assert "/" in row.render_line(0).text  # the wound, on the row as drawn
+    assert seen["initiative"] == 0, seen  # hurt, still able to act: the list is the same
+
+
+async def a_roll_that_scrolls_the_log_repaints_what_moved(pilot, monkeypatch) -> None:
+    """A roll that does not fit moves the log (a jump of a third of the pane); the rows
+    are repainted only as far as their text reaches, and the newest roll is in view."""
+    app = pilot.app
+    log = app.query_one(RollLog)
+    asked = count_repaints(monkeypatch)
+    for n in range(log.size.height + 2):
+        top = log.top
+        asked.clear()
+        event = app.session.execute(f"roll Lucien dex diff 6 dice {n % 10 + 1},5,5").event
+        log.add_events([event])
+        if log.top != top:
+            break
+    else:
+        raise AssertionError("the log never moved")
+    await settle(pilot)
+    regions = asked["log"]
+    assert regions and None not in regions  # row by row, never the whole pane
+    assert any(r.right < log.size.width for r in regions)  # a blank end is not sent
+    shown = [log.render_line(y).text for y in range(log.size.height)]
+    assert log.entries[-1].body.plain[:30] in "".join(shown)  # the newest roll
+    assert log.top + log.size.height >= len(log.lines)  # the end is in view
+    screen = screen_text(app)
+    assert log.lines[-1].text.strip() in screen
+
+
 async def a_roll_is_in_the_log_in_the_same_frame(pilot) -> None:
     """The newest roll is written and scrolled into view at once (no second frame that
     scrolls it later), and the log keeps a bounded buffer."""
@@ -346,7 +418,15 @@ async def test_the_dashboard_repaints_only_what_changed_stays_live_and_moves_bet
             "damage repaint", a_damage_command_repaints_its_row_and_nothing_else(pilot, monkeypatch)
         )
         monkeypatch.undo()  # the render counters off
+        await check(
+            "award, wound", an_award_repaints_nothing_and_a_wound_only_its_cells(pilot, monkeypatch)
+        )
+        monkeypatch.undo()
         await check("refused roll", a_refused_roll_keeps_the_dialog_and_its_choices(pilot))
         await check("slow disk", the_screen_stays_live_while_a_slow_disk_saves(pilot, monkeypatch))
         await check("roll in the log", a_roll_is_in_the_log_in_the_same_frame(pilot))
+        await check(
+            "log moves", a_roll_that_scrolls_the_log_repaints_what_moved(pilot, monkeypatch)
+        )
+        monkeypatch.undo()
     app.session.close()
