@@ -81,6 +81,59 @@ async def a_damage_command_repaints_its_row_and_nothing_else(
     assert seen[DANA] >= 1 and all(seen[key] == 0 for key in others), seen
 
 
+async def a_result_is_composed_while_it_is_written_and_shown_once_durable(
+    pilot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The result is made ready while the journal is fsynced (the screen holds it, in a
+    Textual batch) and no frame shows it before every fsync of its write has returned; a
+    write that fails takes the composed result back unseen: state, log and all."""
+    app = pilot.app
+    real_fsync = os.fsync
+    seen: list[tuple[str, bool]] = []
+    said = "Lucien Marchetti: charisma+leadership"
+
+    def fsync(fd: int) -> None:
+        deadline = time.monotonic() + 5  # hang guard
+        while app.dashboard.held is None and time.monotonic() < deadline:
+            time.sleep(0.001)  # the screen composes meanwhile
+        seen.append(("fsync", app.dashboard.held is not None))
+        real_fsync(fd)
+        seen.append(("fsynced", False))
+
+    original = type(app)._display
+
+    def display(self, screen, renderable) -> None:
+        if not self._batch_count and renderable is not None:  # a frame that is sent
+            seen.append(("frame", said in screen_text(self)))
+        original(self, screen, renderable)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(type(app), "_display", display)
+    bar = app.query_one(CommandBar)
+    bar.value = "roll Lucien cha+leadership diff 6 dice 8,3,6,1,9,10,2"
+    await pilot.press("enter")
+    await settle(pilot)
+    assert ("fsync", True) in seen, seen  # composed while the write was in flight
+    first = next(i for i, (what, shown) in enumerate(seen) if what == "frame" and shown)
+    before = [what for what, _ in seen[:first]]
+    assert before.count("fsync") == before.count("fsynced") >= 1, seen  # durable first
+    # A write that fails: the composed roll is taken back before anyone saw it.
+    log = app.query_one(RollLog)
+    entries, state = len(log.entries), app.session.state
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    bar.value = "roll Lucien cha+leadership diff 6 dice 8,3,6,1,9,10,3"
+    await pilot.press("enter")
+    await settle(pilot)
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    assert status(app).startswith("Refused"), status(app)
+    assert len(log.entries) == entries and app.dashboard.state is state
+    assert app.session.state is state and app.dashboard.held is None
+
+
 def count_repaints(monkeypatch: pytest.MonkeyPatch) -> dict[str, list]:
     """Every region a Vitals row or the roll log asks to repaint, by row key or "log"."""
     asked: dict[str, list] = {}
@@ -121,7 +174,7 @@ async def an_award_repaints_nothing_and_a_wound_only_its_cells(
     row = app.query_one(VitalsPane).row(DANA)
     assert set(asked) - {"log"} == {DANA}, asked
     (region,) = asked[DANA]
-    assert region is not None and 0 < region.x and region.right < row.size.width, region
+    assert region is not None and region.x > 0 and region.right < row.size.width, region
     assert "Dana" not in row.render().plain[region.x : region.right]
     assert "/" in row.render_line(0).text  # the wound, on the row as drawn
     assert seen["initiative"] == 0, seen  # hurt, still able to act: the list is the same
@@ -420,6 +473,11 @@ async def test_the_dashboard_repaints_only_what_changed_stays_live_and_moves_bet
         monkeypatch.undo()  # the render counters off
         await check(
             "award, wound", an_award_repaints_nothing_and_a_wound_only_its_cells(pilot, monkeypatch)
+        )
+        monkeypatch.undo()
+        await check(
+            "composed early",
+            a_result_is_composed_while_it_is_written_and_shown_once_durable(pilot, monkeypatch),
         )
         monkeypatch.undo()
         await check("refused roll", a_refused_roll_keeps_the_dialog_and_its_choices(pilot))

@@ -3,7 +3,7 @@ a line that changed, so that a widget drawn line by line repaints only those cel
 
 from __future__ import annotations
 
-from rich.cells import get_character_cell_size
+from rich.cells import cell_len, get_character_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
@@ -68,12 +68,25 @@ def changed_span(old: Strip | None, new: Strip) -> tuple[int, int] | None:
     return x1, max(end_a, end_b)
 
 
+CUT_WORTH = 40  # cells: about what a segment's colours cost to send (an SGR, a reset)
+
+
 def cut_at(strip: Strip, span: tuple[int, int]) -> Strip:
-    """``strip`` with its segments split where ``span`` starts and ends: Textual writes
-    whole segments, so a repaint of those cells then sends them and no more."""
+    """``strip`` with its segments split where ``span`` starts and ends, where that saves
+    bytes: Textual writes whole segments, so a repaint of those cells then sends them and no
+    more; but each new segment costs its colours again, so a segment is split only when
+    more than :data:`CUT_WORTH` of its cells would be sent for nothing."""
     x1, x2 = span
     width = strip.cell_length
-    cuts = [x for x in (x1, x2) if 0 < x < width]
+    cuts = []
+    start = 0
+    for text, _style, _control in strip:
+        end = start + cell_len(text)
+        if start < x1 < end and x1 - start > CUT_WORTH:
+            cuts.append(x1)
+        if start < x2 < end and end - x2 > CUT_WORTH:
+            cuts.append(x2)
+        start = end
     if not cuts:
         return strip
     return Strip.join(strip.divide([*cuts, width]))

@@ -57,6 +57,20 @@ class Entry:
         return iter((self.who, self.line))
 
 
+@dataclass(frozen=True)
+class LogMark:
+    """The log's contents at one moment (see :meth:`RollLog.mark`)."""
+
+    entries: list[Entry]
+    lines: list[Strip]
+    top: int
+    time: tuple[object, ...] | None
+    undone: set[int]
+    left_out: set[int]
+    keyword: set[int]
+    toggles: list[tuple[int, int, bool]]
+
+
 def entry(event: Event, lang: str, told: str | None = None) -> Entry:
     """A roll's entry (``told``: the event already described), with the names of everyone
     who rolled in it (for the filter)."""
@@ -274,6 +288,23 @@ class RollLog(Widget, can_focus=True):
             self.top = max(0, len(self.lines) - self.height)
             self.refresh()
         self._append(self._shown(new))
+
+    def mark(self) -> LogMark:
+        """What the log holds now, for :meth:`restore`: a result composed before its event
+        was durable is taken back this way when the write fails."""
+        return LogMark(
+            list(self.entries), list(self.lines), self.top, self._time, set(self.undone),
+            set(self.left_out), set(self._keyword), list(self._toggles),
+        )  # fmt: skip
+
+    def restore(self, mark: LogMark) -> None:
+        """Back to what :meth:`mark` saw (nothing of it was on screen yet: repaint all)."""
+        self.entries = deque(mark.entries, maxlen=MAX_ENTRIES)
+        self.lines, self.top, self._time = mark.lines, mark.top, mark.time
+        self.undone, self.left_out = mark.undone, mark.left_out
+        self._keyword, self._toggles = mark.keyword, mark.toggles
+        self._cuts.clear()
+        self.refresh()
 
     def replace_events(self, events: Iterable[Event]) -> None:
         """Show exactly these events (a replay jump)."""
