@@ -152,9 +152,10 @@ class RollLog(Widget, can_focus=True):
     def render_line(self, y: int) -> Strip:
         index = self.top + y
         width = self.size.width
+        style = self.rich_style  # worked out anew on each call: once a line
         if index >= len(self.lines):
-            return Strip.blank(width, self.rich_style)
-        line = self.lines[index].crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
+            return Strip.blank(width, style)
+        line = self.lines[index].crop_extend(0, width, style).apply_style(style)
         span = self._cuts.pop(y, None)
         return line if span is None else cut_at(line, span)
 
