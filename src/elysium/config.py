@@ -21,18 +21,15 @@ and :func:`unknown_theme`.
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import re
 import stat
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from elysium.chronicle.errors import Line
-from elysium.chronicle.jsonsafe import loads_toml
 from elysium.chronicle.store.paths import config_dir, make_private_dirs
 from elysium.i18n import LANGUAGES
 from elysium.rules.profiles import PROFILES
@@ -167,6 +164,10 @@ def read_text(path: Path) -> tuple[str | None, list[Line]]:
 
 def _parse(text: str, file: str) -> tuple[dict[str, Any], list[Line]]:
     """The TOML, with each line TOML refuses skipped (and named) so the rest still applies."""
+    import tomllib  # only when there is a file: a start without one never loads TOML
+
+    from elysium.chronicle.jsonsafe import loads_toml
+
     lines = text.split("\n")  # TOML's own line breaks, so its line numbers match
     problems: list[Line] = []
     for _ in range(MAX_SKIPPED):
@@ -189,6 +190,8 @@ def _parse(text: str, file: str) -> tuple[dict[str, Any], list[Line]]:
 def _culprit(lines: list[str]) -> int | None:
     """The line after the longest beginning of the file that is still TOML (for errors TOML
     reports at the end of the document: a repeated key, a string never closed)."""
+    from elysium.chronicle.jsonsafe import loads_toml  # as _parse
+
     if len(lines) > MAX_SEARCHED:
         return None
     for k in range(len(lines) - 1, -1, -1):
@@ -202,6 +205,8 @@ def _culprit(lines: list[str]) -> int | None:
 
 def _kind(value: object) -> str:
     """A value's TOML type, as a catalog word (``config.kind.*``)."""
+    import datetime as dt  # as _parse
+
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, (int, float)):
@@ -301,7 +306,10 @@ def save_theme(name: str, path: Path | None = None) -> Line | None:
     its directory (0700) are made when missing; a symlinked file is written where it points.
     A failure is returned as one line for the screen, never raised: a theme is a convenience,
     not a save."""
+    import tomllib  # as _parse
+
     from elysium.chronicle.errors import StoreError
+    from elysium.chronicle.jsonsafe import loads_toml
     from elysium.chronicle.store.files import atomic_write, write_error
     from elysium.i18n.message import Msg
 

@@ -178,3 +178,27 @@ def test_a_name_like_no_trait_gets_no_suggestion(session: Session) -> None:
 )
 def test_which_clans_are_near_misses(typed: str, close: str | None) -> None:
     assert near_clan(typed) == close
+
+
+@pytest.mark.parametrize(
+    ("command", "en", "ru"),
+    [
+        (
+            "set Marcus clan Ventrue generation 9",
+            "one thing at a time: set Marcus clan Ventrue, then set Marcus generation 9",
+            "по одному за раз: задать Marcus клан Ventrue, затем задать Marcus generation 9",
+        ),
+        (
+            "задать Marcus клан Последователи Сета поколение 9 сила 2",
+            "set Marcus clan Последователи Сета, then set Marcus поколение 9 сила 2",
+            "задать Marcus клан Последователи Сета, затем задать Marcus поколение 9 сила 2",
+        ),
+    ],
+)
+def test_a_clan_followed_by_another_setting_is_refused_with_the_two_commands(
+    session: Session, command: str, en: str, ru: str
+) -> None:
+    # Taken whole, "Ventrue generation 9" would be a clan of the house's own.
+    error = refused(session, command)
+    assert en in str(error)
+    assert ru in error.render("ru")

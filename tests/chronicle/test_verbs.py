@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import elysium.chronicle.commands  # noqa: F401  (importing it registers every handler)
+import elysium.chronicle.commands.registry  # noqa: F401  (importing it registers every handler)
 from elysium import helptext
 from elysium.chronicle import verbs
 from elysium.chronicle.errors import ChronicleError

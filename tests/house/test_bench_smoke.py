@@ -48,20 +48,53 @@ BENCHES = [
             "stray bytes",
         ),
     ),
-    ("dialog_bench.py", ("open: F3 editor / F2 roll dialog",)),
+    (
+        "dialog_bench.py",
+        (
+            "open {n}x{n}, wall: F3 editor / F2 roll dialog",
+            "open {n}x{n}, CPU: F3 editor / F2 roll dialog",
+            "open 200x55, wall: F3 editor / F2 roll dialog",
+            "open 200x55, CPU: F3 editor / F2 roll dialog",
+        ),
+    ),
+    (
+        "start_bench.py",
+        (
+            "elysium roll 5 / python -c pass",
+            "elysium odds 100 --rule-of-ten / python -c pass",
+            'elysium run DIR "roll 5" / python -c pass',
+            "elysium state DIR / python -c pass",
+        ),
+    ),
     ("replay_bench.py", ("worst jump, sweep not prepared (ms)", "worst jump, on screen (ms)")),
     (
         "watch_bench.py",
         (
-            "ack -> ST's watch screen at 80 events",
-            "ack -> players' watch screen at 80 events",
+            "ack -> ST's watch screen at 80 events, notified",
+            "ack -> ST's watch screen at 80 events, polled",
+            "ack -> players' watch screen at 80 events, notified",
+            "ack -> players' watch screen at 80 events, polled",
             "idle players' watcher CPU",
+        ),
+    ),
+    (
+        "serve_bench.py",
+        (
+            "change -> last of 1 waiting pages, notified",
+            "change -> last of 50 waiting pages, notified",
+            "change -> last of 50 waiting pages, polled",
+            "50 pages / 1 page, notified, median",
+            "50 pages / 1 page, polled, median",
+            "idle server CPU",
         ),
     ),
     (
         "costs_bench.py",
         (
             "open at {n} / open at {n}",
+            "export of the {n}-event chapter / floor (CPU)",
+            "export --chapter all of {n} events / floor (CPU)",
+            "stats of {n} events / floor (CPU)",
             "export chapter {n} of {n} (seconds)",
             "stats of {n}, peak memory (MB)",
             "replay: open at the end of {n}",

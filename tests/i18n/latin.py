@@ -56,6 +56,8 @@ ALLOWED_LATIN = {
     "host",
     "port",
     "view",
+    # `elysium export --chapter all`, typed as it is.
+    "all",
     # The administrator's command to put a user in a group (usermod -aG GROUP NAME).
     "usermod",
     "ag",

@@ -146,6 +146,7 @@ AGREEING_EXCEPT = {
     "спит",
     "выходит",
     "нужен",
+    "клан",  # a noun: "задать {who} клан …" (the command to type)
 }
 # A name after a preposition or a noun that would decline it.
 DECLINED = re.compile(r"(?:^|[\s«(\"])(?:у|от|ход|кости инициативы|крови|витэ)\s+" + NAME)

@@ -16,6 +16,7 @@ from elysium.chronicle.projection import project
 from elysium.chronicle.replay import Replay
 from elysium.chronicle.session import Session
 from elysium.cli import main
+from elysium.rules.dice import SeededDice
 from elysium.tell.events import describe
 from tests.chronicle_helpers import COTERIE, journal_bytes, new_session
 from tests.conftest import run_cli
@@ -141,7 +142,8 @@ def test_the_shared_view_holds_no_byte_of_a_hidden_npc_until_it_is_revealed(
     new_session(root, [*TABLE, f'roll "{NPC}" dex+brawl dice 9,9,2,2,2']).close()
     to = _share(root)
     view = to / "view.json"
-    s = Session.open(root)
+    # Seeded: the random damage rolls below must not hurt the NPC past its typed attack.
+    s = Session.open(root, rng=SeededDice(1))
     s.execute("turn")
     assert NAME in view.read_bytes()  # seen, and its public roll told
     s.execute(f'set "{NPC}" hidden yes')
@@ -267,3 +269,16 @@ async def test_the_players_screen_shows_the_npc_only_once_revealed(tmp_path: Pat
     finally:
         writer.close()
         source.close()
+
+
+def test_elysium_state_marks_the_npc_kept_off_the_players_view(tmp_path: Path) -> None:
+    root = tmp_path / "c"
+    new_session(root, [*TABLE, f'set "{NPC}" hidden yes']).close()
+    lines = {
+        lang: run_cli("state", str(root), "--lang", lang).stdout.splitlines()
+        for lang in ("en", "ru")
+    }
+    npc = [x for x in lines["en"] if NPC in x]
+    assert len(npc) == 1 and npc[0].endswith("[off the players' view]")
+    assert next(x for x in lines["ru"] if NPC in x).endswith("[скрыт от игроков]")
+    assert not any("players' view" in x for x in lines["en"] if NPC not in x)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from textual.widgets import Input, TabbedContent, TextArea
+from textual.widgets import Input, TabbedContent, Tabs, TextArea
 
 from elysium.tui.dialogs.editor import EditDialog
 from elysium.tui.dialogs.sheet import SheetScreen
@@ -208,6 +208,39 @@ async def f3_builds_the_tab_it_shows_and_the_tabs_are_reached_by_keyboard(pilot)
     assert tabs.active == "tab-identity" and editor.focused.id == "t-name", "keyboard: alt+left x3"
 
 
+async def f3_restyles_nothing_unmounted_and_the_dialog_once(pilot) -> None:
+    """What still made F3 slower than F2 once it built only one tab: each field was
+    restyled while it was being built (each class Textual set on it), before it was even
+    mounted, and the whole dialog again when the Resize after its first frame set its width
+    class (``-narrow``), and the tab bar at each focus change as the cursor passed through it
+    on its way to Strength. Now nothing is restyled before it is mounted, the dialog whole
+    once, when shown, with the class of the screen underneath already set, and the cursor is
+    put in Strength at once."""
+    app = pilot.app
+    restyled: list[tuple[object, bool, bool]] = []
+    original = app.update_styles
+
+    def update_styles(node, animate: bool = True) -> None:
+        restyled.append((node, node.is_attached, node.has_class("-narrow")))
+        original(node, animate)
+
+    app.update_styles = update_styles
+    try:
+        await pilot.press("f3")
+        await settle(pilot)
+    finally:
+        del app.update_styles
+    editor = app.screen
+    assert isinstance(editor, EditDialog), "F3 opens the editor"
+    unmounted = [node for node, attached, _ in restyled if not attached]
+    assert not unmounted, f"restyled before they were mounted: {unmounted}"
+    whole = [narrow for node, _, narrow in restyled if node is editor]
+    assert whole == [True], f"the dialog restyled whole once, narrow at 80x24: {whole}"
+    bar = [node for node, *_ in restyled if isinstance(node, Tabs)]
+    assert not bar, f"the cursor passed through the tab bar: {bar}"
+    assert editor.focused is editor.query_one("#f-strength"), "and it opens in Strength"
+
+
 async def ctrl_o_shows_the_selected_characters_sheet_read_only(pilot) -> None:
     """In Russian."""
     app = pilot.app
@@ -311,6 +344,7 @@ async def test_the_editor_in_english_saves_refuses_adds_and_is_reached_by_keyboa
         demo_app(tmp_path),
         [
             f3_builds_the_tab_it_shows_and_the_tabs_are_reached_by_keyboard,
+            f3_restyles_nothing_unmounted_and_the_dialog_once,
             the_add_by_name_boxes_are_whole_and_reached_by_tab_at_80x24,
             a_change_in_each_group_is_one_event_and_undo_takes_it_back,
             ratings_of_several_groups_are_one_set_and_texts_one_event_each,

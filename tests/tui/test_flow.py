@@ -228,6 +228,20 @@ async def a_roll_is_in_the_log_in_the_same_frame(pilot) -> None:
     assert len(log.lines) <= rolllog.MAX_LINES
 
 
+async def the_log_draws_its_newest_lines_first_and_the_others_after(pilot) -> None:
+    """Laid out at a new width, the log wraps for the frame being drawn only the newest
+    lines that fill it; the others follow once that frame is drawn, the end still in view."""
+    log = pilot.app.query_one(RollLog)
+    log._width = 0  # as when the log has just been laid out anew, its Resize not yet handled
+    log.render_line(0)
+    newest = [strip.text for strip in log.lines]
+    assert len(newest) >= log.size.height
+    await settle(pilot)
+    whole = [strip.text for strip in log.lines]  # every roll it keeps, wrapped
+    assert len(whole) > len(newest) and whole[-len(newest) :] == newest
+    assert log.top == len(whole) - log.size.height
+
+
 async def the_screen_stays_live_while_a_slow_disk_saves(
     pilot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -483,6 +497,7 @@ async def test_the_dashboard_repaints_only_what_changed_stays_live_and_moves_bet
         await check("refused roll", a_refused_roll_keeps_the_dialog_and_its_choices(pilot))
         await check("slow disk", the_screen_stays_live_while_a_slow_disk_saves(pilot, monkeypatch))
         await check("roll in the log", a_roll_is_in_the_log_in_the_same_frame(pilot))
+        await check("log wrapped", the_log_draws_its_newest_lines_first_and_the_others_after(pilot))
         await check(
             "log moves", a_roll_that_scrolls_the_log_repaints_what_moved(pilot, monkeypatch)
         )

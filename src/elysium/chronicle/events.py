@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeGuard
 
 from elysium.chronicle.errors import Invalid
-from elysium.chronicle.jsonsafe import loads_text
+from elysium.chronicle.jsonsafe import loads_text, short_numbers
 from elysium.chronicle.text import clean_deep, plain_json_bytes
 
 SCHEMA_VERSION = 1
@@ -57,14 +57,14 @@ class Event:
         """Rebuild and validate an event read from a file; ValueError if it is not one.
         Its text is neutralised: a crafted record cannot reach a terminal as control codes
         (``clean`` False: the caller knows it holds none, see :func:`plain_json`)."""
-        tidy = clean_deep if clean else _same
+        # (``type(x) is int`` first: what JSON gives, answered without two isinstance calls)
         if not isinstance(d, dict):
             raise Invalid("event.not_object")
         v = d.get("v")
-        if not _whole(v) or v > SCHEMA_VERSION or v < 1:
+        if not (type(v) is int or _whole(v)) or v > SCHEMA_VERSION or v < 1:
             raise Invalid("event.schema", version=str(v)[:20])
         seq = d.get("seq")
-        if not _whole(seq) or not 1 <= seq <= MAX_SEQ:
+        if not (type(seq) is int or _whole(seq)) or not 1 <= seq <= MAX_SEQ:
             raise Invalid("event.seq")
         kind = d.get("type")
         if not isinstance(kind, str) or not kind or len(kind) > 40:
@@ -73,7 +73,7 @@ class Event:
         if not isinstance(time, dict):
             raise Invalid("event.time", seq=seq)
         for k, n in time.items():
-            if not (isinstance(k, str) and _whole(n) and 0 <= n <= MAX_TIME):
+            if not ((type(n) is int or _whole(n)) and 0 <= n <= MAX_TIME and isinstance(k, str)):
                 raise Invalid("event.time", seq=seq)
         wall, cmd = d.get("wall", ""), d.get("cmd", "")
         if not isinstance(wall, str) or not isinstance(cmd, str) or len(cmd) > MAX_TEXT:
@@ -81,26 +81,22 @@ class Event:
         data, changes = d.get("data") or {}, d.get("changes") or {}
         if not isinstance(data, dict) or not isinstance(changes, dict):
             raise Invalid("event.data", seq=seq)
-        return cls(
-            seq=seq,
-            type=tidy(kind),
-            time=dict(time),
-            wall=tidy(wall[:40]),
-            cmd=tidy(cmd),
-            data=tidy(data),
-            changes=changes,  # names inside are neutralised when the state is built
-            v=v,
-        )
+        wall = wall[:40]
+        if clean:
+            kind, wall, cmd, data = (
+                clean_deep(kind),
+                clean_deep(wall),
+                clean_deep(cmd),
+                clean_deep(data),
+            )
+        # changes: names inside are neutralised when the state is built
+        return cls(seq, kind, dict(time), wall, cmd, data, changes, v)
 
 
 def now_iso() -> str:
     """The wall clock an event is stamped with (UTC, to the second): the log says when a
     line was played, the state never reads it."""
     return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-def _same(value: Any) -> Any:
-    return value
 
 
 def _whole(value: object) -> TypeGuard[int]:
@@ -143,7 +139,8 @@ def decode_body(body: bytes) -> Event:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise Invalid("json.not_utf8") from None
-    return Event.from_dict(loads_text(text), clean=not plain_json_bytes(body))
+    found = loads_text(text, short=short_numbers(body))
+    return Event.from_dict(found, clean=not plain_json_bytes(body))
 
 
 def crc(event: Event) -> str:

@@ -54,6 +54,8 @@ class Source(Protocol):
 
     def again(self) -> None: ...  # the next read reads everything
 
+    def watched(self) -> list[Path]: ...  # the directories a change shows in
+
     def close(self) -> None: ...
 
 
@@ -105,6 +107,11 @@ class ChronicleSource:
 
     def changed(self) -> bool:
         return self.stamp() != self._seen
+
+    def watched(self) -> list[Path]:
+        """Where a change shows (for :mod:`.notify`): the checkpoint and the lock in the
+        directory, the journals in theirs."""
+        return [self.root, self.root / JOURNAL_DIR]
 
     def writing(self) -> bool:
         return writer_active(self.root)

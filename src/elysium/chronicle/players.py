@@ -69,6 +69,10 @@ class SharedView:
     def changed(self) -> bool:
         return stamp_of(self.path) != self._seen
 
+    def watched(self) -> list[Path]:
+        """The file's directory: the writer renames a new file over it."""
+        return [self.path.parent]
+
     def writing(self) -> bool:
         return self.view is not None and writer_alive(self.view.get("writer") or {})
 
@@ -104,6 +108,9 @@ class ProjectedView:
 
     def changed(self) -> bool:
         return self.follow.changed()
+
+    def watched(self) -> list[Path]:
+        return self.follow.watched()
 
     def writing(self) -> bool:
         return self.follow.writing()

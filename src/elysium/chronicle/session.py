@@ -23,7 +23,6 @@ from elysium.chronicle.errors import (
 )
 from elysium.chronicle.events import Event, now_iso
 from elysium.chronicle.hidden import take_hidden
-from elysium.chronicle.importer import build, read_import
 from elysium.chronicle.now import now_said
 from elysium.chronicle.omitted import left_out, take_omitted
 from elysium.chronicle.parser import Parsed, parse
@@ -80,6 +79,8 @@ def run_parsed(
         raise CommandError(f"session.{parsed.verb}_needs_chronicle")
     parsed, hidden = take_hidden(parsed)
     parsed, omitted = take_omitted(parsed)
+    from elysium.chronicle.commands import registry  # noqa: F401  the handlers, at the first command
+
     try:
         outcome: Outcome = handler(parsed.verb)(Context(state, rng, journal), parsed.args)
     except RulesError as exc:
@@ -279,6 +280,8 @@ class Session:
         none of them; what the file held that the sheet cannot is said after, a line each."""
         if self.readonly:
             raise StoreError("store.read_only")
+        from elysium.chronicle.importer import build, read_import  # `import` only (HTML, Foundry)
+
         state = self.state
         read = read_import(path)
         chars = build(read.entries, state.profile, set(state.characters))

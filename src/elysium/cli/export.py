@@ -13,6 +13,7 @@ from elysium.chronicle.session import Session
 from elysium.chronicle.store.paths import resolve_chronicle
 from elysium.cli.chronicle import open_session as _open
 from elysium.cli.chronicle import warn as _warn
+from elysium.cli.values import ALL
 from elysium.i18n import Msg, t
 
 
@@ -27,16 +28,18 @@ def _chapter(session: Session, chapter: int | None) -> int:
 
 def cmd_export(args: argparse.Namespace, lang: str) -> int:
     from elysium.chronicle.events import undone as undone_in
-    from elysium.tell.recap import build, markdown, page
+    from elysium.tell.recap import build, markdown_pieces, page_pieces
 
     session = _open(args, readonly=True, lang=lang)
     try:
-        chapter = _chapter(session, args.chapter)
+        # The story so far (every chapter), or one chapter.
+        chapter = None if args.chapter == ALL else _chapter(session, args.chapter)
         # Every chapter read once lightly (what cannot be read is told, as always; the
         # undos and redos say what did not happen), then the chapter's events, once.
         store = session.store
-        undos = ("undo", "redo")
-        first = store.stream(want=lambda r: r.kind in undos, only_wanted=True, skim=chapter.__ne__)
+        undos = frozenset({"undo", "redo"})  # (a closed chapter is searched for them)
+        skim = None if chapter is None else chapter.__ne__
+        first = store.stream(kinds=undos, only_wanted=True, skim=skim)
         undone = undone_in(r.event for r in first if r.event is not None)
         store.warnings = first.warnings
         events = store.stream(chapter).events()
@@ -50,13 +53,16 @@ def cmd_export(args: argparse.Namespace, lang: str) -> int:
             table = Table(session.state, args.npcs, offstage)
         recap = build(events, chapter, session.state.name, lang, undone=undone, table=table)
         _warn(args.command, session, lang)
-        text = markdown(recap, lang) if args.format == "md" else page(recap, lang)
     finally:
         session.close()
+    # Written as it is told: a long chapter's text is never held whole beside its recap.
+    pieces = markdown_pieces(recap, lang) if args.format == "md" else page_pieces(recap, lang)
     if not args.output:
-        sys.stdout.write(text)
+        write = sys.stdout.write
+        for piece in pieces:
+            write(piece)
         return 0
-    _write_export(Path(args.output).expanduser(), text.encode("utf-8"), args.mode)
+    _write_export(Path(args.output).expanduser(), "".join(pieces).encode("utf-8"), args.mode)
     print(t("cli.wrote", lang, path=args.output), file=sys.stderr)
     return 0
 

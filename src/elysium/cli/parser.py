@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NoReturn
 
 from elysium import __version__
-from elysium.chronicle.verbs import VERBS as VERB_TABLE
 from elysium.cli import config, handlers, rolls, share, verbs, watch
-from elysium.cli.values import faces, octal_mode, profile, whole
+from elysium.cli.values import chapter_or_all, faces, octal_mode, profile, whole
 from elysium.cli.words import argparse_words, h, reader_lang
 from elysium.i18n import LANGUAGES, detect_lang, t
 from elysium.rules import PROFILES, RollKind
@@ -156,7 +155,8 @@ def _import(p: argparse.ArgumentParser) -> None:
 
 
 def _export(p: argparse.ArgumentParser) -> None:
-    _chapter("clihelp.export.arg.chapter")(p)
+    chapter_help = h("clihelp.export.arg.chapter")
+    p.add_argument("--chapter", type=chapter_or_all, metavar="N|all", help=chapter_help)
     formats = ("md", "html")
     p.add_argument("--format", choices=formats, default="md", help=h("clihelp.export.arg.format"))
     p.add_argument("-o", "--output", metavar="FILE", help=h("clihelp.export.arg.o"))
@@ -194,7 +194,14 @@ class Subcommand:
     arguments: Arguments | None = None  # what only this subcommand takes
     aliases: tuple[str, ...] = ()
     epilog: bool = False
-    values: dict[str, object] = field(default_factory=dict)
+    values: Callable[[], dict[str, object]] = dict  # read only when its parser is built
+
+
+def verb_names() -> str:
+    """Every verb, for ``run``'s help: the registry is read only when that help is built."""
+    from elysium.chronicle.verbs import VERBS
+
+    return ", ".join(v.name for v in VERBS)
 
 
 # In the order `elysium --help` lists them.
@@ -207,7 +214,7 @@ SUBCOMMAND_TABLE = (
         handlers.run,
         arguments=_run,
         epilog=True,
-        values={"verbs": ", ".join(v.name for v in VERB_TABLE)},
+        values=lambda: {"verbs": verb_names()},
     ),
     Subcommand("help", verbs.cmd_help, ("lang",), _help),
     Subcommand("state", handlers.state, ("dir", "json", "lang")),
@@ -228,7 +235,7 @@ SUBCOMMAND_TABLE = (
         watch.cmd_serve,
         ("view", "lang"),
         watch.serve_arguments,
-        values={"host": watch.DEFAULT_HOST},
+        values=lambda: {"host": watch.DEFAULT_HOST},
     ),
     Subcommand("share", share.cmd_share, arguments=share.share_arguments),
     Subcommand("config", config.cmd_config, ("lang",), _example),
@@ -249,8 +256,11 @@ def _parents(row: Subcommand) -> list[_Parser]:
     return parents
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line; tests read its help, the manual (docs/) copies its forms."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; tests read its help, the manual (docs/) copies its forms.
+    With ``only`` (a subcommand's name or alias), the parser holds that subcommand alone:
+    it parses that subcommand's arguments and tells its help and errors as the whole one
+    does, without building the eighteen others."""
     parser = _Parser(
         prog="elysium",
         usage=USAGE,
@@ -264,14 +274,17 @@ def build_parser() -> argparse.ArgumentParser:
         dest="command", metavar="COMMAND", parser_class=_Parser, prog="elysium"
     )
     for row in SUBCOMMAND_TABLE:
+        if only is not None and only not in (row.name, *row.aliases):
+            continue
         key = f"clihelp.{row.name}"
+        values = row.values()
         p = sub.add_parser(
             row.name,
             aliases=list(row.aliases),
             parents=_parents(row),
-            help=h(f"{key}.help", **row.values),
-            description=h(f"{key}.description", **row.values),
-            epilog=h(f"{key}.epilog", **row.values) if row.epilog else None,
+            help=h(f"{key}.help", **values),
+            description=h(f"{key}.description", **values),
+            epilog=h(f"{key}.epilog", **values) if row.epilog else None,
         )
         p.set_defaults(handler=row.handler)
     return parser

@@ -4,7 +4,6 @@ imports only the rules core and their words, never Textual or the store."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from elysium.i18n import t
@@ -57,6 +56,8 @@ def cmd_roll(args: argparse.Namespace, lang: str) -> int:
         result = roll(request, SeededDice(args.seed), profile)
     _warn(args, lang)
     if args.json:
+        import json  # only for --json
+
         data = {"profile": profile.key, **result.to_dict()}
         if args.seed is not None:
             data["seed"] = args.seed
@@ -71,6 +72,8 @@ def cmd_odds(args: argparse.Namespace, lang: str) -> int:
     result = odds(request, profile)
     _warn(args, lang)
     if args.json:
+        import json  # as cmd_roll
+
         data = result.to_dict()
         data["profile"] = profile.key
         data["auto_success_allowed"] = profile.auto_success_allowed(

@@ -164,7 +164,7 @@ def _character_line(state: State, key: str, c: Character, width: int, lang: str)
 
 def _marks(state: State, key: str, c: Character, lang: str) -> list[str]:
     """What a character's line adds in brackets: frenzy, fear, boosts, load, stake…"""
-    flags = []
+    flags = [t("ui.offstage", lang)] if c.hidden else []
     if c.frenzied:
         flags.append(t("ui.frenzy", lang))
     if c.in_rotschreck:

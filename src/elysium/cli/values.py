@@ -25,6 +25,16 @@ def whole(allowed: str, **values: object) -> Callable[[str], int]:
     return parse
 
 
+ALL = "all"  # ``--chapter all``: every chapter
+
+
+def chapter_or_all(text: str) -> int | str:
+    """``--chapter N`` or ``--chapter all`` (the whole chronicle, the story so far)."""
+    if text.strip().lower() == ALL:
+        return ALL
+    return whole("cli.allowed.chapter_or_all")(text)
+
+
 def faces(text: str) -> list[int]:
     """``--dice 10,7,3``: the faces a Storyteller rolled by hand."""
     parts = [p for p in text.replace(" ", "").split(",") if p]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from elysium.chronicle.parser import VerbWord
-from elysium.chronicle.verbs import VERBS
 from elysium.rules import RulesError
 
 
 def cmd_help(args: argparse.Namespace, lang: str) -> int:
     from elysium import helptext
+    from elysium.chronicle.parser import VerbWord  # the command language: `help` reads it
+    from elysium.chronicle.verbs import VERBS
 
     if args.verb is None:
         print(helptext.overview(lang))

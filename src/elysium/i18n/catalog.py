@@ -3,121 +3,67 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
-from elysium.i18n import (
-    en,
-    en_cli,
-    en_combat,
-    en_commands,
-    en_conditions,
-    en_config,
-    en_encounters,
-    en_feats,
-    en_hidden,
-    en_house,
-    en_import,
-    en_merits,
-    en_players,
-    en_pools,
-    en_rolls,
-    en_rules,
-    en_screen,
-    en_sheet,
-    en_start,
-    en_store,
-    en_story,
-    en_surprises,
-    en_table,
-    en_terminal,
-    en_watch,
-    en_xp,
-    en_xp_log,
-    ru,
-    ru_cli,
-    ru_combat,
-    ru_commands,
-    ru_conditions,
-    ru_config,
-    ru_encounters,
-    ru_feats,
-    ru_hidden,
-    ru_house,
-    ru_import,
-    ru_merits,
-    ru_players,
-    ru_pools,
-    ru_rolls,
-    ru_rules,
-    ru_screen,
-    ru_sheet,
-    ru_start,
-    ru_store,
-    ru_story,
-    ru_surprises,
-    ru_table,
-    ru_terminal,
-    ru_watch,
-    ru_xp,
-    ru_xp_log,
-)
 from elysium.i18n.templates import tell
 
 LANGUAGES: tuple[str, ...] = ("en", "ru")
-# Each language's catalog is split by domain; a key lives in exactly one part (tested).
-PARTS: dict[str, tuple[Mapping[str, str], ...]] = {
-    "en": (
-        *(en.STRINGS, en_rules.STRINGS, en_store.STRINGS, en_commands.STRINGS, en_combat.STRINGS),
-        *(en_rolls.STRINGS, en_feats.STRINGS, en_house.STRINGS, en_xp.STRINGS, en_config.STRINGS),
-        en_table.STRINGS,
-        en_start.STRINGS,
-        en_surprises.STRINGS,
-        en_sheet.STRINGS,
-        en_screen.STRINGS,
-        en_watch.STRINGS,
-        en_players.STRINGS,
-        en_pools.STRINGS,
-        en_story.STRINGS,
-        en_cli.STRINGS,
-        en_import.STRINGS,
-        en_encounters.STRINGS,
-        en_terminal.STRINGS,
-        en_conditions.STRINGS,
-        en_hidden.STRINGS,
-        en_merits.STRINGS,
-        en_xp_log.STRINGS,
-    ),
-    "ru": (
-        *(ru.STRINGS, ru_rules.STRINGS, ru_store.STRINGS, ru_commands.STRINGS, ru_combat.STRINGS),
-        *(ru_rolls.STRINGS, ru_feats.STRINGS, ru_house.STRINGS, ru_xp.STRINGS, ru_config.STRINGS),
-        ru_table.STRINGS,
-        ru_start.STRINGS,
-        ru_surprises.STRINGS,
-        ru_sheet.STRINGS,
-        ru_screen.STRINGS,
-        ru_watch.STRINGS,
-        ru_players.STRINGS,
-        ru_pools.STRINGS,
-        ru_story.STRINGS,
-        ru_cli.STRINGS,
-        ru_import.STRINGS,
-        ru_encounters.STRINGS,
-        ru_terminal.STRINGS,
-        ru_conditions.STRINGS,
-        ru_hidden.STRINGS,
-        ru_merits.STRINGS,
-        ru_xp_log.STRINGS,
-    ),
-}
-CATALOGS: dict[str, dict[str, str]] = {
-    lang: {k: v for part in parts for k, v in part.items()} for lang, parts in PARTS.items()
-}
+# Each language's catalog is split by domain (``elysium.i18n.en_rules``, ``ru_rules``, …);
+# a key lives in exactly one part (tested).
+PART_NAMES: tuple[str, ...] = (
+    *("", "_rules", "_store", "_commands", "_combat", "_rolls", "_feats", "_house", "_xp"),
+    *("_config", "_table", "_start", "_surprises", "_sheet", "_screen", "_watch", "_players"),
+    *("_pools", "_story", "_cli", "_import", "_encounters", "_terminal", "_conditions"),
+    *("_hidden", "_merits", "_xp_log"),
+)
+_LOADED: dict[str, dict[str, str]] = {}
+
+
+def parts(lang: str) -> tuple[Mapping[str, str], ...]:
+    """The language's parts, in order, each a module's ``STRINGS``."""
+    modules = (importlib.import_module(f"elysium.i18n.{lang}{name}") for name in PART_NAMES)
+    return tuple(module.STRINGS for module in modules)
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """The language's whole catalog (English for a language there is none of), loaded when
+    first read: ``elysium roll`` in English never loads the Russian words."""
+    found = _LOADED.get(lang)
+    if found is None:
+        if lang not in LANGUAGES:
+            return catalog("en")
+        found = _LOADED[lang] = {k: v for part in parts(lang) for k, v in part.items()}
+    return found
+
+
+class _Lazy(Mapping[str, Any]):
+    """A mapping of the languages whose values are built on first read."""
+
+    def __init__(self, build: Callable[[str], Any]) -> None:
+        self.build = build
+
+    def __getitem__(self, lang: str) -> Any:
+        if lang not in LANGUAGES:
+            raise KeyError(lang)
+        return self.build(lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+
+PARTS: Mapping[str, tuple[Mapping[str, str], ...]] = _Lazy(parts)
+CATALOGS: Mapping[str, dict[str, str]] = _Lazy(catalog)
 
 
 def lookup(key: str, lang: str) -> str | None:
     """The catalog's text for ``key`` in ``lang`` (English when Russian lacks it), or None."""
-    text = CATALOGS.get(lang, CATALOGS["en"]).get(key)
-    return text if text is not None else CATALOGS["en"].get(key)
+    text = (_LOADED.get(lang) or catalog(lang)).get(key)
+    return text if text is not None else (_LOADED.get("en") or catalog("en")).get(key)
 
 
 def t(key: str, lang: str = "en", /, **values: object) -> str:

@@ -31,7 +31,9 @@ STRINGS: dict[str, str] = {
         "--demo opens a fresh copy of the demo chronicle, --readonly looks without changing "
         "anything. elysium COMMAND --help tells a command's arguments."
     ),
-    "clihelp.export.arg.chapter": "default: the latest chapter",
+    "clihelp.export.arg.chapter": (
+        "default: the latest chapter; all: every chapter, the story so far"
+    ),
     "clihelp.export.arg.format": "Markdown or HTML (default md)",
     "clihelp.export.arg.mode": (
         "permissions of the file written (default 600: private, like every save)"

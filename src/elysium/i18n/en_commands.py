@@ -76,6 +76,10 @@ STRINGS: dict[str, str] = {
     "ack.set.none": "(none)",
     "ack.set.armour": "armour {n}",
     "ack.set.armour_penalty": "armour {n}, penalty {p}",
+    "set.clan_and_more": (
+        "a clan's name holds no number; one thing at a time:"
+        " {verb} {who} clan {clan}, then {verb} {who} {rest}"
+    ),
     "ack.set.clan": "clan {clan}",
     "ack.set.was_cleared": "(cleared; it was {was})",
     "set.unchanged": "nothing to change: {who} already has {detail:l}; nothing recorded",

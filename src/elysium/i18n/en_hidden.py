@@ -8,6 +8,7 @@ STRINGS: dict[str, str] = {
     "set.hidden_player": "{who} is a player's character: only an NPC can be kept off the players' view",
     "set.player_hidden": "{who} is kept off the players' view: reveal them first (set {who} hidden no)",
     "vitals.offstage": "⊘",
+    "ui.offstage": "off the players' view",  # a mark on the line of elysium state
     "shape.table_long": "{where} must be a table of at most {most:,} entries",
     "players.key.sheet": "Sheet",
     "players.sheet.pick": "Whose sheet?",

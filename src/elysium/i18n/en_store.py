@@ -180,6 +180,7 @@ STRINGS: dict[str, str] = {
     "cli.allowed.difficulty": "a whole number from 2 to 10",
     "cli.allowed.whole": "a whole number",
     "cli.allowed.chapter": "a chapter number",
+    "cli.allowed.chapter_or_all": "a chapter number or all",
     "cli.needs_faces": "needs faces such as 7,3,10",
     "cli.faces_whole": "takes whole numbers 1-10 separated by commas, got {got!r}",
     "cli.octal": "must be octal permissions such as 600 or 644, got {got!r}",

@@ -32,7 +32,9 @@ STRINGS: dict[str, str] = {
         "только просмотр, без изменений. elysium КОМАНДА --help рассказывает об аргументах "
         "команды."
     ),
-    "clihelp.export.arg.chapter": "по умолчанию — последняя глава",
+    "clihelp.export.arg.chapter": (
+        "по умолчанию — последняя глава; all — все главы, история до сих пор"
+    ),
     "clihelp.export.arg.format": "Markdown или HTML (по умолчанию md)",
     "clihelp.export.arg.mode": (
         "права записанного файла (по умолчанию 600: только для вас, как и всё сохранённое)"

@@ -72,6 +72,10 @@ STRINGS: dict[str, str] = {
     "ack.set.none": "(нет)",
     "ack.set.armour": "броня {n}",
     "ack.set.armour_penalty": "броня {n}, штраф {p}",
+    "set.clan_and_more": (
+        "в названии клана не бывает чисел; по одному за раз:"
+        " {verb} {who} клан {clan}, затем {verb} {who} {rest}"
+    ),
     "ack.set.clan": "клан {clan}",
     "ack.set.was_cleared": "(убрано; было: {was})",
     "set.unchanged": "менять нечего ({who}: {detail:l} — так уже и есть); ничего не записано",

@@ -8,6 +8,7 @@ STRINGS: dict[str, str] = {
     "set.hidden_player": "{who} — персонаж игрока: от игроков можно скрыть только NPC",
     "set.player_hidden": "{who} скрыт от игроков: сначала покажите его (задать {who} скрыт нет)",
     "vitals.offstage": "⊘",
+    "ui.offstage": "скрыт от игроков",  # a mark on the line of elysium state
     "shape.table_long": "{where} — нужна таблица не больше чем из {most:n:записи|записей|записей}",
     "players.key.sheet": "Лист",
     "players.sheet.pick": "Чей лист открыть?",

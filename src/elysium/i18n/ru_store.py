@@ -175,6 +175,7 @@ STRINGS: dict[str, str] = {
     "cli.allowed.difficulty": "целое число от 2 до 10",
     "cli.allowed.whole": "целое число",
     "cli.allowed.chapter": "номер главы",
+    "cli.allowed.chapter_or_all": "номер главы или all",
     "cli.needs_faces": "нужны грани, например 7,3,10",
     "cli.faces_whole": "нужны целые числа от 1 до 10 через запятую, а не {got!r}",
     "cli.octal": "нужны восьмеричные права доступа, например 600 или 644, а не {got!r}",

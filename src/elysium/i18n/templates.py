@@ -92,7 +92,8 @@ _PLAIN_VALUES = (str, int, float, bool, type(None))
 def _plain_fields(template: str) -> bool:
     """Whether no field of ``template`` has a format of its own (``{n}``, not ``{n:n:…}``)."""
     try:
-        return all(spec == "" for _text, _field, spec, _conv in string.Formatter().parse(template))
+        # (the text after the last field comes with no spec at all, None)
+        return all(not spec for _text, _field, spec, _conv in string.Formatter().parse(template))
     except ValueError:
         return False
 

@@ -7,7 +7,6 @@ accepted there; V20 suggests the nearest known name for a typo.
 
 from __future__ import annotations
 
-import difflib
 from enum import StrEnum
 from typing import Final
 
@@ -296,6 +295,8 @@ def closest(name: str, known: list[str] | tuple[str, ...]) -> str | None:
         starts = {k for s, k in spellings.items() if s.startswith(typed)}
         if len(starts) == 1:
             return starts.pop()
+    import difflib  # only for a name that is not known: `elysium roll` never needs it
+
     close = difflib.get_close_matches(typed, list(spellings), n=1, cutoff=SUGGEST_CUTOFF)
     return spellings[close[0]] if close else None
 
@@ -311,6 +312,8 @@ def near_misses(name: str, known: list[str] | tuple[str, ...]) -> list[str]:
         starts = {k for s, k in spellings.items() if s.startswith(typed)}
         if len(starts) == 1:
             return [starts.pop()]
+    import difflib  # as closest
+
     score: dict[str, float] = {}
     for spelling, key in spellings.items():
         ratio = difflib.SequenceMatcher(None, spelling, typed).ratio()

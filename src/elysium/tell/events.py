@@ -9,6 +9,7 @@ line (``+8``, ``*10*``, ``-1-``), never by colour alone. Each kind's teller is r
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from elysium.chronicle.commands.declared import declaration_words
@@ -127,11 +128,7 @@ def _roll_parts(d: dict[str, Any], lang: str) -> tuple[str, str]:
     traits = d.get("traits")
     if isinstance(traits, str) and traits.isdigit():  # `roll Ilse 6`: "dice 6d", not "6 6d"
         traits = None
-    what = (
-        "+".join(trait_label(p, lang).lower() if not p.isdigit() else p for p in traits.split("+"))
-        if traits
-        else t("log.dice", lang)
-    )
+    what = _traits_told(traits, lang) if traits else t("log.dice", lang)
     extra = []
     if d.get("specialty"):
         extra.append(t("roll.options.specialty", lang))
@@ -146,6 +143,15 @@ def _roll_parts(d: dict[str, Any], lang: str) -> tuple[str, str]:
         extra.append(t("log.bearing", lang, mod=d["bearing"]))
     tail = f" ({', '.join(extra)})" if extra else ""
     return what, tail
+
+
+@lru_cache(maxsize=1024)
+def _traits_told(traits: str, lang: str) -> str:
+    """``dexterity+brawl`` in the reader's words, told once per distinct pool (a long
+    chronicle rolls the same few again and again)."""
+    return "+".join(
+        trait_label(p, lang).lower() if not p.isdigit() else p for p in traits.split("+")
+    )
 
 
 @teller("damage")

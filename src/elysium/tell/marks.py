@@ -8,22 +8,25 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from elysium.i18n import t, trait_label
-from elysium.rules.beast import vampire_bearing
-from elysium.rules.character import Character
 from elysium.rules.dice import RollResult
 from elysium.rules.marks import die_mark, verdict_of
-from elysium.rules.movement import encumbrance
 from elysium.rules.odds import BOTCH, MORE, Odds
 from elysium.rules.profiles import Profile
 from elysium.rules.tables import difficulty_name
+
+if TYPE_CHECKING:
+    from elysium.rules.character import Character
 
 BAR_WIDTH = 40
 
 
 def bearing_note(c: Character, lang: str) -> str:
     """`` (bearing +0)`` after a vampire's Humanity or Path (seed 004 «Столп»), else ``""``."""
+    from elysium.rules.beast import vampire_bearing  # the sheet's rules: `roll` needs none
+
     mod = vampire_bearing(c)
     return "" if mod is None else t("cli.state_bearing", lang, mod=mod)
 
@@ -44,6 +47,8 @@ def boosts(c: Character, lang: str) -> list[str]:
 def load_words(c: Character, lang: str) -> list[str]:
     """``load 300 lb: +1 diff``: a load carried (``carry``), and whether it makes physical
     actions harder; the Vitals pane and ``elysium state`` show it."""
+    from elysium.rules.movement import encumbrance  # as bearing_note
+
     if not c.load:
         return []
     heavy = encumbrance(c, c.load).difficulty

@@ -9,8 +9,9 @@ undos and redos, :func:`elysium.chronicle.events.undone`), then the chapter's ev
 from __future__ import annotations
 
 import html
+import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +41,7 @@ NOISE = frozenset(
 @dataclass
 class Recap:
     title: str
-    chapter: int
+    chapter: int | None  # None: every chapter, the story so far
     nights: tuple[int, int]
     scenes: list[tuple[str, list[str]]] = field(default_factory=list)
     fights: list[tuple[str, list[tuple[str, list[str]]]]] = field(default_factory=list)
@@ -56,7 +57,7 @@ class Recap:
 
 def build(
     events: Iterable[Event],
-    chapter: int,
+    chapter: int | None,
     title: str,
     lang: str = "en",
     undone: set[int] | None = None,
@@ -66,14 +67,17 @@ def build(
     ``undone`` is given: the steps undone in the whole chronicle,
     :func:`elysium.chronicle.events.undone`). With ``table``, the players' recap: only what
     the table may read, told as their view tells it (no hidden roll, no note, no NPC's
-    traits, pools or soak), and the tallies of the players' characters alone."""
+    traits, pools or soak), and the tallies of the players' characters alone. ``chapter``
+    None: every chapter's events, the story so far (each scene named with its chapter)."""
     if undone is None:
         events = list(events)
         undone = taken_back(events)
     story = _Story(Recap(title=title, chapter=chapter, nights=(1, 1)), lang)
     for e in events:
-        if e.time.get("chapter") != chapter or e.seq in undone or e.type in ("undo", "redo"):
-            continue  # what was undone (and not redone) did not happen: left out, with the undos
+        if (chapter is not None and e.time.get("chapter") != chapter) or e.seq in undone:
+            continue  # another chapter's, or undone (and not redone): it did not happen
+        if e.type in ("undo", "redo"):
+            continue  # the undos and redos are left out with what they undid
         if table is not None and table.line(e, lang) is None:
             continue  # not the table's to read
         story.add(e, _line(e, lang, table))
@@ -107,23 +111,32 @@ class _Story:
     blood: dict[str, list[int]] = field(default_factory=_tallies)
     xp: dict[str, list[int]] = field(default_factory=_tallies)
     reasons: dict[str, list[str]] = field(default_factory=dict)  # who -> the awards' reasons
-    scene: tuple[Any, Any] | None = None
+    scene: tuple[Any, ...] | None = None
     fight: tuple[str, list[tuple[str, list[str]]]] | None = None
     nights: list[int] = field(default_factory=list)  # the first and last night told
 
     def add(self, e: Event, line: Callable[[], str]) -> None:
         night = e.time.get("night", 1)
         nights = self.nights
-        nights[:] = [min(nights[0], night), max(nights[1], night)] if nights else [night, night]
+        if not nights:
+            nights[:] = [night, night]
+        elif night < nights[0]:
+            nights[0] = night
+        elif night > nights[1]:
+            nights[1] = night
         self._place(e, line)
-        self._note(e, line)
+        if e.type in _NOTED:
+            self._note(e, line)
 
     def _place(self, e: Event, line: Callable[[], str]) -> None:
         """The line in its scene, or in its fight's round (the scene names the fight)."""
         recap, lang = self.recap, self.lang
-        key = (e.time.get("night"), e.time.get("scene"))
+        time = e.time
+        key: tuple[Any, ...] = (time.get("chapter"), time.get("night"), time.get("scene"))
+        if recap.chapter is not None:
+            key = key[1:]  # (every event of one chapter is the chapter's)
         if key != self.scene and (self.fight is None or e.type == "combat_start"):
-            recap.scenes.append((t("recap.scene", lang, night=key[0], scene=key[1]), []))
+            recap.scenes.append((_scene_name(key, lang), []))
             self.scene = key
         if e.type == "combat_start":
             self.fight = (line(), [])
@@ -178,6 +191,35 @@ class _Story:
         recap.xp = dict(self.xp)
         recap.reasons = dict(self.reasons)
         return recap
+
+
+def _scene_name(key: tuple[Any, ...], lang: str) -> str:
+    """A scene's heading: its night and number, and its chapter in the story so far."""
+    if len(key) == 2:
+        return t("recap.scene", lang, night=key[0], scene=key[1])
+    return t("recap.chapter_scene", lang, chapter=key[0], night=key[1], scene=key[2])
+
+
+def heading(recap: Recap, lang: str) -> str:
+    """What the recap tells: its chapter, or the story so far."""
+    if recap.chapter is None:
+        return t("recap.story_so_far", lang)
+    return t("recap.chapter", lang, n=recap.chapter)
+
+
+def _nothing(recap: Recap, lang: str) -> str:
+    return t("recap.nothing" if recap.chapter is not None else "recap.nothing_yet", lang)
+
+
+# The types :meth:`_Story._note` reads (their rolls, tallies or sections); the others, most
+# of a chapter, it passes by at once.
+_NOTED = frozenset(
+    {
+        *("roll", "power", "attack", "frenzy", "rotschreck", "degeneration", "defend", "feat"),
+        *("damage", "initiative", "heal", "spend", "boost", "blush", "feed", "xp", "gain"),
+        *("raise", "story", "house_rule"),
+    }
+)
 
 
 def _rolls(e: Event) -> list[dict[str, Any]]:
@@ -262,28 +304,37 @@ def _xp_line(recap: Recap, who: str, tally: list[int], lang: str) -> str:
     return t("recap.xp_reasons", lang, line=line, reasons=reasons) if reasons else line
 
 
+# What Markdown would read as markup, each escaped with a backslash (most lines hold none:
+# a search says so at once, and the few that do are escaped by one substitution).
+_MD_SPECIAL = re.compile(r"[\\`*_{}\[\]<>#|!~]")
+
+
 def md(text: str) -> str:
     """Markdown-safe text: dice marks like ``*10*`` and names like ``<b>`` stay literal."""
-    out = []
-    for ch in str(text):
-        if ch in "\\`*_{}[]<>#|!~":
-            out.append("\\" + ch)
-        else:
-            out.append(ch)
-    return "".join(out)
+    text = str(text)
+    return _MD_SPECIAL.sub(r"\\\g<0>", text) if _MD_SPECIAL.search(text) else text
 
 
 def markdown(recap: Recap, lang: str = "en") -> str:
-    out = [
-        f"# {md(recap.title)} — {t('recap.chapter', lang, n=recap.chapter)}",
+    return "".join(markdown_pieces(recap, lang))
+
+
+def markdown_pieces(recap: Recap, lang: str = "en") -> Iterator[str]:
+    """:func:`markdown` in pieces, to be written as they come (a long chapter's recap is
+    never held twice, as a list of lines and as one text)."""
+    return joined_lines(_markdown_lines(recap, lang), strip=True)
+
+
+def _markdown_lines(recap: Recap, lang: str) -> Iterator[list[str]]:
+    yield [
+        f"# {md(recap.title)} — {heading(recap, lang)}",
         "",
         t("recap.nights", lang, first=recap.nights[0], last=recap.nights[1]),
     ]
     for key, items in _sections(recap, lang):
-        out += ["", f"## {t(key, lang)}", ""]
+        out = ["", f"## {t(key, lang)}", ""]
         if not items:
-            out.append(f"_{t('recap.nothing', lang)}_")
-            continue
+            out.append(f"_{_nothing(recap, lang)}_")
         for item in items:
             if key == "recap.fights":
                 name, rounds = item
@@ -295,11 +346,36 @@ def markdown(recap: Recap, lang: str = "en") -> str:
             elif isinstance(item, tuple):
                 name, lines = item
                 out.append(f"### {md(name)}")
-                out += [f"- {md(line)}" for line in lines] or [f"_{t('recap.nothing', lang)}_"]
+                out += [f"- {md(line)}" for line in lines] or [f"_{_nothing(recap, lang)}_"]
                 out.append("")
             else:
                 out.append(f"- {md(item)}")
-    return "\n".join(out).rstrip() + "\n"
+            if len(out) > 256:
+                yield out
+                out = []
+        yield out
+
+
+def joined_lines(chunks: Iterable[list[str]], strip: bool) -> Iterator[str]:
+    """The lines of ``chunks`` joined by newlines and ended by one, in pieces; with
+    ``strip``, the whitespace at the end of the whole text first taken off (held back until
+    more text follows it)."""
+    first, held = True, ""
+    for lines in chunks:
+        if not lines:
+            continue
+        piece = "\n".join(lines) if first else "\n" + "\n".join(lines)
+        first = False
+        if not strip:
+            yield piece
+            continue
+        body = piece.rstrip()
+        if body:
+            yield held + body
+            held = piece[len(body) :]
+        else:
+            held += piece
+    yield "\n"
 
 
 STYLE = page_style(
@@ -316,16 +392,24 @@ code, li { font-variant-numeric: tabular-nums; }
 
 def page(recap: Recap, lang: str = "en") -> str:
     """One standalone HTML page: no scripts, no external assets, everything escaped."""
+    return "".join(page_pieces(recap, lang))
+
+
+def page_pieces(recap: Recap, lang: str = "en") -> Iterator[str]:
+    """:func:`page` in pieces, to be written as they come."""
+    return joined_lines(_page_lines(recap, lang), strip=False)
+
+
+def _page_lines(recap: Recap, lang: str) -> Iterator[list[str]]:
     e = html.escape
-    title = f"{recap.title} — {t('recap.chapter', lang, n=recap.chapter)}"
+    title = f"{recap.title} — {heading(recap, lang)}"
     nights = t("recap.nights", lang, first=recap.nights[0], last=recap.nights[1])
-    parts = [*page_head(title, lang, STYLE), f'<p class="meta">{e(nights)}</p>']
+    yield [*page_head(title, lang, STYLE), f'<p class="meta">{e(nights)}</p>']
     for key, items in _sections(recap, lang):
-        parts.append(f"<h2>{e(t(key, lang))}</h2>")
+        parts = [f"<h2>{e(t(key, lang))}</h2>"]
         if not items:
-            parts.append(f'<p class="none">{e(t("recap.nothing", lang))}</p>')
-            continue
-        if key == "recap.fights":
+            parts.append(f'<p class="none">{e(_nothing(recap, lang))}</p>')
+        elif key == "recap.fights":
             for name, rounds in items:
                 parts.append(f"<h3>{e(name)}</h3><ul>")
                 for round_name, lines in rounds:
@@ -338,9 +422,12 @@ def page(recap: Recap, lang: str = "en") -> str:
                 parts.append(f"<h3>{e(name)}</h3><ul>")
                 parts += [f"<li>{e(line)}</li>" for line in lines]
                 parts.append("</ul>")
+                if len(parts) > 256:
+                    yield parts
+                    parts = []
         else:
             parts.append("<ul>")
             parts += [f"<li>{e(item)}</li>" for item in items]
             parts.append("</ul>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+        yield parts
+    yield ["</body></html>"]

@@ -3,10 +3,11 @@ modifiers. Every teller of a roll reads these, so they sit below all of them."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from elysium.i18n import t
-from elysium.rules.marks import marked
+from elysium.rules.marks import die_mark, marked
 from elysium.rules.modifiers import PoolMod
 
 
@@ -16,7 +17,18 @@ def faces(roll: dict[str, Any] | None) -> str:
         return ""
     diff = roll.get("difficulty", 6)
     spec = roll.get("specialty", False)
-    return marked(roll.get("dice", []), roll.get("rerolls") or (), diff, spec) or "—"
+    dice, rerolls = roll.get("dice", []), roll.get("rerolls") or ()
+    if type(diff) is int and type(spec) is bool and type(dice) is list and not rerolls:
+        marks = _marks(diff, spec)  # (the common roll: whole faces, no rule of ten)
+        if all(type(f) is int and 0 < f <= 10 for f in dice):
+            return " ".join([marks[f] for f in dice]) or "—"
+    return marked(dice, rerolls, diff, spec) or "—"
+
+
+@lru_cache(maxsize=64)
+def _marks(difficulty: int, specialty: bool) -> tuple[str, ...]:
+    """Each face's mark at this difficulty (faces 1 to 10; index 0 unused)."""
+    return ("", *(die_mark(f, difficulty, specialty) for f in range(1, 11)))
 
 
 def verdict(roll: dict[str, Any] | None, lang: str) -> str:

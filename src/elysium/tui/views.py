@@ -30,6 +30,7 @@ def _scroll_of(pane: Widget) -> int:
     if isinstance(pane, VerticalScroll):
         return round(pane.scroll_y)
     log = pane.query_one(RollLog)
+    log.wrap_all()
     return max(0, len(log.lines) - log.height - log.top)
 
 
@@ -38,6 +39,7 @@ def _scroll_to(pane: Widget, y: int) -> None:
         pane.scroll_to(y=y, animate=False)
         return
     log = pane.query_one(RollLog)
+    log.wrap_all()
     log.top = max(0, len(log.lines) - log.height - y)
     log.refresh()
 

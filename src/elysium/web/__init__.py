@@ -6,8 +6,9 @@ four things (the page, its stylesheet, its script, and ``/board``: the view's ne
 version, waited for) and nothing else; no key or click reaches a process, and every visitor
 shares one reader of the chronicle. Everything is the standard library.
 
-One thread follows the source (:mod:`elysium.web.board`: the same ``stat`` poll as
-``watch``) and each waiting ``/board`` hears of a change at once. The HTML is
+One thread follows the source (:mod:`elysium.web.board`: told of a change by the kernel, as
+``watch`` is, with the same ``stat`` poll as its safety net) and each waiting ``/board``
+hears of it at once; the board's answer for a version is made once per language. The HTML is
 :mod:`elysium.web.page` (the view in, escaped text out); its stylesheet and script are
 ``static/players.css`` and ``static/players.js``, shipped as package data.
 
@@ -51,12 +52,14 @@ def start(
     warn: Callable[[Refusal], None] | None = None,
     header_timeout: float = HEADER_TIMEOUT,
     max_connections: int = MAX_CONNECTIONS,
+    notify: bool | None = None,
 ) -> tuple[Server, Board]:
     """A running server (its own threads) over ``source``; ``server.server_address`` has the
     port chosen. With ``key``, the page and its board answer only to ``?key=KEY``; ``warn``
-    is told each new reason the view cannot be shown. Stop it with :func:`stop`. A view
-    that cannot be shown now does not keep the server from listening: it answers 503."""
-    board_ = Board(source, warn)
+    is told each new reason the view cannot be shown; ``notify=False`` follows the files by
+    polling only. Stop it with :func:`stop`. A view that cannot be shown now does not keep
+    the server from listening: it answers 503."""
+    board_ = Board(source, warn, notify)
     with contextlib.suppress(Exception):  # follow() says it, at its first look
         board_.look()
     kind = Server6 if ":" in host else Server

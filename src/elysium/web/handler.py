@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import socket
 from html import escape
 from http import HTTPStatus
 from importlib.resources import files
@@ -18,7 +19,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from elysium.i18n import LANGUAGES, t
-from elysium.web.board import Board
+from elysium.web.board import Board, Page
 from elysium.web.page import board as board_html
 from elysium.web.page import page as page_html
 from elysium.web.server import BoundedHandler
@@ -26,6 +27,7 @@ from elysium.web.server import BoundedHandler
 RETRY = 5  # seconds before a page that could not be shown reloads itself
 PLAIN = "text/plain; charset=utf-8"
 HTML = "text/html; charset=utf-8"
+JSON = "application/json; charset=utf-8"
 # The page's own files, read once: shipped beside this module as package data.
 _STATIC = files("elysium.web") / "static"
 STATIC: dict[str, tuple[bytes, str]] = {
@@ -57,20 +59,29 @@ class ReadOnlyHandler(BoundedHandler):
             return
         super().send_error(code, message, explain)
 
+    def _head(self, status: int, size: int, kind: str) -> bytes:
+        """The status line and headers (what ``send_response`` and ``send_header`` would
+        write, in that order), as one piece of bytes: an answer is one write."""
+        self.log_request(status)
+        if self.request_version == "HTTP/0.9":
+            return b""
+        lines = [
+            f"{self.protocol_version} {int(status)} {self.responses[status][0]}",
+            f"Server: {self.version_string()}",
+            f"Date: {self.date_time_string()}",
+            f"Content-Type: {kind}",
+            f"Content-Length: {size}",
+            "Cache-Control: no-store",
+            "X-Content-Type-Options: nosniff",
+            "Referrer-Policy: no-referrer",
+            "Content-Security-Policy: default-src 'none'; style-src 'self'; "
+            "script-src 'self'; connect-src 'self'",
+        ]
+        return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
     def _send(self, status: int, body: bytes, kind: str) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header(
-            "Content-Security-Policy",
-            "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'",
-        )
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
+        head = self._head(status, len(body), kind)
+        self.wfile.write(head if self.command == "HEAD" else head + body)
 
     def _refuse(self) -> None:
         body = b"read-only: only GET is served\n"
@@ -125,22 +136,51 @@ class BoardHandler(ReadOnlyHandler):
         self._send(HTTPStatus.OK, html.encode(), HTML)
 
     def _update(self, lang: str, query: dict[str, list[str]]) -> None:
-        """``/board?after=N``: the board once its version is not N, as JSON for the script."""
+        """``/board?after=N``: the board once its version is not N, as JSON for the script
+        (sent by the board's follower the moment the version grows, or from here)."""
         try:
             after = int((query.get("after") or ["0"])[0])
         except ValueError:
             after = 0
+        page = None
         if self.command == "HEAD":  # the headers only: nothing to wait for
             after = -1
-        version, view, writer, error = self.board.wait(after)
+        else:
+            page = Page(after, lambda *board: self._deliver(lang, *board))
+        version, view, writer, error = self.board.wait(after, page)
+        if page is not None and page.taken:
+            if page.left:  # what the socket did not take at once
+                self.wfile.write(page.left)
+            return
         if error is not None:  # it failed its check while this one waited
             self._unavailable(lang, whole_page=False)
             return
-        title = f"{view.get('chronicle', '')} · Elysium" if view else "Elysium"
-        html = board_html(view, lang, writer, self.board.none())
-        data = {"version": version, "html": html, "title": title}
-        body = json.dumps(data, ensure_ascii=False).encode()
-        self._send(HTTPStatus.OK, body, "application/json; charset=utf-8")
+        body = self._board_json(lang, version, view, writer, self.board.none())
+        self._send(HTTPStatus.OK, body, JSON)
+
+    def _board_json(self, lang: str, version: int, view: Any, writer: bool, none: str) -> bytes:
+        """The board's JSON for a version, made once per language (:meth:`Board.answer`)."""
+
+        def make() -> bytes:
+            title = f"{view.get('chronicle', '')} · Elysium" if view else "Elysium"
+            html = board_html(view, lang, writer, none)
+            data = {"version": version, "html": html, "title": title}
+            return json.dumps(data, ensure_ascii=False).encode()
+
+        return self.board.answer(version, lang, make)
+
+    def _deliver(self, lang: str, version: int, view: Any, writer: bool, none: str) -> bytes:
+        """From the follower's thread: the whole answer given to the socket without waiting
+        (a fresh connection's buffer takes a board at once); what it did not take."""
+        body = self._board_json(lang, version, view, writer, none)
+        whole = self._head(HTTPStatus.OK, len(body), JSON) + body
+        try:
+            sent = self.connection.send(whole, socket.MSG_DONTWAIT)
+        except BlockingIOError:
+            sent = 0
+        except OSError:  # the page went away: nothing to finish
+            return b""
+        return whole[sent:]
 
     def _unavailable(self, lang: str, whole_page: bool) -> None:
         """503 while the view cannot be shown: the page's script asks again by itself;

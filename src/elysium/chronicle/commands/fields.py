@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from elysium.chronicle.parser import Args, as_int
+from elysium.chronicle.parser import Args, VerbWord, as_int
 from elysium.chronicle.text import clean_name, clean_text
 from elysium.i18n import Msg
 from elysium.rules.character import Armour, Character, set_specialty, with_path
@@ -58,10 +58,27 @@ def set_armour(args: Args, c: Character, what: str) -> Set:
 
 
 def set_clan(args: Args, c: Character, what: str) -> Set:
+    refuse_clan_and_more(args, c)
     clan = clean_name(args.rest("what.clan_text"))
     check_clan(clan, c.clan_disciplines)
     new = replace(c, clan=clan)
     return new, clan_note(new) if clan else Msg("ack.set.clan", clan=text_shown(c.clan, "")), None
+
+
+def refuse_clan_and_more(args: Args, c: Character) -> None:
+    """``set Sheriff clan Ventrue generation 9`` would take "Ventrue generation 9" for the
+    clan: no clan's name holds a number, so it is refused with the two commands it meant."""
+    at = next((i for i, w in enumerate(args.words) if w.strip().isdigit()), None)
+    if at is None or at < 2:
+        return
+    name = f'"{c.name}"' if " " in c.name else c.name
+    raise args.fail(
+        "set.clan_and_more",
+        verb=VerbWord("set"),
+        who=name,
+        clan=" ".join(args.words[: at - 1]),
+        rest=" ".join(args.words[at - 1 :]),
+    )
 
 
 def set_clan_disciplines(args: Args, c: Character, what: str) -> Set:

@@ -17,9 +17,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from tinydb import TinyDB
-from tinydb.storages import MemoryStorage
-
 from elysium.chronicle.errors import Invalid, Line, reason
 from elysium.chronicle.events import Event, crc
 from elysium.chronicle.jsonsafe import loads
@@ -41,6 +38,9 @@ class ClosedRead:
 
 def encode_closed(number: int, events: list[Event]) -> bytes:
     """The file's bytes. Built through TinyDB's own tables, then laid out a line per event."""
+    from tinydb import TinyDB  # only when a chapter closes: reading one needs no TinyDB
+    from tinydb.storages import MemoryStorage
+
     memory = TinyDB(storage=MemoryStorage)
     memory.table("chapter").insert(
         {

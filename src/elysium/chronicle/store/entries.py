@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from elysium.chronicle.events import Event, decode_body
-from elysium.chronicle.jsonsafe import MAX_DEPTH, check_depth, loads_text
+from elysium.chronicle.jsonsafe import MAX_DEPTH, check_depth, loads_text, short_numbers
 from elysium.chronicle.store.chapters import admit, check_place
 from elysium.chronicle.text import plain_json_bytes
 
@@ -148,7 +148,7 @@ def matched_json(m: re.Match[bytes] | None, depth: int) -> object:
 def _deep_json(raw: bytes, depth: int) -> tuple[str, object]:
     try:
         text = raw.decode("utf-8")
-        found = loads_text(text)
+        found = loads_text(text, short=short_numbers(raw))
         if text.count("{") + text.count("[") > MAX_DEPTH - depth + 1:
             check_depth(found, MAX_DEPTH - depth + 1)
     except (ValueError, UnicodeDecodeError):

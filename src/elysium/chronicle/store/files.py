@@ -18,7 +18,6 @@ import errno
 import glob
 import os
 import re
-import secrets
 import stat
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
@@ -57,7 +56,9 @@ def write_error(exc: OSError, what: Msg | str | None = None) -> Line:
 
 
 def temp_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.tmp-{secrets.token_hex(8)}")
+    """An unpredictable name beside ``path`` (``secrets.token_hex(8)``'s 16 hex digits, from
+    the same ``os.urandom``: without importing ``secrets``, which loads OpenSSL's HMAC)."""
+    return path.with_name(f".{path.name}.tmp-{os.urandom(8).hex()}")
 
 
 def write_temp(path: Path, data: bytes, mode: int = FILE_MODE) -> Path:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 from pathlib import Path
 
 from elysium.chronicle.errors import NotRegularError, StoreError
@@ -30,16 +31,37 @@ def data_dir() -> Path:
 def state_dir() -> Path:
     """``$XDG_STATE_HOME/elysium``, or ``~/.local/state/elysium``: history and the last
     chronicle, which are worth keeping but are not saves."""
-    from platformdirs import user_state_dir
+    found = linux_user_dir("XDG_STATE_HOME", ".local/state")
+    if found is not None:
+        return found
+    from platformdirs import user_state_dir  # macOS, Windows, Android: their own places
 
     return Path(user_state_dir("elysium", appauthor=False))
 
 
 def config_dir() -> Path:
     """``$XDG_CONFIG_HOME/elysium``, or ``~/.config/elysium``: where ``config.toml`` lives."""
-    from platformdirs import user_config_dir
+    found = linux_user_dir("XDG_CONFIG_HOME", ".config")
+    if found is not None:
+        return found
+    from platformdirs import user_config_dir  # as state_dir
 
     return Path(user_config_dir("elysium", appauthor=False))
+
+
+def linux_user_dir(variable: str, under_home: str) -> Path | None:
+    """platformdirs' answer on Linux, worked out here because every start reads the config
+    directory and importing platformdirs costs some 6 ms: the XDG variable when it is an
+    absolute path, else ``under_home`` in HOME, then ``elysium``. None where platformdirs
+    must decide (another system, Android, a HOME that is not an absolute path)."""
+    home = os.environ.get("HOME", "")
+    android = hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ
+    if sys.platform != "linux" or android or not home.startswith("/"):
+        return None
+    base = os.environ.get(variable, "")
+    if not base.startswith("/"):
+        base = home.rstrip("/") + "/" + under_home
+    return Path(base) / "elysium"
 
 
 def resolve_chronicle(arg: str) -> Path:

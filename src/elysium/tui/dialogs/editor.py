@@ -25,7 +25,7 @@ from elysium.rules.character import Character
 from elysium.rules.errors import RulesError
 from elysium.rules.merits import KINDS, Merit
 from elysium.rules.traits import V20_BACKGROUNDS, V20_DISCIPLINES, closest, normalise
-from elysium.tui.dialogs.base import Dialog, quote
+from elysium.tui.dialogs.base import Dialog, FormButton, quote
 from elysium.tui.dialogs.editor_tabs import FIRST_TAB, TABS, Rating, SheetForm
 from elysium.tui.notes_editor import NotEdited, edit_notes
 
@@ -47,6 +47,10 @@ class Unsaved(ValueError):
 
 class EditDialog(SheetForm, Dialog[None]):
     """Every trait of one character, in tabs; Save sends the changes as commands."""
+
+    # The cursor starts in Strength: set at once, it does not pass through the tab bar
+    # first (each focus change there restyled the bar).
+    AUTO_FOCUS = "#f-strength"
 
     BINDINGS = [
         Binding("alt+right,ctrl+pagedown", "tab(1)", "Next tab", show=False, id="edit_next_tab"),
@@ -81,8 +85,8 @@ class EditDialog(SheetForm, Dialog[None]):
                         if name == FIRST_TAB:
                             yield self._pane(name)
             with Horizontal(classes="buttons"):
-                yield Button(t("dlg.save", lang), variant="primary", id="save", compact=True)
-                yield Button(t("dlg.cancel", lang), id="cancel", compact=True)
+                yield FormButton(t("dlg.save", lang), variant="primary", id="save", compact=True)
+                yield FormButton(t("dlg.cancel", lang), id="cancel", compact=True)
 
     async def _build(self, tab_id: str) -> None:
         """The fields of tab ``tab_id`` (``tab-NAME``), built the first time it is shown."""
@@ -102,7 +106,7 @@ class EditDialog(SheetForm, Dialog[None]):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#f-strength", Input).focus()
+        self.take_breakpoints()
 
     async def action_tab(self, step: int) -> None:
         """Alt+Left/Right: the previous or next part of the sheet, its first field focused."""

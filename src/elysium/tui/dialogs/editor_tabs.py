@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Static, TextArea
+from textual.widgets import Label, Static, TextArea
 
 from elysium.i18n import t, trait_label
 from elysium.rules.character import Character
 from elysium.rules.merits import Merit
 from elysium.rules.traits import HUMANITY, Kind
 from elysium.tell.sheet import ATTRIBUTE_GROUPS, VIRTUE_ORDER, abilities_by_group
+from elysium.tui.dialogs.base import Field, FormButton
 
 SAFE_ID = re.compile(r"[a-z][a-z0-9-]*")
 TABS = ("identity", "attributes", "abilities", "advantages", "condition", "notes")
@@ -82,7 +83,7 @@ class SheetForm:
 
     def _pair(
         self, name: str, value: int, label: str | None = None, start: int | None = None
-    ) -> tuple[Label, Input]:
+    ) -> tuple[Label, Field]:
         """A number field and its label; ``name`` is what ``set`` calls the trait. In a
         column of the sheet the two are cells of the column's grid: no row container
         around each (a row for each of some sixty traits made the editor slow to open)."""
@@ -91,7 +92,7 @@ class SheetForm:
         field_id = field_id or f"f-x{len(self.ratings)}"
         self.ratings[field_id] = Rating(name, value, field_id)
         shown = label or trait_label(plain, self.lang)
-        field = Input(
+        field = Field(
             str(value if start is None else start),
             id=field_id,
             type="integer",
@@ -103,7 +104,7 @@ class SheetForm:
     def _text(self, key: str, label: str) -> Horizontal:
         return Horizontal(
             Label(Text(label), classes="trait"),
-            Input(self.texts[key], id=f"t-{key}", compact=True, classes="text"),
+            Field(self.texts[key], id=f"t-{key}", compact=True, classes="text"),
             classes="row",
         )
 
@@ -111,7 +112,7 @@ class SheetForm:
         """A Merit's or Flaw's points on a row of its own, its name (user text) beside."""
         return Horizontal(
             Label(Text(name), classes="trait"),
-            Input(self.texts[key], id=f"t-{key}", type="integer", compact=True, classes="text"),
+            Field(self.texts[key], id=f"t-{key}", type="integer", compact=True, classes="text"),
             classes="row",
         )
 
@@ -119,8 +120,8 @@ class SheetForm:
         """A new Discipline's or Background's name, and Add, under the column: the whole
         column's width for the name (beside Add it was cut to four letters at 80x24)."""
         return Vertical(
-            Input(placeholder=t("dlg.edit.new_name", self.lang), id=f"new-{group}", compact=True),
-            Button(t("dlg.edit.add", self.lang), id=f"add-{group}", compact=True),
+            Field(placeholder=t("dlg.edit.new_name", self.lang), id=f"new-{group}", compact=True),
+            FormButton(t("dlg.edit.add", self.lang), id=f"add-{group}", compact=True),
             classes="new-trait",
         )
 
@@ -243,10 +244,10 @@ class SheetForm:
                 rows.append(self._text(key, trait_label(trait, lang)))
         rows += [
             Horizontal(
-                Input(
+                Field(
                     placeholder=t("dlg.edit.specialty_for", lang), id="new-spec-trait", compact=True
                 ),
-                Input(placeholder="…", id="new-spec-text", compact=True),
+                Field(placeholder="…", id="new-spec-text", compact=True),
                 classes="adder",
             ),
         ]
@@ -267,10 +268,10 @@ class SheetForm:
         rows += [self._points(f"{kind}-{i}", m.name) for i, m in enumerate(have)]
         rows.append(
             Horizontal(
-                Input(
+                Field(
                     placeholder=t(f"dlg.edit.new_{kind}", lang), id=f"new-{kind}-name", compact=True
                 ),
-                Input(
+                Field(
                     placeholder=t("dlg.edit.points", lang), id=f"new-{kind}-points", compact=True
                 ),
                 classes="adder",

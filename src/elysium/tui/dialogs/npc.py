@@ -46,7 +46,7 @@ class NpcDialog(Dialog[None]):
                 id="template",
             )
             with Horizontal(id="npc-vampire"):
-                with Vertical():
+                with Vertical(id="npc-clan-column"):
                     yield Label(t("dlg.npc.clan", lang))
                     yield Input(id="npc-clan", compact=True, placeholder=t("dlg.npc.no_clan", lang))
                 with Vertical():

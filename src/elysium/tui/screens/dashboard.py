@@ -42,6 +42,12 @@ from elysium.tui.widgets.status import StatusLine, key_hints, report_line, with_
 SLOW = 0.2  # seconds before a command still being saved says so
 
 
+def load_handlers() -> None:
+    """Every verb's handler, imported in the runner's thread once the first frame is drawn:
+    the start does not wait for them, and the first command finds them loaded."""
+    from elysium.chronicle.commands import registry  # noqa: F401
+
+
 @dataclass
 class Ran:
     """What running one command in the runner's thread came to."""
@@ -112,6 +118,7 @@ class DashboardScreen(Composing, Away, Acting, Screen[None]):
             self.say(report_line(self.report, self.session.readonly, self.lang), error=True)
         self.runner.submit(load_history, self._history_loaded)
         self._read_log()
+        self.call_after_refresh(self.runner.submit, load_handlers, lambda _: None)
 
     def _read_log(self) -> None:
         """The roll log's last lines are in the first frame: reading them is a few reads from

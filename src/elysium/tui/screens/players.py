@@ -3,9 +3,11 @@ screen of the one app (:func:`elysium.tui.app.make_players_app`). Read-only by c
 it holds no session and no way to send a command; the only keys are quit, read again, the
 status line's last message in full, and a player's character's sheet as the view carries it.
 
-Every ``POLL`` seconds a timer asks the source whether the writer is there and whether its
-files changed (``stat`` calls). Only a change costs a read, in a thread; each pane is
-repainted only when its own text changed, so an idle screen sends nothing to the terminal.
+When the kernel says the view's directory changed (:mod:`.nudged`), and on a timer (every
+``POLL`` seconds without that; a slower safety net with it), the screen asks the source
+whether the writer is there and whether its files changed (``stat`` calls). Only a change
+costs a read, in a thread; each pane is repainted only when its own text changed, so an
+idle screen sends nothing to the terminal.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from elysium.chronicle.view_check import ViewRefused
 from elysium.i18n import t
 from elysium.tui import players_render as draw
 from elysium.tui.render import without_colour
+from elysium.tui.screens.nudged import Nudged
 from elysium.tui.widgets.footer import KeyBar
 from elysium.tui.widgets.line import Line
 
@@ -58,6 +61,7 @@ class PlayersScreen(Screen[None]):
         self._reading = False
         self._failing = False  # the last read was refused; said on the status line
         self._said = ""
+        self.nudged: Nudged | None = None
         self._bindings.bind("q", "app.quit", t("key.quit", lang))
         self._bindings.bind("ctrl+r", "reload", t("players.key.reload", lang))
         self._bindings.bind("ctrl+l", "said", t("key.said", lang))
@@ -83,8 +87,13 @@ class PlayersScreen(Screen[None]):
         if self.view is None:
             self.say(t("players.none_yet", self.lang), error=True)
         self.query_one("#players-rolls-box").scroll_end(animate=False)
+        self.nudged = Nudged(self.source, self._look, lambda: self.call_later(self._look))
         self._look()
-        self.set_interval(POLL, self._look, name="players")
+        self.set_interval(POLL, self.nudged.tick, name="players")
+
+    def on_unmount(self) -> None:
+        if self.nudged is not None:
+            self.nudged.close()
 
     def say(self, text: str, error: bool = False) -> None:
         if text == self._said:
@@ -170,6 +179,8 @@ class PlayersScreen(Screen[None]):
                 if self.query_one(selector, Pane).show(text) and selector.endswith("rolls"):
                     box = self.query_one("#players-rolls-box")
                     self.call_after_refresh(box.scroll_end, animate=False)
+        if self.nudged is not None and self.nudged.notified:
+            self._look()  # a change told of while this one was read is not told again
 
     def action_reload(self) -> None:
         self.source.again()

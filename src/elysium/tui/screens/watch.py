@@ -1,10 +1,12 @@
 """``elysium watch``: the dashboard, read-only, following the process that writes.
 
-Every ``POLL`` seconds a timer asks the :class:`~elysium.chronicle.follow.Source` whether
-anything changed (a few ``stat`` calls) and whether the writer is there (its lock, asked
-without taking it). Only a change costs a read, in the dashboard's runner thread; the new
-state flows down to the panes as a command's would, and new rolls join the log. Nothing
-here writes: the screen is read-only, so every key that would is hidden.
+When the kernel says the chronicle's directories changed (:mod:`.nudged`), and on a timer
+(every ``POLL`` seconds without that; a slower safety net with it), the screen asks the
+:class:`~elysium.chronicle.follow.Source` whether anything changed (a few ``stat`` calls)
+and whether the writer is there (its lock, asked without taking it). Only a change costs a
+read, in the dashboard's runner thread; the new state flows down to the panes as a
+command's would, and new rolls join the log. Nothing here writes: the screen is read-only,
+so every key that would is hidden.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from elysium.chronicle.session import Session
 from elysium.i18n import t
 from elysium.tui.runner import Failed
 from elysium.tui.screens.dashboard import DashboardScreen
+from elysium.tui.screens.nudged import Nudged
 from elysium.tui.widgets.header import HeaderBar
 
-POLL = 0.1  # seconds between looks at the files: half the time an event may take to show
+POLL = 0.1  # seconds between looks at the files where the kernel does not tell of a change
 
 
 class WatchScreen(DashboardScreen):
@@ -30,11 +33,18 @@ class WatchScreen(DashboardScreen):
         self.first = update
         self.writer: bool | None = None  # not asked yet
         self._reading = False
+        self.nudged: Nudged | None = None
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.nudged = Nudged(self.source, self._look, lambda: self.call_later(self._look))
         self._look()
-        self.set_interval(POLL, self._look, name="watch")
+        self.set_interval(POLL, self.nudged.tick, name="watch")
+
+    def on_unmount(self) -> None:
+        if self.nudged is not None:
+            self.nudged.close()
+        super().on_unmount()
 
     def _read_log(self) -> None:
         events = self.first.events  # read with the state: the log follows on from them
@@ -73,6 +83,8 @@ class WatchScreen(DashboardScreen):
                 self.log_pane.replace_events(update.events)
             elif update.events:
                 self.log_pane.add_events(update.events)
+        if self.nudged is not None and self.nudged.notified:
+            self._look()  # a change told of while this one was read is not told again
 
     def action_reload(self) -> None:
         """Ctrl+R: read everything again at the next tick."""

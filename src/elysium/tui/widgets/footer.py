@@ -31,14 +31,20 @@ class KeyBar(Footer):
     def __init__(self) -> None:
         super().__init__(show_command_palette=False)
         self.composed: Shown | None = None  # the keys the bar holds now
+        self.pending: Shown | None = None  # the keys a rebuild already asked for will show
 
     def compose(self) -> ComposeResult:
         if self._bindings_ready:
             self.composed = keys_shown(self.screen)
+        self.pending = None
         yield from super().compose()
 
     def bindings_changed(self, screen: Screen) -> None:
-        unchanged = self.composed is not None and keys_shown(screen) == self.composed
-        if unchanged and screen is self.screen:
+        """Rebuilt once for a change of keys: at the start the screen reports its keys
+        changed three times before the first rebuild runs, and each asked for its own."""
+        shown = keys_shown(screen)
+        if screen is self.screen and shown in (self.composed, self.pending):
             return
+        if screen is self.screen and self.is_attached and screen.app.app_focus:
+            self.pending = shown  # what the rebuild asked for next will show
         super().bindings_changed(screen)
