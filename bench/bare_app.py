@@ -6,6 +6,10 @@ Each is what any Textual app of that shape costs, with nothing of Elysium in it:
   (``Static.update``) and empties the Input. "A bare app updating one line" (pty bench).
 - ``line-render``: the same, but the line is a widget with a reactive and ``render()``
   (a repaint without a layout pass): for comparing the two ways of updating a line.
+- ``journal``: the ``line`` app that first appends the command to a journal file and
+  fsyncs it, then shows it: "a bare app that is durable before it shows" (``--journal
+  PATH``; the pty bench puts it beside the chronicle, on the same file system). The write
+  is done on the app's own thread, as the plainest app would do it.
 - ``panes``: a top bar, four empty bordered panes (three scrolling panes, one log), an
   Input, a status line and a footer: "a bare app with four empty panes" (first frame).
 - :class:`SamePanes` (headless only, used by ``tui_bench.py``): the dashboard's panes with
@@ -16,13 +20,15 @@ nothing); ``--blink`` turns the blink on, to measure what it costs.
 
 Usage::
 
-    python bench/bare_app.py line|line-render|panes [--blink]
+    python bench/bare_app.py line|line-render|journal|panes [--blink] [--journal PATH]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -65,10 +71,14 @@ class BareLine(App[None]):
 
     CSS = "#command { height: 1; border: none; padding: 0 1; background: $boost; }"
 
-    def __init__(self, reactive_line: bool = False, blink: bool = False) -> None:
+    def __init__(
+        self, reactive_line: bool = False, blink: bool = False, journal: Path | None = None
+    ) -> None:
         super().__init__()
         self.reactive_line = reactive_line
         self.blink = blink
+        self.journal = journal
+        self.fd = -1
 
     def compose(self) -> ComposeResult:
         box = Input(placeholder="type a command", id="command")
@@ -76,7 +86,15 @@ class BareLine(App[None]):
         yield box
         yield Line(id="line") if self.reactive_line else Static("", id="line", markup=False)
 
+    def on_mount(self) -> None:
+        if self.journal is not None:
+            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT
+            self.fd = os.open(self.journal, flags, 0o600)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        if self.fd >= 0:  # durable before it is shown, as the dashboard is
+            os.write(self.fd, event.value.encode() + b"\n")
+            os.fsync(self.fd)
         if self.reactive_line:
             self.query_one(Line).text = event.value
         else:
@@ -162,12 +180,17 @@ class SamePanes(App[None]):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("kind", choices=("line", "line-render", "panes"))
+    parser.add_argument("kind", choices=("line", "line-render", "journal", "panes"))
     parser.add_argument("--blink", action="store_true", help="let the Input's cursor blink")
+    parser.add_argument("--journal", type=Path, help="journal: the file appended and fsynced")
     args = parser.parse_args(argv)
     app: App[None]
     if args.kind == "panes":
         app = EmptyPanes(blink=args.blink)
+    elif args.kind == "journal":
+        if args.journal is None:
+            parser.error("journal needs --journal PATH")
+        app = BareLine(blink=args.blink, journal=args.journal)
     else:
         app = BareLine(reactive_line=args.kind == "line-render", blink=args.blink)
     app.run()

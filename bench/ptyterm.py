@@ -12,6 +12,10 @@ Nothing global is changed: the child gets its own environment (:func:`private_en
 temporary HOME and XDG directories, ``TERM=xterm-256color``, ``COLORTERM=truecolor``, no
 ``COLUMNS``/``LINES``/``NO_COLOR``/``TEXTUAL_*`` from the caller), and :meth:`Terminal.close`
 always ends the child's process group (SIGTERM, then SIGKILL) and closes the pty.
+
+:class:`ScreenModel` follows what the screen shows (``Terminal(..., model=True)``), and
+:func:`cheapest_rewrite` counts the fewest bytes that would turn one screen into another:
+what a burst's changed cells need, to hold its real bytes against.
 """
 
 from __future__ import annotations
@@ -120,9 +124,19 @@ class ChildDied(RuntimeError):
 class Terminal:
     """``argv`` running in a ``cols`` x ``rows`` pseudo-terminal."""
 
-    def __init__(self, argv: list[str], *, cols: int, rows: int, env: dict[str, str]) -> None:
+    def __init__(
+        self,
+        argv: list[str],
+        *,
+        cols: int,
+        rows: int,
+        env: dict[str, str],
+        model: bool = False,
+    ) -> None:
         self.cols, self.rows = cols, rows
         self.tail = bytearray()  # the last bytes seen, for an error message
+        # ``model``: follow what the screen shows (every byte read goes through it)
+        self.screen = ScreenModel(cols, rows) if model else None
         master, slave = os.openpty()
         try:
             fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
@@ -212,6 +226,16 @@ class Terminal:
             return 0.0
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
+    def cpu_threads(self) -> float:
+        """CPU seconds the program's threads have run so far, to the nanosecond (Linux
+        ``schedstat``; 0 where there is none): fine enough for one command, where the
+        ticks of :meth:`cpu_seconds` (10 ms) are not. Threads that ended are not counted."""
+        total = 0
+        for stat in Path(f"/proc/{self.proc.pid}/task").glob("*/schedstat"):
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                total += int(stat.read_text().split()[0])
+        return total / 1e9
+
     def _chunk(self) -> bytes:
         try:
             chunk = os.read(self.master, 1 << 16)
@@ -220,6 +244,8 @@ class Terminal:
         if not chunk:
             raise ChildDied(f"the program ended ({self.proc.poll()}): {self.tail[-400:]!r}")
         self.tail = (self.tail + chunk)[-2000:]
+        if self.screen is not None:
+            self.screen.feed(chunk)
         return chunk
 
     def close(self) -> None:
@@ -332,3 +358,150 @@ def decode(data: bytes) -> Decoded:
             out.other += len(seq)
     text(data[pos:])
     return out
+
+
+# --- what the screen holds, and what rewriting its changed cells needs at least ------------
+
+_OSC = re.compile(rb"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
+_TEXT_CUT = re.compile(rb"(\r\n|\n|\r|\x08)")
+Cell = tuple[str, str]  # the character, and its SGR parameters ("" for the default style)
+
+
+def _sgr_apply(attrs: dict[str, str], params: str) -> None:
+    """Follow one SGR sequence's parameters (the subset Textual writes) into ``attrs``: one
+    entry per kind of attribute, so that a style is the same however it was reached."""
+    codes = params.split(";") if params else ["0"]
+    i = 0
+    while i < len(codes):
+        code = int(codes[i] or 0)
+        if code == 0:
+            attrs.clear()
+        elif code in (38, 48, 58):  # colour: 5;n or 2;r;g;b
+            n = 3 if i + 1 < len(codes) and codes[i + 1] == "5" else 5
+            attrs[str(code)] = ";".join(codes[i : i + n])
+            i += n - 1
+        elif 30 <= code <= 37 or 90 <= code <= 97 or code == 39:
+            attrs["38"] = "" if code == 39 else str(code)
+        elif 40 <= code <= 47 or 100 <= code <= 107 or code == 49:
+            attrs["48"] = "" if code == 49 else str(code)
+        elif code in (22, 23, 24, 25, 27, 28, 29):  # bold/dim, italic, ... off
+            for off in {22: ("1", "2"), 23: ("3",), 24: ("4",), 25: ("5",)}.get(code, ()):
+                attrs.pop(off, None)
+            attrs.pop(str(code - 20), None)
+        else:
+            attrs[str(code)] = str(code)
+        i += 1
+
+
+def _utf8_whole(data: bytes) -> tuple[bytes, bytes]:
+    """``data`` cut before a character whose bytes are not all there yet (a read of the pty
+    may end inside one), and the rest, kept for the next chunk."""
+    for back in range(1, min(4, len(data)) + 1):
+        byte = data[-back]
+        if byte & 0xC0 == 0x80:  # a continuation byte: look further back
+            continue
+        size = 4 if byte >= 0xF0 else 3 if byte >= 0xE0 else 2 if byte >= 0xC0 else 1
+        return (data[:-back], data[-back:]) if size > back else (data, b"")
+    return data, b""
+
+
+class ScreenModel:
+    """A terminal's screen as Textual draws it: absolute cursor moves, CR/LF, SGR and text
+    (wide characters take two cells). Anything else (modes, OSC, the cursor shown or hidden)
+    changes no cell and is skipped."""
+
+    def __init__(self, cols: int, rows: int) -> None:
+        self.cols, self.rows = cols, rows
+        self.cells: list[list[Cell]] = [[(" ", "")] * cols for _ in range(rows)]
+        self.row = self.col = 0
+        self.attrs: dict[str, str] = {}
+        self.carry = b""  # an escape sequence cut between two chunks
+
+    def snapshot(self) -> list[list[Cell]]:
+        return [list(row) for row in self.cells]
+
+    @property
+    def style(self) -> str:
+        return ";".join(v for _, v in sorted(self.attrs.items()) if v)
+
+    def feed(self, data: bytes) -> None:
+        from rich.cells import cell_len
+
+        data = _OSC.sub(b"", self.carry + data)
+        cut = data.rfind(b"\x1b")
+        if cut >= 0 and not _SEQ.match(data, cut) and len(data) - cut < 64:
+            data, self.carry = data[:cut], data[cut:]
+        else:
+            data, self.carry = _utf8_whole(data)
+        pos = 0
+        for m in _SEQ.finditer(data):
+            self._text(data[pos : m.start()], cell_len)
+            pos = m.end()
+            seq = m.group(0)
+            if cup := _CUP.fullmatch(seq):
+                self.row, self.col = int(cup[1]) - 1, int(cup[2] or 1) - 1
+            elif seq == b"\x1b[H":
+                self.row = self.col = 0
+            elif seq.endswith(b"m") and seq.startswith(b"\x1b[") and b"?" not in seq:
+                _sgr_apply(self.attrs, m.group(1).decode())
+            elif seq == b"\x1b[2J":
+                self.cells = [[(" ", "")] * self.cols for _ in range(self.rows)]
+        self._text(data[pos:], cell_len)
+
+    def _text(self, chunk: bytes, cell_len) -> None:  # type: ignore[no-untyped-def]
+        style = self.style
+        for part in _TEXT_CUT.split(chunk):
+            if part in (b"\r\n", b"\n"):
+                self.row, self.col = min(self.row + 1, self.rows - 1), 0
+            elif part == b"\r":
+                self.col = 0
+            elif part == b"\x08":
+                self.col = max(0, self.col - 1)
+            elif part:
+                for ch in part.decode("utf-8", "replace"):
+                    width = cell_len(ch)
+                    if not 0 <= self.row < self.rows or width == 0:
+                        continue
+                    line = self.cells[self.row]
+                    if self.col < self.cols:
+                        line[self.col] = (ch, style)
+                    if width == 2 and self.col + 1 < self.cols:
+                        line[self.col + 1] = ("", style)
+                    self.col += width
+
+
+def _sgr_cost(style: str) -> int:
+    return len(f"\x1b[0;{style}m" if style else "\x1b[0m")
+
+
+def cheapest_rewrite(before: list[list[Cell]], after: list[list[Cell]]) -> int:
+    """The fewest bytes that turn ``before`` into ``after`` as Textual could write them: per
+    run of changed cells in a row, a cursor move, an SGR wherever the style differs from the
+    one last set (a reset and the attributes), and the text. A short stretch of unchanged
+    cells between two runs is written over when that is cheaper than moving the cursor."""
+    total = 0
+    last: str | None = None
+    for y, (old, new) in enumerate(zip(before, after, strict=True)):
+        changed = [x for x in range(len(new)) if old[x] != new[x]]
+        if not changed:
+            continue
+        runs = [[changed[0], changed[0] + 1]]
+        for x in changed[1:]:
+            gap = new[runs[-1][1] : x]
+            through = sum(len(ch.encode()) for ch, _ in gap) + sum(
+                _sgr_cost(style)
+                for (_, style), (_, prev) in zip(gap, new[runs[-1][1] - 1 : x], strict=False)
+                if style != prev
+            )
+            if through < len(f"\x1b[{y + 1};{x + 1}H"):
+                runs[-1][1] = x + 1
+            else:
+                runs.append([x, x + 1])
+        for x1, x2 in runs:
+            total += len(f"\x1b[{y + 1};{x1 + 1}H")
+            for ch, style in new[x1:x2]:
+                if style != last:
+                    total += _sgr_cost(style)
+                    last = style
+                total += len(ch.encode())
+    return total

@@ -121,7 +121,7 @@ async def a_command_that_raises_is_refused_and_its_traceback_logged(
 ) -> None:
     app = pilot.app
 
-    def broken(text: str, source: object = None) -> None:
+    def broken(text: str, source: object = None, **_: object) -> None:
         raise ZeroDivisionError("a bug in a command")
 
     monkeypatch.setattr(session, "execute", broken)

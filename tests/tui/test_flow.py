@@ -81,6 +81,131 @@ async def a_damage_command_repaints_its_row_and_nothing_else(
     assert seen[DANA] >= 1 and all(seen[key] == 0 for key in others), seen
 
 
+async def a_result_is_composed_while_it_is_written_and_shown_once_durable(
+    pilot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The result is made ready while the journal is fsynced (the screen holds it, in a
+    Textual batch) and no frame shows it before every fsync of its write has returned; a
+    write that fails takes the composed result back unseen: state, log and all."""
+    app = pilot.app
+    real_fsync = os.fsync
+    seen: list[tuple[str, bool]] = []
+    said = "Lucien Marchetti: charisma+leadership"
+
+    def fsync(fd: int) -> None:
+        deadline = time.monotonic() + 5  # hang guard
+        while app.dashboard.held is None and time.monotonic() < deadline:
+            time.sleep(0.001)  # the screen composes meanwhile
+        seen.append(("fsync", app.dashboard.held is not None))
+        real_fsync(fd)
+        seen.append(("fsynced", False))
+
+    original = type(app)._display
+
+    def display(self, screen, renderable) -> None:
+        if not self._batch_count and renderable is not None:  # a frame that is sent
+            seen.append(("frame", said in screen_text(self)))
+        original(self, screen, renderable)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(type(app), "_display", display)
+    bar = app.query_one(CommandBar)
+    bar.value = "roll Lucien cha+leadership diff 6 dice 8,3,6,1,9,10,2"
+    await pilot.press("enter")
+    await settle(pilot)
+    assert ("fsync", True) in seen, seen  # composed while the write was in flight
+    first = next(i for i, (what, shown) in enumerate(seen) if what == "frame" and shown)
+    before = [what for what, _ in seen[:first]]
+    assert before.count("fsync") == before.count("fsynced") >= 1, seen  # durable first
+    # A write that fails: the composed roll is taken back before anyone saw it.
+    log = app.query_one(RollLog)
+    entries, state = len(log.entries), app.session.state
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    bar.value = "roll Lucien cha+leadership diff 6 dice 8,3,6,1,9,10,3"
+    await pilot.press("enter")
+    await settle(pilot)
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    assert status(app).startswith("Refused"), status(app)
+    assert len(log.entries) == entries and app.dashboard.state is state
+    assert app.session.state is state and app.dashboard.held is None
+
+
+def count_repaints(monkeypatch: pytest.MonkeyPatch) -> dict[str, list]:
+    """Every region a Vitals row or the roll log asks to repaint, by row key or "log"."""
+    asked: dict[str, list] = {}
+
+    def counted(cls, label):
+        original = cls.refresh
+
+        def wrapper(self, *regions, **kwargs):
+            asked.setdefault(label(self), []).extend(regions or [None])
+            return original(self, *regions, **kwargs)
+
+        monkeypatch.setattr(cls, "refresh", wrapper)
+
+    counted(VitalsRow, lambda row: row.key)
+    counted(RollLog, lambda _: "log")
+    return asked
+
+
+async def an_award_repaints_nothing_and_a_wound_only_its_cells(
+    pilot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An award changes nothing a row shows: no row repaints, Initiative is not drawn
+    again. A wound repaints its own row, and of it only the cells that changed (the marks
+    and the level, not the name)."""
+    app = pilot.app
+    seen = count_renders(monkeypatch)
+    asked = count_repaints(monkeypatch)
+    bar = app.query_one(CommandBar)
+    bar.value = "award Lucien 1"
+    await pilot.press("enter")
+    await settle(pilot)
+    assert app.session.events()[-1].type == "xp"
+    assert not any(key != "log" for key in asked), asked
+    assert seen["initiative"] == 0 and seen["beast"] == 0, seen
+    bar.value = f'damage "{DANA}" 1 bashing dice 3'
+    await pilot.press("enter")
+    await settle(pilot)
+    row = app.query_one(VitalsPane).row(DANA)
+    assert set(asked) - {"log"} == {DANA}, asked
+    (region,) = asked[DANA]
+    assert region is not None and region.x > 0 and region.right < row.size.width, region
+    assert "Dana" not in row.render().plain[region.x : region.right]
+    assert "/" in row.render_line(0).text  # the wound, on the row as drawn
+    assert seen["initiative"] == 0, seen  # hurt, still able to act: the list is the same
+
+
+async def a_roll_that_scrolls_the_log_repaints_what_moved(pilot, monkeypatch) -> None:
+    """A roll that does not fit moves the log (a jump of a third of the pane); the rows
+    are repainted only as far as their text reaches, and the newest roll is in view."""
+    app = pilot.app
+    log = app.query_one(RollLog)
+    asked = count_repaints(monkeypatch)
+    for n in range(log.size.height + 2):
+        top = log.top
+        asked.clear()
+        event = app.session.execute(f"roll Lucien dex diff 6 dice {n % 10 + 1},5,5").event
+        log.add_events([event])
+        if log.top != top:
+            break
+    else:
+        raise AssertionError("the log never moved")
+    await settle(pilot)
+    regions = asked["log"]
+    assert regions and None not in regions  # row by row, never the whole pane
+    assert any(r.right < log.size.width for r in regions)  # a blank end is not sent
+    shown = [log.render_line(y).text for y in range(log.size.height)]
+    assert log.entries[-1].body.plain[:30] in "".join(shown)  # the newest roll
+    assert log.top + log.size.height >= len(log.lines)  # the end is in view
+    screen = screen_text(app)
+    assert log.lines[-1].text.strip() in screen
+
+
 async def a_roll_is_in_the_log_in_the_same_frame(pilot) -> None:
     """The newest roll is written and scrolled into view at once (no second frame that
     scrolls it later), and the log keeps a bounded buffer."""
@@ -360,8 +485,21 @@ async def test_the_dashboard_repaints_only_what_changed_stays_live_and_moves_bet
             "damage repaint", a_damage_command_repaints_its_row_and_nothing_else(pilot, monkeypatch)
         )
         monkeypatch.undo()  # the render counters off
+        await check(
+            "award, wound", an_award_repaints_nothing_and_a_wound_only_its_cells(pilot, monkeypatch)
+        )
+        monkeypatch.undo()
+        await check(
+            "composed early",
+            a_result_is_composed_while_it_is_written_and_shown_once_durable(pilot, monkeypatch),
+        )
+        monkeypatch.undo()
         await check("refused roll", a_refused_roll_keeps_the_dialog_and_its_choices(pilot))
         await check("slow disk", the_screen_stays_live_while_a_slow_disk_saves(pilot, monkeypatch))
         await check("roll in the log", a_roll_is_in_the_log_in_the_same_frame(pilot))
         await check("log wrapped", the_log_draws_its_newest_lines_first_and_the_others_after(pilot))
+        await check(
+            "log moves", a_roll_that_scrolls_the_log_repaints_what_moved(pilot, monkeypatch)
+        )
+        monkeypatch.undo()
     app.session.close()

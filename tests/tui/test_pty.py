@@ -56,3 +56,28 @@ def test_an_idle_dashboard_sends_nothing(tmp_path: Path) -> None:
         term.proc.wait(15)
     finally:
         term.close()
+
+
+def test_a_result_is_not_on_screen_before_its_write_returned(tmp_path: Path) -> None:
+    """The dashboard composes a roll's result while its event is written, but sends none
+    of it before the write has returned: killed just after the record reached the disk
+    (``ELYSIUM_CRASH_AT=append:written``, before the acknowledgement), it has shown
+    nothing of the roll, and the roll is in the chronicle (nothing lost)."""
+    root = demo_copy(tmp_path)
+    env = terminal_env(tmp_path)
+    env["ELYSIUM_CRASH_AT"] = "append:written"
+    term = Terminal(root, env)
+    try:
+        term.wait_for(b"Vitals")
+        term.wait_quiet(0.5)
+        term.type('roll "Lucien Marchetti" cha+leadership diff 6 dice 8,3,6,1,9,10,2\r')
+        term.proc.wait(30)  # hang guard: the crash hook kills it at the write
+        time.sleep(0.2)  # what it wrote before it died, read
+        assert term.proc.returncode == -signal.SIGKILL
+        shown = term.shown().decode("utf-8", "replace")
+    finally:
+        term.close()
+    assert "Lucien Marchetti: charisma+leadership" not in shown
+    s = Session.open(root)
+    assert [e.type for e in s.events()[-1:]] == ["roll"]  # on disk: recovery keeps it
+    s.close()

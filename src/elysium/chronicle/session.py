@@ -7,7 +7,7 @@ and only then becomes the state the caller sees.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,9 @@ from elysium.rules.errors import RulesError
 from elysium.rules.profiles import Profile
 
 MAX_RETELL = 500  # events back that an undo's acknowledgement looks to tell its target anew
+
+
+Composer = Callable[[Event, st.State, Msg], None]  # see Session.execute's before_write
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,11 +201,20 @@ class Session:
             self._published = None
             self.warnings.append(Line("share.failed", to=str(self.share.to), error=brief(exc, 120)))
 
-    def execute(self, text: str, dice: DiceSource | None = None) -> Result:
+    def execute(
+        self,
+        text: str,
+        dice: DiceSource | None = None,
+        *,
+        before_write: Composer | None = None,
+    ) -> Result:
         """Run one command. On any refusal nothing is written and the state is unchanged;
         the error says why (CommandError or StoreError). ``dice``: this command's own source
         (physical dice asked step by step: :class:`~elysium.rules.table_dice.NeedFaces`
-        leaves with nothing written when a step's faces are still to come)."""
+        leaves with nothing written when a step's faces are still to come).
+        ``before_write(event, state, message)`` is called once the event is decided, just
+        before it is written: a screen may compose its result meanwhile, to show it once
+        this returns (the write can still fail: then this raises, as ever)."""
         if self.readonly:
             raise StoreError("store.read_only")
         parsed = parse(text)
@@ -236,7 +248,9 @@ class Session:
             if event_type == ANSWER:
                 return Result(message, None)  # a question: nothing changed, nothing written
             changes_out = None
-        return self._commit(state, new_state, event_type, data, message, parsed.text, changes_out)
+        return self._commit(
+            state, new_state, event_type, data, message, parsed.text, changes_out, before_write
+        )
 
     def journal(self, kinds: frozenset[str]) -> Iterator[Event]:
         """The chronicle's events of these types, oldest first, read from its files."""
@@ -294,6 +308,7 @@ class Session:
         message: Msg,
         cmd: str,
         changes: dict | None,
+        before_write: Composer | None = None,
     ) -> Result:
         data["line"] = str(message)  # English, for older readers and plain tools
         if state.events >= st.MAX_SEQ:
@@ -311,6 +326,8 @@ class Session:
             after = st.apply(state, event)  # the reducer must agree before anything is written
         except ValueError as exc:
             raise CommandError("session.does_not_fit", why=exc) from None
+        if before_write is not None:
+            before_write(event, after, message)
         if event_type == "chapter":
             self.store.start_chapter(event, after.chapter, after)
         else:

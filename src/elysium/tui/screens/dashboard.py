@@ -32,6 +32,7 @@ from elysium.tui.runner import Failed, Runner
 from elysium.tui.screens import breakpoints_now
 from elysium.tui.screens.acting import Acting
 from elysium.tui.screens.away import LOG_TAIL, Away
+from elysium.tui.screens.composing import Composing, Held
 from elysium.tui.widgets.footer import KeyBar
 from elysium.tui.widgets.header import HeaderBar
 from elysium.tui.widgets.panes import four_panes, other_side, show_side
@@ -56,9 +57,10 @@ class Ran:
     refused: ChronicleError | None = None
     bug: BaseException | None = None
     need: NeedFaces | None = None  # physical dice: the next step's faces are still to come
+    origin: Any = None  # who asked: the command bar is cleared with the composed result
 
 
-class DashboardScreen(Away, Acting, Screen[None]):
+class DashboardScreen(Composing, Away, Acting, Screen[None]):
     """The Storyteller's screen over one open chronicle."""
 
     state: var[State] = var(State, always_update=True)
@@ -204,18 +206,22 @@ class DashboardScreen(Away, Acting, Screen[None]):
         self._commands += 1
         if self._slow is None:
             self._slow = self.set_timer(SLOW, self._saving)
+        ran = Ran(text, origin=origin)  # filled in the runner's thread (see composing)
+        composer = self.composer(ran)
         self.runner.submit(
-            lambda: self._execute(text, dice), lambda ran: self._ran(ran, origin, dice)
+            lambda: self._execute(ran, dice, composer),
+            lambda done: self._ran(done, origin, dice),
         )
         if remember and len(text) <= MAX_COMMAND:
             self._remember(text)
 
-    def _execute(self, text: str, dice: Typed | None = None) -> Ran:
-        """In the runner's thread: the command (fsync included)."""
-        ran = Ran(text)
+    def _execute(self, ran: Ran, dice: Typed | None = None, composer: Any = None) -> Ran:
+        """In the runner's thread: the command (fsync included); ``composer`` hands the
+        decided event to the screen's thread before it is written (see composing)."""
+        text = ran.text
         source = TableDice(dice, self.session.rng) if dice is not None else None
         try:
-            ran.result = self.session.execute(text, source)
+            ran.result = self.session.execute(text, source, before_write=composer)
         except NeedFaces as need:
             ran.need = need  # nothing written: the table throws the next step first
         except ChronicleError as exc:
@@ -249,15 +255,21 @@ class DashboardScreen(Away, Acting, Screen[None]):
             self._slow = None
         if isinstance(ran, Failed):
             ran = Ran("", bug=ran.error)
-        if ran.need is not None and dice is not None:
-            self._ask_table(ran, origin, dice)
-            return
-        with self.app.batch_update():  # the result and the cleared bar: one frame
-            said, ok = self._show(ran)
-            if isinstance(origin, CommandBar):
-                origin.command_done(ran.text, ok)
-            elif origin is not None:
-                origin.post_message(CommandDone(ran.text, ok, said))
+        saved = ran.result is not None and ran.result.event is not None
+        held = self.claim(ran, saved)  # composed while it was written, not yet shown
+        try:
+            if ran.need is not None and dice is not None:
+                self._ask_table(ran, origin, dice)
+                return
+            with self.app.batch_update():  # the result and the cleared bar: one frame
+                said, ok = self._show(ran, held)
+                if isinstance(origin, CommandBar):
+                    origin.command_done(ran.text, ok)
+                elif origin is not None:
+                    origin.post_message(CommandDone(ran.text, ok, said))
+        finally:
+            if held is not None:
+                held.release(self)  # the frame, now that the event is durable
 
     def _ask_table(self, ran: Ran, origin: Any, dice: Typed) -> None:
         """A roll needs faces: the open prompt asks, or a new one takes the command over."""
@@ -283,7 +295,7 @@ class DashboardScreen(Away, Acting, Screen[None]):
             self.say(t("table.cancelled", self.lang, command=text))
         self.action_focus_command()
 
-    def _show(self, ran: Ran) -> tuple[str, bool]:
+    def _show(self, ran: Ran, held: Held | None = None) -> tuple[str, bool]:
         lang = self.lang
         refused = t("ui.refused", lang)
         if ran.refused is not None:
@@ -303,12 +315,15 @@ class DashboardScreen(Away, Acting, Screen[None]):
         from elysium.chronicle.events import ROLL_TYPES
         from elysium.tell.events import describe
 
-        # One frame: the panes, the log's newest line and the status line together.
-        told = describe(result.event, lang)
-        self.state = self.session.state
-        self.log_pane.add_events([result.event], told)
-        # A roll is said as the log tells it, the rest as the session answered (next: who).
-        said = told if result.event.type in ROLL_TYPES else result.render(lang)
+        if held is not None and held.told:  # composed while it was written: as it stands
+            said = held.told
+        else:
+            # One frame: the panes, the log's newest line and the status line together.
+            told = describe(result.event, lang)
+            self.state = self.session.state
+            self.log_pane.add_events([result.event], told)
+            # A roll is said as the log tells it, the rest as the session answered.
+            said = told if result.event.type in ROLL_TYPES else result.render(lang)
         self.say(*with_warnings(said, result.warnings, lang))
         return said, True
 
@@ -316,6 +331,10 @@ class DashboardScreen(Away, Acting, Screen[None]):
         """The status line: a result, or (bold, and red where there is colour) why not.
         Never a toast: one would lie over the roll log and the Morality pane."""
         line = Text(message, style="bold red" if error else "")  # never markup: user text
+        self.say_again(line)
+
+    def say_again(self, line: Text) -> None:
+        """The status line shows ``line`` (as it was said before)."""
         self.said = line
         self.query_one("#status", StatusLine).show(line)
 

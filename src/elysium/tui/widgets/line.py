@@ -1,10 +1,16 @@
-"""One line of text that repaints only itself, and only when its text changed."""
+"""One line of text that repaints only itself, and only when its text changed; and the part of
+a line that changed, so that a widget drawn line by line repaints only those cells."""
 
 from __future__ import annotations
 
+from rich.cells import cell_len, get_character_cell_size
+from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widget import Widget
+
+Cell = tuple[str, Style | None]
 
 
 class Line(Widget):
@@ -26,3 +32,61 @@ class Line(Widget):
     @property
     def plain(self) -> str:
         return self.text.plain
+
+
+def cells(strip: Strip) -> list[Cell]:
+    """A strip cell by cell: the character and its style (the second cell of a wide
+    character is ``""``)."""
+    out: list[Cell] = []
+    for text, style, _control in strip:
+        if text.isascii():
+            out.extend((ch, style) for ch in text)
+            continue
+        for ch in text:
+            out.append((ch, style))
+            if get_character_cell_size(ch) == 2:
+                out.append(("", style))
+    return out
+
+
+def changed_span(old: Strip | None, new: Strip) -> tuple[int, int] | None:
+    """The columns ``[x1, x2)`` where ``new`` differs from ``old`` (all of it when nothing
+    was drawn), or None when they are the same: what a repaint of this line must send."""
+    if old is None:
+        return 0, new.cell_length
+    a, b = cells(old), cells(new)
+    if a == b:
+        return None
+    n = min(len(a), len(b))
+    x1 = 0
+    while x1 < n and a[x1] == b[x1]:
+        x1 += 1
+    end_a, end_b = len(a), len(b)
+    while end_a > x1 and end_b > x1 and a[end_a - 1] == b[end_b - 1]:
+        end_a -= 1
+        end_b -= 1
+    return x1, max(end_a, end_b)
+
+
+CUT_WORTH = 40  # cells: about what a segment's colours cost to send (an SGR, a reset)
+
+
+def cut_at(strip: Strip, span: tuple[int, int]) -> Strip:
+    """``strip`` with its segments split where ``span`` starts and ends, where that saves
+    bytes: Textual writes whole segments, so a repaint of those cells then sends them and no
+    more; but each new segment costs its colours again, so a segment is split only when
+    more than :data:`CUT_WORTH` of its cells would be sent for nothing."""
+    x1, x2 = span
+    width = strip.cell_length
+    cuts = []
+    start = 0
+    for text, _style, _control in strip:
+        end = start + cell_len(text)
+        if start < x1 < end and x1 - start > CUT_WORTH:
+            cuts.append(x1)
+        if start < x2 < end and end - x2 > CUT_WORTH:
+            cuts.append(x2)
+        start = end
+    if not cuts:
+        return strip
+    return Strip.join(strip.divide([*cuts, width]))

@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.containers import Container, VerticalScroll
+from textual.css.query import NoMatches
 from textual.reactive import reactive, var
 from textual.widget import Widget
 from textual.widgets import Static
@@ -71,11 +72,14 @@ class InitiativePane(TextPane):
         super().__init__(lang, state, "ui.pane.initiative", **kwargs)
 
     def inputs(self, state: State) -> Any:
-        """The fight, and the characters (their names and states change the list)."""
+        """The fight, and of each character what the list shows: the name, whether they can
+        act, the conditions (a wound that leaves them able to act, or an award, changes
+        nothing here: the pane is not drawn again for it)."""
         if state.combat is None:
             return None
-        # An unchanged character is the same object: comparing them costs next to nothing.
-        return state.combat, tuple(state.characters.values())
+        return state.combat, tuple(
+            (c.name, c.can_act(), c.conditions) for c in state.characters.values()
+        )
 
     def compute(self, state: State) -> Text:
         text, self.current_line = render.initiative(state, self.lang)
@@ -165,9 +169,15 @@ QUIET = f"-{AT_PEACE}"  # the grid's class while the pane of peace is beside the
 
 def show_side(screen: Any, state: State, side: str | None) -> None:
     """Narrow: which pane sits beside the roll log, Initiative or Morality (the other is
-    hidden, so the log gets the width). ``side`` None: Initiative while a fight is on."""
+    hidden, so the log gets the width). ``side`` None: Initiative while a fight is on.
+    Called on every command: the grid is found through Textual's cached ``query_one`` and
+    its class touched only when it changes."""
     quiet = side == AT_PEACE if side else state.combat is None
-    for panes in screen.query("#panes"):
+    try:
+        panes = screen.query_one("#panes")
+    except NoMatches:  # not composed yet
+        return
+    if panes.has_class(QUIET) != quiet:
         panes.set_class(quiet, QUIET)
 
 

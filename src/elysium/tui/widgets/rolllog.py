@@ -4,7 +4,8 @@ Over SSH the bytes written to the terminal are the cost, and a terminal cannot s
 pane of a split screen: scrolling a log by a line rewrites every line of it. So the log
 *jump-scrolls*: a new roll is written below the last one, repainting only its own lines;
 when it would not fit, the view moves up by a third of the pane at once (never less than the
-new roll), leaving room for the next rolls. The newest roll is always in view, drawn in the same
+new roll), leaving room for the next rolls. Either way only the cells that changed are sent:
+a line's blank end that stays blank is not. The newest roll is always in view, drawn in the same
 frame as the rest of the command's result.
 """
 
@@ -26,6 +27,7 @@ from textual.widget import Widget
 from elysium.chronicle.events import Event
 from elysium.chronicle.omitted import is_omitted
 from elysium.i18n import t
+from elysium.tui.widgets.line import changed_span, cut_at
 
 MAX_ENTRIES = 500  # rolls kept in memory (the chronicle keeps them all)
 MAX_LINES = 2000  # wrapped lines kept for scrolling back
@@ -53,6 +55,21 @@ class Entry:
     def __iter__(self) -> Iterator[object]:
         """``who, line = entry(...)``, as before the narrow form had its own parts."""
         return iter((self.who, self.line))
+
+
+@dataclass(frozen=True)
+class LogMark:
+    """The log's contents at one moment (see :meth:`RollLog.mark`)."""
+
+    entries: list[Entry]
+    lines: list[Strip]
+    top: int
+    time: tuple[object, ...] | None
+    undone: set[int]
+    left_out: set[int]
+    keyword: set[int]
+    toggles: list[tuple[int, int, bool]]
+    partial: bool  # only the newest lines were wrapped yet
 
 
 def entry(event: Event, lang: str, told: str | None = None) -> Entry:
@@ -117,6 +134,7 @@ class RollLog(Widget, can_focus=True):
         self.left_out: set[int] = set()  # rolls left out of the statistics, as things stand
         self._keyword: set[int] = set()  # rolls left out by their own word (``omit``)
         self._toggles: list[tuple[int, int, bool]] = []  # ``omit N``: its number, N, out
+        self._cuts: dict[int, tuple[int, int]] = {}  # rows repainted in part: the span
 
     # --- drawing -----------------------------------------------------------------------
 
@@ -141,9 +159,30 @@ class RollLog(Widget, can_focus=True):
             self._width = width
             self._wrap_newest()
         index = self.top + y
+        style = self.rich_style  # worked out anew on each call: once a line
         if index >= len(self.lines):
-            return Strip.blank(width, self.rich_style)
-        return self.lines[index].crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
+            return Strip.blank(width, style)
+        line = self.lines[index].crop_extend(0, width, style).apply_style(style)
+        span = self._cuts.pop(y, None)
+        return line if span is None else cut_at(line, span)
+
+    def _shown_now(self) -> list[Strip | None]:
+        """The lines in view, row by row (None: a blank row)."""
+        lines, top = self.lines, self.top
+        return [lines[i] if i < len(lines) else None for i in range(top, top + self.height)]
+
+    def _repaint_changed(self, before: list[Strip | None]) -> None:
+        """Repaint, row by row, only the cells that differ from what was shown: a terminal
+        cannot scroll one pane of a split screen, but the blank ends of the lines that moved
+        need not be sent again, nor a line that stayed."""
+        blank = Strip.blank(self._width)
+        for y, (old, new) in enumerate(zip(before, self._shown_now(), strict=True)):
+            if new is old:
+                continue
+            span = changed_span(old or blank, new or blank)
+            if span is not None:
+                self._cuts[y] = span  # the repainted line is cut there (see render_line)
+                self.refresh(Region(span[0], y, span[1] - span[0], 1))
 
     @property
     def height(self) -> int:
@@ -153,6 +192,7 @@ class RollLog(Widget, can_focus=True):
         new = self._wrap(texts)
         if not new:
             return
+        before = self._shown_now()
         first = len(self.lines)
         self.lines.extend(new)
         if len(self.lines) > MAX_LINES:
@@ -162,16 +202,13 @@ class RollLog(Widget, can_focus=True):
             self.top = max(0, self.top - cut)
         end = len(self.lines)
         height = self.height
-        if first >= self.top and end - self.top <= height:
-            # It fits below what is shown: only its own lines are drawn.
-            self.refresh(Region(0, first - self.top, self.size.width, end - first))
-            return
-        # Jump: a third of the pane at once, so the next rolls fit below without moving
-        # the rest. A small pane (at 80x24) simply scrolls: there a repaint is cheap and
-        # every line of history counts.
-        slack = height // 3 if height >= JUMP_FROM else 0
-        self.top = max(0, end - height + min(slack, max(0, height - len(new))))
-        self.refresh()
+        if not (first >= self.top and end - self.top <= height):
+            # Jump: a third of the pane at once, so the next rolls fit below without moving
+            # the rest. A small pane (at 80x24) simply scrolls: every line of history counts.
+            slack = height // 3 if height >= JUMP_FROM else 0
+            self.top = max(0, end - height + min(slack, max(0, height - len(new))))
+        # It fits below what is shown: only its own lines are drawn; else what moved.
+        self._repaint_changed(before)
 
     def _wrap_newest(self) -> None:
         """The newest lines that fill the pane, wrapped for the frame being drawn, and the
@@ -286,6 +323,26 @@ class RollLog(Widget, can_focus=True):
             self.top = max(0, len(self.lines) - self.height)
             self.refresh()
         self._append(self._shown(new))
+
+    def mark(self) -> LogMark:
+        """What the log holds now, for :meth:`restore`: a result composed before its event
+        was durable is taken back this way when the write fails."""
+        return LogMark(
+            list(self.entries), list(self.lines), self.top, self._time, set(self.undone),
+            set(self.left_out), set(self._keyword), list(self._toggles), self._partial,
+        )  # fmt: skip
+
+    def restore(self, mark: LogMark) -> None:
+        """Back to what :meth:`mark` saw (nothing of it was on screen yet: repaint all)."""
+        self.entries = deque(mark.entries, maxlen=MAX_ENTRIES)
+        self.lines, self.top, self._time = mark.lines, mark.top, mark.time
+        self.undone, self.left_out = mark.undone, mark.left_out
+        self._keyword, self._toggles = mark.keyword, mark.toggles
+        self._cuts.clear()
+        if mark.partial and not self._partial:  # the older lines were wrapped meanwhile
+            self.call_after_refresh(self.wrap_all)
+        self._partial = mark.partial
+        self.refresh()
 
     def replace_events(self, events: Iterable[Event]) -> None:
         """Show exactly these events (a replay jump)."""

@@ -20,6 +20,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from elysium.i18n import t
+from elysium.tui.widgets.line import changed_span, cut_at
 
 ROWS = 2  # the status line's height (styles/app.tcss)
 
@@ -35,6 +36,7 @@ class StatusLine(Widget):
         self.full = Text()
         self.rows = 1  # rows the message takes
         self.lines: list[Text] = [Text(), Text()]
+        self.strips: dict[int, Strip] = {}  # each row as last drawn
 
     @property
     def plain(self) -> str:
@@ -69,17 +71,40 @@ class StatusLine(Widget):
             narrow = self.keys is not None and self.screen.has_class("-narrow")
             lines.append(self.keys(width) if narrow and self.keys else Text())
         for y, (old, new) in enumerate(zip(self.lines, lines, strict=True)):
-            if everything or old != new:
+            if everything or y not in self.strips:
+                self.strips.pop(y, None)
                 self.refresh(Region(0, y, self.size.width, 1))
+            elif old != new:
+                self._repaint_changed(y, new)
         self.lines = lines
+
+    def _repaint_changed(self, y: int, text: Text) -> None:
+        """Row ``y`` drawn anew, and of it only the cells that differ repainted (the end of
+        a message as long as the last one, or a blank end, is not sent again)."""
+        strip = self._draw(text)
+        span = changed_span(self.strips.get(y), strip)
+        if span is None:
+            self.strips[y] = strip
+            return
+        self.strips[y] = cut_at(strip, span)
+        x1, x2 = span
+        gutter = self.content_region.x - self.region.x  # the padding before the text
+        self.refresh(Region(gutter + x1, y, x2 - x1, 1))
+
+    def _draw(self, text: Text) -> Strip:
+        width = self.content_size.width
+        style = self.rich_style
+        strip = Strip(text.render(self.app.console, "")).adjust_cell_length(width, style)
+        return strip.apply_style(style).simplify()
 
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
         if y >= len(self.lines) or width <= 0:
             return Strip.blank(width, self.rich_style)
-        segments = self.lines[y].render(self.app.console, "")
-        strip = Strip(segments).adjust_cell_length(width, self.rich_style)
-        return strip.apply_style(self.rich_style).simplify()
+        strip = self.strips.get(y)
+        if strip is None or strip.cell_length != width:
+            strip = self.strips[y] = self._draw(self.lines[y])
+        return strip
 
 
 def with_warnings(said: str, warnings: Iterable[Any], lang: str) -> tuple[str, bool]:

@@ -1,5 +1,5 @@
 """The Vitals pane: one widget per character row, so a command that changes one character
-repaints one line of the terminal.
+repaints one line of the terminal (and of it, only the cells that changed).
 
 The pane is bound to the screen's state and selection. It works out, for each row, the
 character, whether it is the chosen one, and the column widths; a row repaints only when one
@@ -14,11 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.reactive import reactive, var
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -27,6 +30,7 @@ from elysium.i18n import t
 from elysium.rules.character import Character
 from elysium.tui import keys, render
 from elysium.tui.messages import CharacterChosen
+from elysium.tui.widgets.line import changed_span, cut_at
 
 SEP = 2  # spaces between two columns
 NAME_LEAST = 8  # a name is cut no shorter than this, however narrow the pane
@@ -169,19 +173,23 @@ def blood_cell(cells: Cells, at: Layout) -> Text:
 
 class VitalsRow(Widget):
     """One character's line. It draws from its character, its place as the chosen row and
-    the column widths; any of them changing repaints this line and no other."""
+    the column widths; when any of them changes the line is drawn again and only the cells
+    that differ are repainted (a wound rewrites its marks and level, not the name; an award,
+    which the row does not show, repaints nothing)."""
 
-    character: reactive[Character | None] = reactive(None, layout=False)
-    chosen: reactive[bool] = reactive(False, layout=False)
-    focused: reactive[bool] = reactive(False, layout=False)
-    columns: reactive[Columns] = reactive(Columns, layout=False)
-    dazed: reactive[bool] = reactive(False, layout=False)
+    character: reactive[Character | None] = reactive(None, layout=False, repaint=False)
+    chosen: reactive[bool] = reactive(False, layout=False, repaint=False)
+    focused: reactive[bool] = reactive(False, layout=False, repaint=False)
+    columns: reactive[Columns] = reactive(Columns, layout=False, repaint=False)
+    dazed: reactive[bool] = reactive(False, layout=False, repaint=False)
 
     def __init__(self, key: str, lang: str, **kwargs) -> None:
         super().__init__(**kwargs)
         self.key = key
         self.lang = lang
         self._cells: Cells | None = None
+        self._strip: Strip | None = None  # the line as last drawn
+        self._width = -1
 
     def cells(self) -> Cells:
         c = self.character
@@ -191,6 +199,7 @@ class VitalsRow(Widget):
         return self._cells
 
     def render(self) -> Text:
+        """What the row shows, as text (:meth:`render_line` paints it)."""
         if self.character is None:
             return Text()
         at = self.columns.fit(self.size.width - 2)
@@ -202,6 +211,46 @@ class VitalsRow(Widget):
         if self.chosen:
             line.stylize("reverse" if self.focused else "bold")
         return render.without_colour(line) if self.app.no_color else line
+
+    def _draw(self, width: int) -> Strip:
+        """The line as Textual would draw :meth:`render`: the text in the row's style, the
+        rest of the width in its background alone."""
+        style = self.rich_style
+        strip = Strip(self.render().render(self.app.console, "")).apply_style(style)
+        return strip.adjust_cell_length(width, Style(bgcolor=style.bgcolor))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        if self._strip is None or self._width != width:
+            self._strip, self._width = self._draw(width), width
+        return self._strip
+
+    def _changed(self) -> None:
+        """Something the row draws from changed: draw it, repaint the cells that differ."""
+        if self._strip is None or not self.is_mounted:
+            return  # never painted: it is drawn when Textual asks for it
+        new = self._draw(self._width)
+        span = changed_span(self._strip, new)
+        if span is None:
+            return
+        self._strip = cut_at(new, span)
+        x1, x2 = span
+        self.refresh(Region(x1, 0, x2 - x1, 1))
+
+    def watch_character(self) -> None:
+        self._changed()
+
+    def watch_chosen(self) -> None:
+        self._changed()
+
+    def watch_focused(self) -> None:
+        self._changed()
+
+    def watch_columns(self) -> None:
+        self._changed()
+
+    def watch_dazed(self) -> None:
+        self._changed()
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
