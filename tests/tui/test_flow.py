@@ -242,6 +242,24 @@ async def the_log_draws_its_newest_lines_first_and_the_others_after(pilot) -> No
     assert log.top == len(whole) - log.size.height
 
 
+async def the_newest_rolls_stay_in_view_when_the_terminal_gets_shorter(pilot) -> None:
+    """Made shorter (the same width), the log keeps its end in view, not its top line; a
+    log being looked back through keeps its place."""
+    log = pilot.app.query_one(RollLog)
+    for height in (SIZE[1] - 6, SIZE[1] - 12, SIZE[1]):
+        await pilot.resize_terminal(SIZE[0], height)
+        await settle(pilot)
+        assert log.top + log.size.height >= len(log.lines), height  # the end is in view
+        assert log.lines[-1].text.strip() in screen_text(pilot.app), height
+    log.action_look(-3)
+    back = log.top
+    await pilot.resize_terminal(SIZE[0], SIZE[1] - 4)
+    await settle(pilot)
+    assert log.top == back  # looking back: left where it was
+    await pilot.resize_terminal(*SIZE)
+    await settle(pilot)
+
+
 async def the_screen_stays_live_while_a_slow_disk_saves(
     pilot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -502,4 +520,5 @@ async def test_the_dashboard_repaints_only_what_changed_stays_live_and_moves_bet
             "log moves", a_roll_that_scrolls_the_log_repaints_what_moved(pilot, monkeypatch)
         )
         monkeypatch.undo()
+        await check("shorter", the_newest_rolls_stay_in_view_when_the_terminal_gets_shorter(pilot))
     app.session.close()

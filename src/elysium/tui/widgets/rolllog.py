@@ -130,6 +130,7 @@ class RollLog(Widget, can_focus=True):
         self.top = 0  # the line shown on the first row
         self._width = 0
         self._partial = False  # only the newest lines are wrapped yet (see _wrap_newest)
+        self._rows = 0  # the height of the last Resize (0: none yet)
         self.undone: set[int] = set()  # rolls taken back (and not brought back)
         self.left_out: set[int] = set()  # rolls left out of the statistics, as things stand
         self._keyword: set[int] = set()  # rolls left out by their own word (``omit``)
@@ -359,9 +360,15 @@ class RollLog(Widget, can_focus=True):
         self._rewrite()
 
     def on_resize(self, event: events.Resize) -> None:
+        rows, self._rows = self._rows, max(1, event.size.height)
         if event.size.width != self._width:
             self._width = event.size.width
             self._rewrite()
+        elif rows and self.top >= len(self.lines) - rows:
+            # The end was in view (not looking back): it stays in view, the pane shorter
+            # or taller (a terminal made shorter had hidden the newest rolls below it).
+            self.top = max(0, len(self.lines) - self._rows)
+            self.refresh()
         else:
             self.top = max(0, min(self.top, len(self.lines) - 1))
 
