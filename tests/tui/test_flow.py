@@ -409,6 +409,22 @@ async def tab_moves_between_the_panes(pilot) -> None:
     assert {"vitals", "rolls"} <= seen
 
 
+async def help_typed_in_the_bar_opens_the_help(pilot) -> None:
+    """A newcomer's first guess, ``help`` (or ``помощь``), opens F1's help and writes
+    nothing; the bar is cleared for the next command."""
+    app = pilot.app
+    events = app.session.state.events
+    bar = app.query_one(CommandBar)
+    for typed in ("help", "помощь roll"):
+        bar.value = typed
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), typed)
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, HelpScreen), "closed")
+        assert bar.value == "" and app.session.state.events == events
+    assert "unknown command" not in status(app)
+
+
 async def a_refused_roll_keeps_the_dialog_and_its_choices(pilot) -> None:
     from elysium.tui.dialogs.roll import RollDialog
 
@@ -498,6 +514,7 @@ async def test_the_dashboard_repaints_only_what_changed_stays_live_and_moves_bet
         await check("tab", tab_moves_between_the_panes(pilot))
         app.query_one(CommandBar).focus()
         await settle(pilot)
+        await check("help typed", help_typed_in_the_bar_opens_the_help(pilot))
         await check("f8 replay", f8_replays_this_chapter_with_the_whole_chronicle_before_it(pilot))
         await check(
             "damage repaint", a_damage_command_repaints_its_row_and_nothing_else(pilot, monkeypatch)

@@ -76,6 +76,13 @@ def tokenize(text: str) -> list[str]:
 HELP_WORDS = frozenset({"help", "?", "помощь", "справка", "помогите"})
 
 
+def asks_help(text: str) -> bool:
+    """Whether a command is a request for help (``help``, ``помощь roll``), which a screen
+    answers by showing its help rather than by refusing an unknown command."""
+    words = text.split(maxsplit=1)
+    return bool(words) and words[0].casefold() in HELP_WORDS
+
+
 def check_length(text: str) -> None:
     if len(text) > MAX_COMMAND:
         raise CommandError("parse.too_long", most=MAX_COMMAND, got=len(text))

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from elysium.chronicle.errors import ChronicleError
-from elysium.chronicle.parser import MAX_COMMAND
+from elysium.chronicle.parser import MAX_COMMAND, asks_help
 from elysium.chronicle.session import Result, Session
 from elysium.chronicle.state import State
 from elysium.i18n import t
@@ -176,6 +176,10 @@ class DashboardScreen(Composing, Away, Acting, Screen[None]):
     def run(self, message: RunCommand) -> None:
         """A command asked for by a pane, a dialog or the bar (dialogs' come via the app)."""
         message.stop()
+        if isinstance(message.origin, CommandBar) and asks_help(message.text):
+            message.origin.command_done(message.text.strip(), ok=True)  # the bar clears
+            self.action_help()  # `help` typed: the help itself, not a refusal
+            return
         self.run_command(
             message.text,
             message.origin,
