@@ -109,6 +109,9 @@ class Board:
         from elysium.chronicle.notify import SAFETY, source_dirs, watching
 
         watch = watching(source_dirs(self.source), self.notify)
+        # A change between the first look (made before this thread started) and the watch
+        # would be heard of by nobody until the safety net: one look now that it listens.
+        self.look_safely()
         try:
             while not self.stopping.is_set():
                 if watch is not None and (watch.whole or watch.again()):
