@@ -145,33 +145,11 @@ cpu = usage.ru_utime + usage.ru_stime
 print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status), cpu)
 """
 
-# The floor of reading a chronicle: its chapters' files read and every event's JSON parsed
-# with ``json.loads``, nothing else (a closed chapter's entry line without its number and
-# comma; the header lines left out). What a reader of every event cannot go below.
-FLOOR = """
+# Every event's line of a chronicle's files, as a script: a closed chapter's entry line
+# without its number and comma, the header lines left out; ``{use}`` is done with each.
+READ = """
 import json, sys
-loads = json.loads
-for name in sys.argv[1:]:
-    closed = not name.endswith(".jsonl")
-    with open(name, "rb") as f:
-        for line in f:
-            if closed:
-                if not line[1:2].isdigit():
-                    continue
-                line = line[line.index(b":") + 1 :].rstrip(b",\\n")
-            loads(line)
-"""
-
-
-# The least an export can do beyond the floor, for orientation: each event's JSON parsed,
-# the Event built without its checks and told in English by the tellers the recap uses,
-# and the line written; no recap, no undo pass, no checks. Its ratio to the floor is what
-# telling every event costs, which no export of every event can go below.
-TOLD = """
-import json, sys
-from elysium.chronicle.events import Event
-from elysium.tell.events import describe
-import elysium.tell
+{imports}
 loads, write = json.loads, sys.stdout.write
 for name in sys.argv[1:]:
     closed = not name.endswith(".jsonl")
@@ -181,10 +159,21 @@ for name in sys.argv[1:]:
                 if not line[1:2].isdigit():
                     continue
                 line = line[line.index(b":") + 1 :].rstrip(b",\\n")
-            record = loads(line)
-            write(describe(Event.from_dict(record.get("e", record), clean=False), "en"))
-            write("\\n")
+            {use}
 """
+# The floor of reading a chronicle: every event's JSON parsed with ``json.loads``, nothing
+# else. What a reader of every event cannot go below.
+FLOOR = READ.format(imports="", use="loads(line)")
+# The least an export can do beyond the floor, for orientation: each event's JSON parsed,
+# the Event built without its checks and told in English by the tellers the recap uses,
+# and the line written; no recap, no undo pass, no checks. Its ratio to the floor is what
+# telling every event costs, which no export of every event can go below.
+TOLD = READ.format(
+    imports="import elysium.tell\nfrom elysium.chronicle.events import Event\n"
+    "from elysium.tell.events import describe",
+    use='record = loads(line); write(describe(Event.from_dict(record.get("e", record),'
+    ' clean=False), "en") + "\\n")',
+)
 
 
 class Run(NamedTuple):
