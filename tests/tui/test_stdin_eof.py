@@ -66,6 +66,7 @@ class Detached(Gathered):
     def hang_up(self) -> None:
         """Close the terminal's other side (the pty master), as a killed tmux does."""
         if self.master >= 0:
+            self.stop_reading()  # else its read would keep the terminal open in the kernel
             os.close(self.master)
             self.master = -1
 
