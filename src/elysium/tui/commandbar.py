@@ -8,6 +8,7 @@ from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import Reactive
+from textual.strip import Strip
 from textual.suggester import Suggester, SuggestionReady
 from textual.widgets import Input
 
@@ -194,6 +195,23 @@ class CommandBar(Input):
         self.pending: str | None = None  # a command asked for, not yet saved or refused
         self.completion = ""  # what accepting the shown suggestion writes
         self._at = 0
+        self._empty: tuple[tuple[object, ...], Strip] | None = None  # the bar drawn empty
+
+    def render_line(self, y: int) -> Strip:
+        """The empty bar (its placeholder) is drawn once and kept: it is what every command
+        leaves, and Textual's Input lays the placeholder out again at each frame (a tenth of
+        a millisecond, on the way from Enter to the result). Kept until the bar's size,
+        focus or styles change."""
+        if y or self.value or self.cursor_blink:
+            return super().render_line(y)
+        key = (self.placeholder, self.has_focus, self.size, self.scrollable_content_region)
+        if self._empty is None or self._empty[0] != key:
+            self._empty = (key, super().render_line(y))
+        return self._empty[1]
+
+    def notify_style_update(self) -> None:
+        self._empty = None  # a theme, a class or the focus restyled the bar
+        super().notify_style_update()
 
     async def _on_suggestion_ready(self, event: SuggestionReady) -> None:
         """Show a completion as the rest of what was typed; accept it as the suggester wrote

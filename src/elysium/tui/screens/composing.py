@@ -45,6 +45,7 @@ class Held:
     said: Text  # the status line before
     timer: Timer | None = None
     told: str = field(default="")  # what the status line says of it
+    line: Text | None = None  # the status line as the composing left it
     bar: Any = None  # the command bar it cleared, and the text it held
     typed: str = ""
 
@@ -98,6 +99,7 @@ class Composing:
         screen.log_pane.add_events([event], told)
         held.told = told if event.type in ROLL_TYPES else message.render(lang)
         screen.say(held.told)
+        held.line = screen.said
         bar = getattr(token, "origin", None)
         if isinstance(bar, CommandBar) and bar.value.strip() == getattr(token, "text", None):
             held.bar, held.typed = bar, bar.value  # cleared in the same frame as the result

@@ -321,6 +321,8 @@ class DashboardScreen(Composing, Away, Acting, Screen[None]):
 
         if held is not None and held.told:  # composed while it was written: as it stands
             said = held.told
+            if not result.warnings and self.said is held.line:
+                return said, True  # the status line already says it
         else:
             # One frame: the panes, the log's newest line and the status line together.
             told = describe(result.event, lang)

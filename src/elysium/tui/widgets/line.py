@@ -34,9 +34,9 @@ class Line(Widget):
         return self.text.plain
 
 
-def cells(strip: Strip) -> list[Cell]:
-    """A strip cell by cell: the character and its style (the second cell of a wide
-    character is ``""``)."""
+def cells(strip: Strip | list) -> list[Cell]:
+    """A strip (or a list of its segments) cell by cell: the character and its style (the
+    second cell of a wide character is ``""``)."""
     out: list[Cell] = []
     for text, style, _control in strip:
         if text.isascii():
@@ -51,21 +51,37 @@ def cells(strip: Strip) -> list[Cell]:
 
 def changed_span(old: Strip | None, new: Strip) -> tuple[int, int] | None:
     """The columns ``[x1, x2)`` where ``new`` differs from ``old`` (all of it when nothing
-    was drawn), or None when they are the same: what a repaint of this line must send."""
+    was drawn), or None when they are the same: what a repaint of this line must send.
+
+    Whole segments that are the same at either end are skipped first (a line changed in
+    one cell keeps most of its segments); only the segments between are compared cell by
+    cell."""
     if old is None:
         return 0, new.cell_length
-    a, b = cells(old), cells(new)
+    a, b = list(old), list(new)
     if a == b:
         return None
     n = min(len(a), len(b))
+    first = 0
     x1 = 0
-    while x1 < n and a[x1] == b[x1]:
-        x1 += 1
-    end_a, end_b = len(a), len(b)
-    while end_a > x1 and end_b > x1 and a[end_a - 1] == b[end_b - 1]:
+    while first < n and a[first] == b[first]:
+        x1 += cell_len(a[first].text)
+        first += 1
+    last = 0
+    while last < n - first and a[-1 - last] == b[-1 - last]:
+        last += 1
+    mid_a, mid_b = cells(a[first : len(a) - last]), cells(b[first : len(b) - last])
+    m = min(len(mid_a), len(mid_b))
+    start = 0
+    while start < m and mid_a[start] == mid_b[start]:
+        start += 1
+    end_a, end_b = len(mid_a), len(mid_b)
+    while end_a > start and end_b > start and mid_a[end_a - 1] == mid_b[end_b - 1]:
         end_a -= 1
         end_b -= 1
-    return x1, max(end_a, end_b)
+    if start == end_a == end_b:
+        return None  # the same cells, cut into segments differently
+    return x1 + start, x1 + max(end_a, end_b)
 
 
 CUT_WORTH = 40  # cells: about what a segment's colours cost to send (an SGR, a reset)

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -136,6 +137,7 @@ class RollLog(Widget, can_focus=True):
         self._keyword: set[int] = set()  # rolls left out by their own word (``omit``)
         self._toggles: list[tuple[int, int, bool]] = []  # ``omit N``: its number, N, out
         self._cuts: dict[int, tuple[int, int]] = {}  # rows repainted in part: the span
+        self._style: Style | None = None  # the style of the frame being drawn
 
     # --- drawing -----------------------------------------------------------------------
 
@@ -160,12 +162,21 @@ class RollLog(Widget, can_focus=True):
             self._width = width
             self._wrap_newest()
         index = self.top + y
-        style = self.rich_style  # worked out anew on each call: once a line
+        style = self.rich_style if self._style is None else self._style
         if index >= len(self.lines):
             return Strip.blank(width, style)
         line = self.lines[index].crop_extend(0, width, style).apply_style(style)
         span = self._cuts.pop(y, None)
         return line if span is None else cut_at(line, span)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines of one frame, all in the style worked out for it (once a frame, not
+        once a line: a roll that scrolls the log at 80x24 draws every line of it)."""
+        self._style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._style = None
 
     def _shown_now(self) -> list[Strip | None]:
         """The lines in view, row by row (None: a blank row)."""
@@ -177,13 +188,16 @@ class RollLog(Widget, can_focus=True):
         cannot scroll one pane of a split screen, but the blank ends of the lines that moved
         need not be sent again, nor a line that stayed."""
         blank = Strip.blank(self._width)
+        regions = []
         for y, (old, new) in enumerate(zip(before, self._shown_now(), strict=True)):
             if new is old:
                 continue
             span = changed_span(old or blank, new or blank)
             if span is not None:
                 self._cuts[y] = span  # the repainted line is cut there (see render_line)
-                self.refresh(Region(span[0], y, span[1] - span[0], 1))
+                regions.append(Region(span[0], y, span[1] - span[0], 1))
+        if regions:
+            self.refresh(*regions)
 
     @property
     def height(self) -> int:

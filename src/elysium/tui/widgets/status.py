@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 from textual.strip import Strip
@@ -59,7 +61,11 @@ class StatusLine(Widget):
 
     def _fit(self, everything: bool = False) -> None:
         width = self.content_size.width
-        lines = list(self.full.wrap(self.app.console, width)) if width > 0 else [self.full]
+        plain = self.full.plain
+        if width <= 0 or ("\n" not in plain and "\t" not in plain and cell_len(plain) <= width):
+            lines = [self.full.copy()]  # one row as it is: what wrapping it would give
+        else:
+            lines = list(self.full.wrap(self.app.console, width))
         if len(lines) > ROWS:
             last = lines[ROWS - 1]
             last.rstrip()
@@ -70,30 +76,35 @@ class StatusLine(Widget):
         if self.rows == 1:
             narrow = self.keys is not None and self.screen.has_class("-narrow")
             lines.append(self.keys(width) if narrow and self.keys else Text())
+        regions = []
+        style: Style | None = None
         for y, (old, new) in enumerate(zip(self.lines, lines, strict=True)):
             if everything or y not in self.strips:
                 self.strips.pop(y, None)
-                self.refresh(Region(0, y, self.size.width, 1))
+                regions.append(Region(0, y, self.size.width, 1))
             elif old != new:
-                self._repaint_changed(y, new)
+                style = self.rich_style if style is None else style
+                regions.extend(self._repaint_changed(y, new, style))
         self.lines = lines
+        if regions:
+            self.refresh(*regions)
 
-    def _repaint_changed(self, y: int, text: Text) -> None:
-        """Row ``y`` drawn anew, and of it only the cells that differ repainted (the end of
-        a message as long as the last one, or a blank end, is not sent again)."""
-        strip = self._draw(text)
+    def _repaint_changed(self, y: int, text: Text, style: Style) -> list[Region]:
+        """Row ``y`` drawn anew, and of it only the cells that differ to be repainted (the
+        end of a message as long as the last one, or a blank end, is not sent again)."""
+        strip = self._draw(text, style)
         span = changed_span(self.strips.get(y), strip)
         if span is None:
             self.strips[y] = strip
-            return
+            return []
         self.strips[y] = cut_at(strip, span)
         x1, x2 = span
         gutter = self.content_region.x - self.region.x  # the padding before the text
-        self.refresh(Region(gutter + x1, y, x2 - x1, 1))
+        return [Region(gutter + x1, y, x2 - x1, 1)]
 
-    def _draw(self, text: Text) -> Strip:
+    def _draw(self, text: Text, style: Style | None = None) -> Strip:
         width = self.content_size.width
-        style = self.rich_style
+        style = self.rich_style if style is None else style
         strip = Strip(text.render(self.app.console, "")).adjust_cell_length(width, style)
         return strip.apply_style(style).simplify()
 

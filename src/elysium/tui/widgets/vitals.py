@@ -11,7 +11,7 @@ bar); then the level's name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rich.style import Style
@@ -53,6 +53,10 @@ class Cells:
     character: Character
     row: tuple[Text, ...]
     dazed: bool = False
+    widths: tuple[int, ...] = field(init=False)  # each cell's width, worked out once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "widths", tuple(cell.cell_len for cell in self.row))
 
     @property
     def pool(self) -> int:
@@ -190,6 +194,12 @@ class VitalsRow(Widget):
         self._cells: Cells | None = None
         self._strip: Strip | None = None  # the line as last drawn
         self._width = -1
+
+    def know(self, known: Cells | None) -> None:
+        """The cells the pane worked out for this row's next character (they are not
+        worked out twice)."""
+        if known is not None:
+            self._cells = known
 
     def cells(self) -> Cells:
         c = self.character
@@ -337,6 +347,7 @@ class VitalsPane(VerticalScroll, can_focus=True):
         dazed = dazed_in_fight(state)
         for key, row in self._rows.items():
             c = state.characters[key]
+            row.know(self._cells.get(key))
             if row.dazed != (key in dazed):
                 row.dazed = key in dazed
             if row.character is not c:
@@ -354,9 +365,8 @@ class VitalsPane(VerticalScroll, can_focus=True):
             if known is None or known.character is not c or known.dazed != (key in dazed):
                 known = cells(c, self.lang, key in dazed)
             cache[key] = known
-            for i, cell in enumerate(known.row):
-                widths[i] = max(widths[i], cell.cell_len)
-            numbers = max(numbers, known.row[BLOOD].cell_len)
+            widths = [max(pair) for pair in zip(widths, known.widths, strict=True)]
+            numbers = max(numbers, known.widths[BLOOD])
         self._cells = cache
         pools = tuple(sorted({known.pool for known in cache.values()} - {0}))
         return Columns(tuple(widths), numbers, pools)
