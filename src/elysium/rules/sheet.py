@@ -248,36 +248,20 @@ class Character:
     # --- storage -----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-able values (the chronicle stores these)."""
+        """Plain JSON-able values (the chronicle stores these). Each field's way of being
+        stored is found once per field and type (the diff of every command stores two)."""
         out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, Kind):
-                value = value.value
-            elif isinstance(value, HealthTrack):
-                value = {
-                    "bashing": value.bashing,
-                    "lethal": value.lethal,
-                    "aggravated": value.aggravated,
-                    "condition": value.condition.value,
-                }
-            elif isinstance(value, Armour):
-                value = {"name": value.name, "rating": value.rating, "penalty": value.penalty}
-            elif isinstance(value, GenerationRow):
-                value = list(value)
-            elif isinstance(value, BeastCheck):
-                value = value.to_dict()
-            elif f.name in ("powers", "conditions", "merits", "flaws"):
-                value = [p.to_dict() for p in value]
-            elif f.name == "boosts":
-                value = {k: {"amount": b.amount, "turns": b.turns} for k, b in value.items()}
-            elif isinstance(value, Mapping):
-                value = dict(value)
-            elif isinstance(value, tuple):
-                value = list(value)
-            if f.name in OMITTED_WHEN_EMPTY and value == OMITTED_WHEN_EMPTY[f.name]:
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            key = (name, type(value))
+            store = _STORE.get(key)
+            if store is None:
+                store = _STORE[key] = _storer(name, value)
+            if store is not _as_is:
+                value = store(value)
+            if name in OMITTED_WHEN_EMPTY and value == OMITTED_WHEN_EMPTY[name]:
                 continue  # left out while empty: older saves and records stay the same
-            out[f.name] = value
+            out[name] = value
         return out
 
     @classmethod
@@ -415,3 +399,47 @@ def _who(c: Character) -> Msg:
     if c.kind is Kind.VAMPIRE:
         return Msg("character.for_generation", generation=c.generation)
     return Msg(f"character.for.{c.kind.value}")
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def _storer(name: str, value: Any) -> Any:
+    """How a field holding a value of this type is stored (the same for every value of
+    that type in that field)."""
+    if isinstance(value, Kind):
+        return lambda v: v.value
+    if isinstance(value, HealthTrack):
+        return lambda v: {
+            "bashing": v.bashing,
+            "lethal": v.lethal,
+            "aggravated": v.aggravated,
+            "condition": v.condition.value,
+        }
+    if isinstance(value, Armour):
+        return lambda v: {"name": v.name, "rating": v.rating, "penalty": v.penalty}
+    if isinstance(value, GenerationRow):
+        return list
+    if isinstance(value, BeastCheck):
+        return lambda v: v.to_dict()
+    if name in ("powers", "conditions", "merits", "flaws"):
+        return lambda v: [p.to_dict() for p in v]
+    if name == "boosts":
+        return lambda v: {k: {"amount": b.amount, "turns": b.turns} for k, b in v.items()}
+    if isinstance(value, Mapping):
+        return dict
+    if isinstance(value, tuple):
+        return list
+    return _as_is
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_STORE: dict[tuple[str, type], Any] = {}

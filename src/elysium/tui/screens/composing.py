@@ -14,6 +14,7 @@ live on a slow disk; its result is then shown as any other, once it is durable.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ from elysium.i18n import Msg
 from elysium.tui.commandbar import CommandBar
 
 if TYPE_CHECKING:
-    from textual.timer import Timer
+    from asyncio import TimerHandle
 
     from elysium.tui.widgets.rolllog import LogMark
 
@@ -43,7 +44,7 @@ class Held:
     batch: AbstractContextManager[None]
     mark: LogMark
     said: Text  # the status line before
-    timer: Timer | None = None
+    timer: TimerHandle | None = None
     told: str = field(default="")  # what the status line says of it
     line: Text | None = None  # the status line as the composing left it
     bar: Any = None  # the command bar it cleared, and the text it held
@@ -53,7 +54,7 @@ class Held:
         """End the batch, and prompt the screens: what was composed while it was open asked
         for its repaint then, when the screens could not draw."""
         if self.timer is not None:
-            self.timer.stop()
+            self.timer.cancel()
         self.batch.__exit__(None, None, None)
         screen.check_idle()
         screen.app.screen.check_idle()
@@ -68,7 +69,6 @@ class Composing:
         """The ``before_write`` for one command (made on the screen's thread, called in the
         runner's): it hands the decided event back to the screen's thread, in this context
         (Textual finds its app through it)."""
-        import asyncio
         import contextvars
 
         loop = asyncio.get_running_loop()
@@ -104,7 +104,9 @@ class Composing:
         if isinstance(bar, CommandBar) and bar.value.strip() == getattr(token, "text", None):
             held.bar, held.typed = bar, bar.value  # cleared in the same frame as the result
             bar.value = ""
-        held.timer = screen.set_timer(HOLD, self.too_slow)
+        # A plain loop timer, not a Textual one: no task to start now and to stop again
+        # on the way to the frame.
+        held.timer = asyncio.get_running_loop().call_later(HOLD, self.too_slow)
 
     def too_slow(self) -> None:
         """The write takes long (a network disk): the screen is given back meanwhile."""

@@ -288,8 +288,7 @@ class RollLog(Widget, can_focus=True):
 
     def _follow_undos(self, events: Iterable[Event]) -> bool:
         """Keep :attr:`undone` up to date; whether a roll shown changed by it."""
-        shown = {e.seq for e in self.entries}
-        changed = False
+        moved = set()
         for e in events:
             target = e.data.get("target")
             if e.type not in ("undo", "redo") or not isinstance(target, int):
@@ -299,13 +298,13 @@ class RollLog(Widget, can_focus=True):
                 self.undone.add(target)
             else:
                 self.undone.discard(target)
-            changed = changed or (before != (target in self.undone) and target in shown)
-        return changed
+            if before != (target in self.undone):
+                moved.add(target)
+        return bool(moved) and any(e.seq in moved for e in self.entries)
 
     def _follow_omits(self, events: Iterable[Event]) -> bool:
         """Keep :attr:`left_out` up to date (after :meth:`_follow_undos`: an undone toggle
         no longer counts); whether a roll already shown changed by it."""
-        shown = {e.seq for e in self.entries}
         for e in events:
             if e.type == "omit" and isinstance(e.data.get("roll"), int):
                 self._toggles.append((e.seq, e.data["roll"], bool(e.data.get("left_out"))))
@@ -315,9 +314,9 @@ class RollLog(Widget, can_focus=True):
         for seq, roll, out in self._toggles:
             if seq not in self.undone:
                 (left.add if out else left.discard)(roll)
-        changed = bool((left ^ self.left_out) & shown)
+        moved = left ^ self.left_out
         self.left_out = left
-        return changed
+        return bool(moved) and any(e.seq in moved for e in self.entries)
 
     # --- what the screen calls ---------------------------------------------------------
 
