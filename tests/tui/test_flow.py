@@ -161,6 +161,11 @@ async def an_award_repaints_nothing_and_a_wound_only_its_cells(
     app = pilot.app
     seen = count_renders(monkeypatch)
     asked = count_repaints(monkeypatch)
+    import elysium.tui.widgets.header as header_widget
+
+    told = header_widget.header
+    headers: list[object] = []
+    monkeypatch.setattr(header_widget, "header", lambda *a, **k: headers.append(a) or told(*a, **k))
     bar = app.query_one(CommandBar)
     bar.value = "award Lucien 1"
     await pilot.press("enter")
@@ -168,6 +173,10 @@ async def an_award_repaints_nothing_and_a_wound_only_its_cells(
     assert app.session.events()[-1].type == "xp"
     assert not any(key != "log" for key in asked), asked
     assert seen["initiative"] == 0 and seen["beast"] == 0, seen
+    # Lucien's character changed (his experience), but nothing his row shows: not drawn
+    # again; nor the top bar, whose time and fight are as they were.
+    assert not any(seen[key] for key in app.query_one(VitalsPane).keys), seen
+    assert headers == []
     bar.value = f'damage "{DANA}" 1 bashing dice 3'
     await pilot.press("enter")
     await settle(pilot)
@@ -178,6 +187,29 @@ async def an_award_repaints_nothing_and_a_wound_only_its_cells(
     assert "Dana" not in row.render().plain[region.x : region.right]
     assert "/" in row.render_line(0).text  # the wound, on the row as drawn
     assert seen["initiative"] == 0, seen  # hurt, still able to act: the list is the same
+
+
+async def the_empty_command_bar_is_drawn_once_as_an_input_draws_it(pilot) -> None:
+    """The bar every command leaves empty is drawn once and kept, the same cells Textual's
+    Input draws; blurred (no cursor), it is drawn again."""
+    from textual.widgets import Input
+
+    app = pilot.app
+    bar = app.query_one(CommandBar)
+    bar.value = ""
+    bar.focus()
+    await settle(pilot)
+    first = bar.render_line(0)
+    assert bar.render_line(0) is first
+    assert list(first) == list(Input.render_line(bar, 0))
+    app.query_one(VitalsPane).focus()
+    await settle(pilot)
+    blurred = bar.render_line(0)
+    assert blurred is not first and list(blurred) != list(first)
+    assert list(blurred) == list(Input.render_line(bar, 0))
+    bar.focus()
+    await settle(pilot)
+    assert list(bar.render_line(0)) == list(first)
 
 
 async def a_roll_that_scrolls_the_log_repaints_what_moved(pilot, monkeypatch) -> None:
@@ -533,6 +565,7 @@ async def test_the_dashboard_repaints_only_what_changed_stays_live_and_moves_bet
         await check("slow disk", the_screen_stays_live_while_a_slow_disk_saves(pilot, monkeypatch))
         await check("roll in the log", a_roll_is_in_the_log_in_the_same_frame(pilot))
         await check("log wrapped", the_log_draws_its_newest_lines_first_and_the_others_after(pilot))
+        await check("empty bar", the_empty_command_bar_is_drawn_once_as_an_input_draws_it(pilot))
         await check(
             "log moves", a_roll_that_scrolls_the_log_repaints_what_moved(pilot, monkeypatch)
         )

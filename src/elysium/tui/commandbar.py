@@ -274,9 +274,15 @@ class CommandBar(Input):
             return  # something new was typed meanwhile
         self.pending = None
         if ok:
-            self.value = ""
+            self.empty()
         else:
             self.select_all()
+
+    def empty(self) -> None:
+        """Cleared, a command being done, without Input's Changed: nobody listens for the bar
+        emptying itself, and that message takes three hops on the way to the result."""
+        with self.prevent(Input.Changed):
+            self.value = ""
 
     def remember(self, command: str) -> None:
         if command and (not self.history or self.history[-1] != command):

@@ -125,6 +125,13 @@ def status_words(c: Character, lang: str, dazed: bool = False) -> Text:
     return out
 
 
+def header_inputs(state: State) -> tuple[object, ...]:
+    """What :func:`header` reads of the state: while these stay, the header does too."""
+    round_ = None if state.combat is None else state.combat.get("round")
+    time = (state.night, state.chapter, state.scene, state.turn)
+    return (state.name, time, state.combat is not None, round_, state.extended)
+
+
 def header(
     state: State, lang: str, readonly: bool, writer: bool | None = None, demo: bool = False
 ) -> Text:

@@ -103,7 +103,7 @@ class Composing:
         bar = getattr(token, "origin", None)
         if isinstance(bar, CommandBar) and bar.value.strip() == getattr(token, "text", None):
             held.bar, held.typed = bar, bar.value  # cleared in the same frame as the result
-            bar.value = ""
+            bar.empty()
         # A plain loop timer, not a Textual one: no task to start now and to stop again
         # on the way to the frame.
         held.timer = asyncio.get_running_loop().call_later(HOLD, self.too_slow)

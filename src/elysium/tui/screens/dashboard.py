@@ -87,6 +87,7 @@ class DashboardScreen(Composing, Away, Acting, Screen[None]):
         self._history_warned = False
         self.view = view or {}  # what this chronicle's dashboard showed last (tui.views)
         self.said = Text()
+        self._hints: dict[tuple[int, bool, bool], Text] = {}  # see _key_hints
         state = session.state
         self.set_reactive(DashboardScreen.state, state)
         chosen = self.view.get("selected")
@@ -105,8 +106,16 @@ class DashboardScreen(Composing, Away, Acting, Screen[None]):
         groups = encounters_of(lambda: self.state)
         yield CommandBar(self._names, placeholder, powers, groups, id="command")
         more = t("screen.more", lang, key=keys.shown(self.app, "said"))
-        yield StatusLine(more, lambda width: key_hints(self, width), id="status")
+        yield StatusLine(more, self._key_hints, id="status")
         yield KeyBar()
+
+    def _key_hints(self, width: int) -> Text:
+        """The footer's keys for the status line's second row, made once per width and
+        fight (what they depend on while the screen lives: F12 is offered in a fight)."""
+        key = (width, self.fighting, self.session.readonly)
+        if key not in self._hints:
+            self._hints[key] = key_hints(self, width)
+        return self._hints[key]
 
     def on_mount(self) -> None:
         from elysium.tui.userstate import load_history

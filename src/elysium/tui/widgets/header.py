@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.reactive import var
 
 from elysium.chronicle.state import State
-from elysium.tui.render import header, without_colour
+from elysium.tui.render import header, header_inputs, without_colour
 from elysium.tui.widgets.line import Line
 
 
@@ -29,9 +29,14 @@ class HeaderBar(Line):
         self.lang = lang
         self.readonly = readonly
         self.set_reactive(HeaderBar.state, state)
+        self.drawn_from: tuple[object, ...] = ()  # what the header was last drawn from
 
     def watch_state(self, state: State | None) -> None:
         if state is not None:
+            inputs = (header_inputs(state), self.writer, self.is_attached)
+            if inputs == self.drawn_from:
+                return  # a command that left the time and the fight be: the same header
+            self.drawn_from = inputs
             text = header(state, self.lang, self.readonly, self.writer, self.demo)
             # Under NO_COLOR the weights alone: WRITER STOPPED's red would be a dark grey.
             self.text = without_colour(text) if self.is_attached and self.app.no_color else text

@@ -4,6 +4,8 @@ a line that changed, so that a widget drawn line by line repaints only those cel
 from __future__ import annotations
 
 from rich.cells import cell_len, get_character_cell_size
+from rich.console import Console
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
@@ -32,6 +34,15 @@ class Line(Widget):
     @property
     def plain(self) -> str:
         return self.text.plain
+
+
+def segments(text: Text, console: Console) -> list[Segment]:
+    """One line of text as segments, its own style under its spans: what wrapping it would
+    give. (Rich's ``Text.render`` leaves out the style of a text that has no spans.)"""
+    out = list(text.render(console, ""))
+    if text.style and not text.spans:
+        out = list(Segment.apply_style(out, console.get_style(text.style)))
+    return out
 
 
 def cells(strip: Strip | list) -> list[Cell]:

@@ -28,7 +28,7 @@ from textual.widget import Widget
 from elysium.chronicle.events import Event
 from elysium.chronicle.omitted import is_omitted
 from elysium.i18n import t
-from elysium.tui.widgets.line import changed_span, cut_at
+from elysium.tui.widgets.line import changed_span, cut_at, segments
 
 MAX_ENTRIES = 500  # rolls kept in memory (the chronicle keeps them all)
 MAX_LINES = 2000  # wrapped lines kept for scrolling back
@@ -149,6 +149,12 @@ class RollLog(Widget, can_focus=True):
         options = console.options.update_width(width)
         strips = []
         for text in texts:
+            plain = text.plain
+            if "\n" not in plain and "\t" not in plain and text.cell_len <= width:
+                # One line that fits: drawn as it is, not wrapped (the same segments).
+                line = Strip(segments(text, console)).adjust_cell_length(width)
+                strips.append(line.simplify())
+                continue
             for line in Segment.split_lines(console.render(text, options)):
                 strip = Strip(line).adjust_cell_length(width)
                 strips.append(strip.simplify())  # one escape sequence per colour run

@@ -22,7 +22,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from elysium.i18n import t
-from elysium.tui.widgets.line import changed_span, cut_at
+from elysium.tui.widgets.line import changed_span, cut_at, segments
 
 ROWS = 2  # the status line's height (styles/app.tcss)
 
@@ -105,7 +105,7 @@ class StatusLine(Widget):
     def _draw(self, text: Text, style: Style | None = None) -> Strip:
         width = self.content_size.width
         style = self.rich_style if style is None else style
-        strip = Strip(text.render(self.app.console, "")).adjust_cell_length(width, style)
+        strip = Strip(segments(text, self.app.console)).adjust_cell_length(width, style)
         return strip.apply_style(style).simplify()
 
     def render_line(self, y: int) -> Strip:

@@ -30,7 +30,7 @@ from elysium.i18n import t
 from elysium.rules.character import Character
 from elysium.tui import keys, render
 from elysium.tui.messages import CharacterChosen
-from elysium.tui.widgets.line import changed_span, cut_at
+from elysium.tui.widgets.line import changed_span, cut_at, segments
 
 SEP = 2  # spaces between two columns
 NAME_LEAST = 8  # a name is cut no shorter than this, however narrow the pane
@@ -194,6 +194,7 @@ class VitalsRow(Widget):
         self._cells: Cells | None = None
         self._strip: Strip | None = None  # the line as last drawn
         self._width = -1
+        self._drawn_from: tuple[object, ...] = ()  # what it was drawn from (see _inputs)
 
     def know(self, known: Cells | None) -> None:
         """The cells the pane worked out for this row's next character (they are not
@@ -226,19 +227,31 @@ class VitalsRow(Widget):
         """The line as Textual would draw :meth:`render`: the text in the row's style, the
         rest of the width in its background alone."""
         style = self.rich_style
-        strip = Strip(self.render().render(self.app.console, "")).apply_style(style)
+        strip = Strip(segments(self.render(), self.app.console)).apply_style(style)
         return strip.adjust_cell_length(width, Style(bgcolor=style.bgcolor))
+
+    def _inputs(self) -> tuple[object, ...]:
+        """What the line is drawn from (cells compared by their text, not their character)."""
+        row = self.cells().row if self.character is not None else ()
+        return (row, self.chosen, self.focused, self.columns, self.dazed, self._width)
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width
         if self._strip is None or self._width != width:
             self._strip, self._width = self._draw(width), width
+            self._drawn_from = self._inputs()
         return self._strip
 
     def _changed(self) -> None:
-        """Something the row draws from changed: draw it, repaint the cells that differ."""
+        """Something the row draws from changed: draw it, repaint the cells that differ. A
+        change the row does not show (experience, a Merit) draws nothing: its cells, its
+        place and the widths are as they were."""
         if self._strip is None or not self.is_mounted:
             return  # never painted: it is drawn when Textual asks for it
+        drawn_from = self._drawn_from
+        self._drawn_from = self._inputs()
+        if self._drawn_from == drawn_from:
+            return
         new = self._draw(self._width)
         span = changed_span(self._strip, new)
         if span is None:
