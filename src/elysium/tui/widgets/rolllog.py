@@ -152,8 +152,8 @@ class RollLog(Widget, can_focus=True):
             plain = text.plain
             if "\n" not in plain and "\t" not in plain and text.cell_len <= width:
                 # One line that fits: drawn as it is, not wrapped (the same segments).
-                line = Strip(segments(text, console)).adjust_cell_length(width)
-                strips.append(line.simplify())
+                fitted = Strip(segments(text, console)).adjust_cell_length(width)
+                strips.append(fitted.simplify())
                 continue
             for line in Segment.split_lines(console.render(text, options)):
                 strip = Strip(line).adjust_cell_length(width)
