@@ -48,6 +48,17 @@ def load_handlers() -> None:
     from elysium.chronicle.commands import registry  # noqa: F401
 
 
+def settle_memory(_: object = None) -> None:
+    """Once the dashboard is up and its handlers loaded: what was made to start it (the
+    modules, the stylesheet, the widgets) is left out of the garbage collector's scans from
+    now on. A full scan of it took 9 ms, and the young generation's a millisecond, in the
+    middle of a command: the collector runs when it runs, Enter or not. ``gc.freeze`` is
+    the standard library's way of saying so."""
+    import gc
+
+    gc.freeze()
+
+
 @dataclass
 class Ran:
     """What running one command in the runner's thread came to."""
@@ -127,7 +138,7 @@ class DashboardScreen(Composing, Away, Acting, Screen[None]):
             self.say(report_line(self.report, self.session.readonly, self.lang), error=True)
         self.runner.submit(load_history, self._history_loaded)
         self._read_log()
-        self.call_after_refresh(self.runner.submit, load_handlers, lambda _: None)
+        self.call_after_refresh(self.runner.submit, load_handlers, settle_memory)
 
     def _read_log(self) -> None:
         """The roll log's last lines are in the first frame: reading them is a few reads from

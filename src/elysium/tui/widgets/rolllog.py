@@ -15,7 +15,6 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -146,17 +145,15 @@ class RollLog(Widget, can_focus=True):
         if width <= 0:
             return []
         console = self.app.console
-        options = console.options.update_width(width)
         strips = []
         for text in texts:
             plain = text.plain
             if "\n" not in plain and "\t" not in plain and text.cell_len <= width:
-                # One line that fits: drawn as it is, not wrapped (the same segments).
-                fitted = Strip(segments(text, console)).adjust_cell_length(width)
-                strips.append(fitted.simplify())
-                continue
-            for line in Segment.split_lines(console.render(text, options)):
-                strip = Strip(line).adjust_cell_length(width)
+                lines: Iterable[Text] = (text,)  # one line that fits: as it is
+            else:
+                lines = text.wrap(console, width)  # what rendering it would wrap it to
+            for line in lines:
+                strip = Strip(segments(line, console)).adjust_cell_length(width)
                 strips.append(strip.simplify())  # one escape sequence per colour run
         return strips
 
@@ -184,18 +181,18 @@ class RollLog(Widget, can_focus=True):
         finally:
             self._style = None
 
-    def _shown_now(self) -> list[Strip | None]:
+    def _shown_now(self, height: int) -> list[Strip | None]:
         """The lines in view, row by row (None: a blank row)."""
         lines, top = self.lines, self.top
-        return [lines[i] if i < len(lines) else None for i in range(top, top + self.height)]
+        return [lines[i] if i < len(lines) else None for i in range(top, top + height)]
 
-    def _repaint_changed(self, before: list[Strip | None]) -> None:
+    def _repaint_changed(self, before: list[Strip | None], height: int) -> None:
         """Repaint, row by row, only the cells that differ from what was shown: a terminal
         cannot scroll one pane of a split screen, but the blank ends of the lines that moved
         need not be sent again, nor a line that stayed."""
         blank = Strip.blank(self._width)
         regions = []
-        for y, (old, new) in enumerate(zip(before, self._shown_now(), strict=True)):
+        for y, (old, new) in enumerate(zip(before, self._shown_now(height), strict=True)):
             if new is old:
                 continue
             span = changed_span(old or blank, new or blank)
@@ -213,7 +210,8 @@ class RollLog(Widget, can_focus=True):
         new = self._wrap(texts)
         if not new:
             return
-        before = self._shown_now()
+        height = self.height  # asked once: a widget's size is worked out on each asking
+        before = self._shown_now(height)
         first = len(self.lines)
         self.lines.extend(new)
         if len(self.lines) > MAX_LINES:
@@ -222,14 +220,13 @@ class RollLog(Widget, can_focus=True):
             first -= cut
             self.top = max(0, self.top - cut)
         end = len(self.lines)
-        height = self.height
         if not (first >= self.top and end - self.top <= height):
             # Jump: a third of the pane at once, so the next rolls fit below without moving
             # the rest. A small pane (at 80x24) simply scrolls: every line of history counts.
             slack = height // 3 if height >= JUMP_FROM else 0
             self.top = max(0, end - height + min(slack, max(0, height - len(new))))
         # It fits below what is shown: only its own lines are drawn; else what moved.
-        self._repaint_changed(before)
+        self._repaint_changed(before, height)
 
     def _wrap_newest(self) -> None:
         """The newest lines that fill the pane, wrapped for the frame being drawn, and the

@@ -39,6 +39,7 @@ class StatusLine(Widget):
         self.rows = 1  # rows the message takes
         self.lines: list[Text] = [Text(), Text()]
         self.strips: dict[int, Strip] = {}  # each row as last drawn
+        self._style: Style | None = None  # see style_now
 
     @property
     def plain(self) -> str:
@@ -77,14 +78,12 @@ class StatusLine(Widget):
             narrow = self.keys is not None and self.screen.has_class("-narrow")
             lines.append(self.keys(width) if narrow and self.keys else Text())
         regions = []
-        style: Style | None = None
         for y, (old, new) in enumerate(zip(self.lines, lines, strict=True)):
             if everything or y not in self.strips:
                 self.strips.pop(y, None)
                 regions.append(Region(0, y, self.size.width, 1))
             elif old != new:
-                style = self.rich_style if style is None else style
-                regions.extend(self._repaint_changed(y, new, style))
+                regions.extend(self._repaint_changed(y, new, self.style_now()))
         self.lines = lines
         if regions:
             self.refresh(*regions)
@@ -102,16 +101,29 @@ class StatusLine(Widget):
         gutter = self.content_region.x - self.region.x  # the padding before the text
         return [Region(gutter + x1, y, x2 - x1, 1)]
 
+    def style_now(self) -> Style:
+        """The line's style, worked out once until it is restyled (a theme, the narrow
+        screen): every message is drawn in it, and working it out costs more than drawing."""
+        if self._style is None:
+            self._style = self.rich_style
+        return self._style
+
+    def notify_style_update(self) -> None:
+        self._style = None
+        super().notify_style_update()
+
     def _draw(self, text: Text, style: Style | None = None) -> Strip:
         width = self.content_size.width
-        style = self.rich_style if style is None else style
+        style = self.style_now() if style is None else style
+        if not text:
+            return Strip.blank(width, style)  # the second row, most of the time
         strip = Strip(segments(text, self.app.console)).adjust_cell_length(width, style)
         return strip.apply_style(style).simplify()
 
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
         if y >= len(self.lines) or width <= 0:
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, self.style_now())
         strip = self.strips.get(y)
         if strip is None or strip.cell_length != width:
             strip = self.strips[y] = self._draw(self.lines[y])

@@ -195,6 +195,7 @@ class VitalsRow(Widget):
         self._strip: Strip | None = None  # the line as last drawn
         self._width = -1
         self._drawn_from: tuple[object, ...] = ()  # what it was drawn from (see _inputs)
+        self._styles: tuple[Style, Style] | None = None  # the row's style and background
 
     def know(self, known: Cells | None) -> None:
         """The cells the pane worked out for this row's next character (they are not
@@ -223,12 +224,20 @@ class VitalsRow(Widget):
             line.stylize("reverse" if self.focused else "bold")
         return render.without_colour(line) if self.app.no_color else line
 
+    def notify_style_update(self) -> None:
+        self._styles = None  # restyled (a theme, the pane's focus, the narrow screen)
+        super().notify_style_update()
+
     def _draw(self, width: int) -> Strip:
         """The line as Textual would draw :meth:`render`: the text in the row's style, the
-        rest of the width in its background alone."""
-        style = self.rich_style
+        rest of the width in its background alone. The row's style is worked out once until
+        it is restyled: it costs a fifth of drawing the row."""
+        if self._styles is None:
+            style = self.rich_style
+            self._styles = (style, Style(bgcolor=style.bgcolor))
+        style, background = self._styles
         strip = Strip(segments(self.render(), self.app.console)).apply_style(style)
-        return strip.adjust_cell_length(width, Style(bgcolor=style.bgcolor))
+        return strip.adjust_cell_length(width, background)
 
     def _inputs(self) -> tuple[object, ...]:
         """What the line is drawn from (cells compared by their text, not their character)."""
