@@ -246,6 +246,27 @@ async def test_the_dashboard_says_when_the_players_view_cannot_be_published(
     app.session.close()
 
 
+@run_async
+async def test_the_dashboard_publishes_the_view_after_showing_a_result(tmp_path: Path) -> None:
+    """The view is published in its own step once the command is saved: the roll reaches
+    the shared file, and the status line says the roll alone."""
+    from elysium.tui.app import make_app
+    from tests.tui_helpers import settle, status
+
+    root, to = _shared(tmp_path)
+    before = (to / "view.json").read_bytes()
+    app = make_app(Session.open(root), "en")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        app.dashboard.run_command("roll Marcus dex+brawl dice 7,3,10,2,8")
+        await settle(pilot)
+        assert "+7 3 *10* 2 +8" in status(app) and "could not" not in status(app)
+    app.session.close()
+    after = (to / "view.json").read_bytes()
+    assert after != before and b"Marcus" in after
+    assert len(json.loads(after)["rolls"]) == len(json.loads(before)["rolls"]) + 1
+
+
 def test_watch_and_serve_say_what_is_wrong_with_a_path_in_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

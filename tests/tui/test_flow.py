@@ -330,8 +330,9 @@ async def the_screen_stays_live_while_a_slow_disk_saves(
     await pilot.pause()
     await pilot.press("space", "L", "u", "c", "i", "e", "n", "space", "1", "enter")
     await pilot.pause()
-    # Waiting: the first history line, the second command, its history line.
-    assert app.dashboard.runner.busy and len(app.dashboard.runner.jobs) == 3
+    # Waiting: the first command's view and history line, the second command, its view
+    # and its history line.
+    assert app.dashboard.runner.busy and len(app.dashboard.runner.jobs) == 5
     gate.set()  # the disk answers (300 ms a sync from now on)
     await settle(pilot)
     shown = app.dashboard.state.characters[key]

@@ -207,6 +207,7 @@ class Session:
         dice: DiceSource | None = None,
         *,
         before_write: Composer | None = None,
+        publish: bool = True,
     ) -> Result:
         """Run one command. On any refusal nothing is written and the state is unchanged;
         the error says why (CommandError or StoreError). ``dice``: this command's own source
@@ -214,7 +215,9 @@ class Session:
         leaves with nothing written when a step's faces are still to come).
         ``before_write(event, state, message)`` is called once the event is decided, just
         before it is written: a screen may compose its result meanwhile, to show it once
-        this returns (the write can still fail: then this raises, as ever)."""
+        this returns (the write can still fail: then this raises, as ever). ``publish``
+        False: the players' view is left for the caller to publish (:meth:`publish_view`),
+        once it has shown the result."""
         if self.readonly:
             raise StoreError("store.read_only")
         parsed = parse(text)
@@ -249,7 +252,15 @@ class Session:
                 return Result(message, None)  # a question: nothing changed, nothing written
             changes_out = None
         return self._commit(
-            state, new_state, event_type, data, message, parsed.text, changes_out, before_write
+            state,
+            new_state,
+            event_type,
+            data,
+            message,
+            parsed.text,
+            changes_out,
+            before_write,
+            publish,
         )
 
     def journal(self, kinds: frozenset[str]) -> Iterator[Event]:
@@ -309,6 +320,7 @@ class Session:
         cmd: str,
         changes: dict | None,
         before_write: Composer | None = None,
+        publish: bool = True,
     ) -> Result:
         data["line"] = str(message)  # English, for older readers and plain tools
         if state.events >= st.MAX_SEQ:
@@ -334,7 +346,8 @@ class Session:
             self.store.append(event)
         self.state = after
         told = len(self.warnings)
-        self.publish_view()
+        if publish:
+            self.publish_view()
         if self.store.checkpoint_due():
             try:
                 self.store.checkpoint(after)

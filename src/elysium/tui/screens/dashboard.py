@@ -236,6 +236,8 @@ class DashboardScreen(Composing, Away, Acting, Screen[None]):
             lambda: self._execute(ran, dice, composer),
             lambda done: self._ran(done, origin, dice),
         )
+        # The players' view, published while the result is drawn (not before it is shown).
+        self.runner.submit(lambda: self._publish(ran), self._published)
         if remember and len(text) <= MAX_COMMAND:
             self._remember(text)
 
@@ -245,7 +247,7 @@ class DashboardScreen(Composing, Away, Acting, Screen[None]):
         text = ran.text
         source = TableDice(dice, self.session.rng) if dice is not None else None
         try:
-            ran.result = self.session.execute(text, source, before_write=composer)
+            ran.result = self.session.execute(text, source, before_write=composer, publish=False)
         except NeedFaces as need:
             ran.need = need  # nothing written: the table throws the next step first
         except ChronicleError as exc:
@@ -254,6 +256,24 @@ class DashboardScreen(Composing, Away, Acting, Screen[None]):
             ran.bug = exc
             errorlog.record(exc, f"command {text!r}")  # its traceback, for whoever fixes it
         return ran
+
+    def _publish(self, ran: Ran) -> list[Any]:
+        """In the runner's thread, after the command: the players' view (when the chronicle
+        is shared) and what went wrong publishing it."""
+        if ran.result is None or ran.result.event is None:
+            return []  # nothing was written: the view is as it was
+        told = len(self.session.warnings)
+        self.session.publish_view()
+        return self.session.warnings[told:]
+
+    def _published(self, warnings: Any) -> None:
+        """The event stands whatever the view did: a failure is said after the result."""
+        if isinstance(warnings, Failed):
+            errorlog.record(warnings.error, "publishing the players' view")
+            return
+        if warnings:
+            said = self.said.plain
+            self.say(*with_warnings(said, warnings, self.lang))
 
     def _remember(self, text: str) -> None:
         """The typed line into the history file, after its command (the result first)."""

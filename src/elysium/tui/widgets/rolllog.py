@@ -32,6 +32,7 @@ from elysium.tui.widgets.line import changed_span, cut_at, segments
 MAX_ENTRIES = 500  # rolls kept in memory (the chronicle keeps them all)
 MAX_LINES = 2000  # wrapped lines kept for scrolling back
 JUMP_FROM = 12  # panes at least this tall jump-scroll; smaller ones scroll
+KEEP_DRAWN = 256  # lines kept drawn in the pane's style (a few panes' worth)
 
 
 COMPACT_BELOW = 60  # a log narrower than this drops the N1 C1 S2 T3 stamps (issue 14)
@@ -137,6 +138,7 @@ class RollLog(Widget, can_focus=True):
         self._toggles: list[tuple[int, int, bool]] = []  # ``omit N``: its number, N, out
         self._cuts: dict[int, tuple[int, int]] = {}  # rows repainted in part: the span
         self._style: Style | None = None  # the style of the frame being drawn
+        self._drawn: dict[int, tuple[Strip, tuple[int, Style], Strip]] = {}  # see _styled
 
     # --- drawing -----------------------------------------------------------------------
 
@@ -168,9 +170,21 @@ class RollLog(Widget, can_focus=True):
         style = self.rich_style if self._style is None else self._style
         if index >= len(self.lines):
             return Strip.blank(width, style)
-        line = self.lines[index].crop_extend(0, width, style).apply_style(style)
+        line = self._styled(self.lines[index], width, style)
         span = self._cuts.pop(y, None)
         return line if span is None else cut_at(line, span)
+
+    def _styled(self, line: Strip, width: int, style: Style) -> Strip:
+        """A wrapped line in the pane's style, kept while it is in view: at 80x24 every roll
+        moves every line of the log one row up, and each is drawn again where it lands."""
+        kept = self._drawn.get(id(line))
+        if kept is not None and kept[0] is line and kept[1] == (width, style):
+            return kept[2]
+        if len(self._drawn) > KEEP_DRAWN:
+            self._drawn.clear()
+        drawn = line.crop_extend(0, width, style).apply_style(style)
+        self._drawn[id(line)] = (line, (width, style), drawn)
+        return drawn
 
     def render_lines(self, crop: Region) -> list[Strip]:
         """The lines of one frame, all in the style worked out for it (once a frame, not
