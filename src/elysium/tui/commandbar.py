@@ -258,7 +258,10 @@ class CommandBar(Input):
         # The text stays until the command is saved (one frame: the result and the cleared
         # bar together), but the next key typed starts the next command afresh.
         self.pending = text
-        self.post_message(RunCommand(text, origin=self, remember=not long))
+        # Straight to the screen that runs commands (the bar's parent): the message would
+        # only pass through the bar on its way up.
+        target = self.parent if self.parent is not None else self
+        target.post_message(RunCommand(text, origin=self, remember=not long))
 
     def insert_text_at_cursor(self, text: str) -> None:
         if self.pending is not None and self.value.strip() == self.pending:
