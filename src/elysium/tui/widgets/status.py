@@ -109,7 +109,8 @@ class StatusLine(Widget):
         return self._style
 
     def notify_style_update(self) -> None:
-        self._style = None
+        self._style = None  # and the rows drawn in the old style are drawn again
+        self.strips.clear()
         super().notify_style_update()
 
     def _draw(self, text: Text, style: Style | None = None) -> Strip:
