@@ -189,6 +189,24 @@ async def an_award_repaints_nothing_and_a_wound_only_its_cells(
     assert seen["initiative"] == 0, seen  # hurt, still able to act: the list is the same
 
 
+async def a_refusal_is_said_in_bold_red(pilot) -> None:
+    """The status line draws a refusal in its own style (a line without spans kept it
+    only when wrapped), and the next result in the line's."""
+    from elysium.tui.widgets.status import StatusLine
+
+    app = pilot.app
+    app.dashboard.run_command("damage Nobody 1")
+    await settle(pilot)
+    line = app.query_one(StatusLine)
+    styled = [seg.style for seg in line.render_line(0) if seg.text.strip()]
+    assert styled and all(s is not None and s.bold and s.color is not None for s in styled)
+    assert all(s.color.name == "red" for s in styled if s is not None and s.color)
+    app.dashboard.run_command("award Lucien 1")
+    await settle(pilot)
+    styled = [seg.style for seg in line.render_line(0) if seg.text.strip()]
+    assert styled and not any(s is not None and s.bold for s in styled)
+
+
 async def the_empty_command_bar_is_drawn_once_as_an_input_draws_it(pilot) -> None:
     """The bar every command leaves empty is drawn once and kept, the same cells Textual's
     Input draws; blurred (no cursor), it is drawn again."""
@@ -567,6 +585,7 @@ async def test_the_dashboard_repaints_only_what_changed_stays_live_and_moves_bet
         await check("roll in the log", a_roll_is_in_the_log_in_the_same_frame(pilot))
         await check("log wrapped", the_log_draws_its_newest_lines_first_and_the_others_after(pilot))
         await check("empty bar", the_empty_command_bar_is_drawn_once_as_an_input_draws_it(pilot))
+        await check("refusal style", a_refusal_is_said_in_bold_red(pilot))
         await check(
             "log moves", a_roll_that_scrolls_the_log_repaints_what_moved(pilot, monkeypatch)
         )

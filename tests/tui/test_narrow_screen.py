@@ -199,6 +199,14 @@ async def test_no_color_draws_filled_marks_bold_and_without_colour(
         assert any(render._weight(s.style).bold for s in filled)
         boxes = text.plain.index("▮")
         assert any(render._weight(s.style).bold for s in text.spans if s.start <= boxes < s.end)
+        # A refusal on the status line: bold in the line's own grey, no red for the filter
+        # to darken.
+        app.dashboard.run_command("damage Nobody 1")
+        await settle(pilot)
+        status = app.query_one(StatusLine)
+        styled = [seg.style for seg in status.render_line(0) if seg.text.strip()]
+        grey = status.rich_style.color
+        assert styled and all(s is not None and s.bold and s.color == grey for s in styled)
     app.session.close()
 
 

@@ -28,6 +28,7 @@ from elysium.rules.table_dice import NeedFaces, TableDice, Typed
 from elysium.tui import errorlog, keys
 from elysium.tui.commandbar import CommandBar, encounters_of, powers_of
 from elysium.tui.messages import CharacterChosen, CommandDone, RunCommand
+from elysium.tui.render import without_colour
 from elysium.tui.runner import Failed, Runner
 from elysium.tui.screens import breakpoints_now
 from elysium.tui.screens.acting import Acting
@@ -383,6 +384,8 @@ class DashboardScreen(Composing, Away, Acting, Screen[None]):
         """The status line: a result, or (bold, and red where there is colour) why not.
         Never a toast: one would lie over the roll log and the Morality pane."""
         line = Text(message, style="bold red" if error else "")  # never markup: user text
+        if error and self.app.no_color:
+            line = without_colour(line)  # bold alone: NO_COLOR would turn red a dark grey
         self.say_again(line)
 
     def say_again(self, line: Text) -> None:
